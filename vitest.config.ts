@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for everything in `npm test`: unit, integration (handlers against dynalite and
+// the local S3), infra (CDK template) and e2e (real Chromium). Benchmarks are not tests.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    exclude: ['tests/bench/**', 'node_modules/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  },
+});
