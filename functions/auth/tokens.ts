@@ -1,0 +1,95 @@
+import { createHash, createPrivateKey, createPublicKey, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { JwtVerifier } from 'aws-jwt-verify';
+
+/**
+ * Session tokens: EdDSA (Ed25519) JWTs. The key pair is derived from one random secret (a
+ * file under DATA_DIR locally, a Secrets Manager secret in the cloud), so the stack only has
+ * to generate a random string and every Lambda derives the same key. Verification goes
+ * through aws-jwt-verify with the derived JWKS cached, fully offline.
+ */
+export const ISSUER = 'computa';
+export const AUDIENCE = 'computa-web';
+export const SESSION_SECONDS = 12 * 60 * 60;
+
+export interface SessionClaims {
+  sub: string;
+  jti: string;
+  role: string;
+  username: string;
+}
+
+interface KeyMaterial {
+  privateKey: KeyObject;
+  jwk: { kty: string; crv: string; x: string; kid: string; alg: string; use: string };
+  verifier: { verify: (token: string) => Promise<Record<string, unknown>> };
+}
+
+// PKCS#8 DER prefix of an Ed25519 private key; the 32-byte seed follows.
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+const cache = new Map<string, KeyMaterial>();
+
+function material(secret: string): KeyMaterial {
+  let m = cache.get(secret);
+  if (m) return m;
+  const seed = Buffer.from(hkdfSync('sha256', secret, 'computa', 'session-signing-key', 32));
+  const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const pub = createPublicKey(privateKey).export({ format: 'jwk' }) as { kty: string; crv: string; x: string };
+  const kid = createHash('sha256').update(pub.x).digest('base64url').slice(0, 16);
+  const jwk = { kty: pub.kty, crv: pub.crv, x: pub.x, kid, alg: 'EdDSA', use: 'sig' };
+  const verifier = JwtVerifier.create({
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    jwksUri: 'https://computa.local/.well-known/jwks.json',
+  });
+  verifier.cacheJwks({ keys: [jwk] });
+  m = { privateKey, jwk, verifier: verifier as unknown as KeyMaterial['verifier'] };
+  cache.set(secret, m);
+  return m;
+}
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+export function signSession(secret: string, claims: SessionClaims, now: Date): { token: string; expiresAt: number } {
+  const { privateKey, jwk } = material(secret);
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + SESSION_SECONDS;
+  const header = b64({ alg: 'EdDSA', typ: 'JWT', kid: jwk.kid });
+  const payload = b64({ ...claims, iss: ISSUER, aud: AUDIENCE, iat, exp });
+  const signature = sign(null, Buffer.from(`${header}.${payload}`), privateKey).toString('base64url');
+  return { token: `${header}.${payload}.${signature}`, expiresAt: exp };
+}
+
+/** Returns the claims, or null for any token that is not a valid, unexpired session JWT. */
+export async function verifySession(secret: string, token: string): Promise<SessionClaims | null> {
+  try {
+    const payload = await material(secret).verifier.verify(token);
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
+    return payload as unknown as SessionClaims;
+  } catch {
+    return null;
+  }
+}
+
+export function looksLikeJwt(token: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
+}
+
+export function newJti(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** API keys: 32 random bytes behind a readable prefix; only the SHA-256 is stored. */
+export const API_KEY_PREFIX = 'cmp_';
+
+export function newApiKey(): string {
+  return API_KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function maskApiKey(key: string): { prefix: string; suffix: string } {
+  return { prefix: key.slice(0, 8), suffix: key.slice(-8) };
+}

@@ -1,0 +1,104 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { TABLES, tableName, type TableKey } from '../storage/tables.ts';
+
+/**
+ * Everything a handler needs from the outside world, built once from config. Nothing here runs
+ * at import time: the Lambda entry builds it from the environment on first call, the local
+ * runtime and the tests build it with their own endpoints.
+ */
+export interface AppConfig {
+  tablePrefix: string;
+  bucket: string;
+  region: string;
+  dynamoEndpoint?: string;
+  s3Endpoint?: string;
+  /** Secret material the session-signing key is derived from. */
+  signingSecret: () => Promise<string>;
+  /** Marks cookies Secure (cloud, behind HTTPS). */
+  secureCookies: boolean;
+  /** Queue for analysis jobs; set by the runtime (SQS in the cloud, in-process locally). */
+  enqueue?: (job: { documentId: number }) => Promise<void>;
+  now?: () => Date;
+}
+
+export interface AppContext {
+  config: AppConfig;
+  db: DynamoDBDocumentClient;
+  s3: S3Client;
+  table: (key: TableKey) => string;
+  now: () => Date;
+}
+
+export function createContext(config: AppConfig): AppContext {
+  const local = config.dynamoEndpoint
+    ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+    : {};
+  const raw = new DynamoDBClient({
+    region: config.region,
+    endpoint: config.dynamoEndpoint,
+    maxAttempts: 3,
+    ...local,
+  });
+  const db = DynamoDBDocumentClient.from(raw, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  const s3 = new S3Client({
+    region: config.region,
+    endpoint: config.s3Endpoint,
+    forcePathStyle: Boolean(config.s3Endpoint),
+    // s3rver stores streamed uploads with their chunk framing unless checksums are off.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(config.s3Endpoint ? { credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } } : {}),
+  });
+  return {
+    config,
+    db,
+    s3,
+    table: (key) => tableName(config.tablePrefix, TABLES[key]),
+    now: config.now ?? (() => new Date()),
+  };
+}
+
+let current: AppContext | undefined;
+
+/** The context the Lambda entries use; the local runtime and tests install theirs first. */
+export function setContext(ctx: AppContext): void {
+  current = ctx;
+}
+
+export function getContext(): AppContext {
+  if (!current) current = createContext(configFromEnv());
+  return current;
+}
+
+/** Cloud configuration: read only when the first request arrives, never at import. */
+export function configFromEnv(): AppConfig {
+  const env = process.env;
+  let cachedSecret: Promise<string> | undefined;
+  return {
+    tablePrefix: env.TABLE_PREFIX ?? '',
+    bucket: env.DATA_BUCKET ?? '',
+    region: env.AWS_REGION ?? 'eu-south-1',
+    secureCookies: true,
+    signingSecret: () => {
+      cachedSecret ??= import('@aws-sdk/client-secrets-manager').then(async ({ SecretsManagerClient, GetSecretValueCommand }) => {
+        const client = new SecretsManagerClient({});
+        const out = await client.send(new GetSecretValueCommand({ SecretId: env.SIGNING_SECRET_ARN }));
+        if (!out.SecretString) throw new Error('signing secret is empty');
+        return out.SecretString;
+      });
+      return cachedSecret;
+    },
+    enqueue: env.ANALYSIS_QUEUE_URL
+      ? async (job) => {
+          const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
+          await new SQSClient({}).send(
+            new SendMessageCommand({ QueueUrl: env.ANALYSIS_QUEUE_URL, MessageBody: JSON.stringify(job) }),
+          );
+        }
+      : undefined,
+  };
+}

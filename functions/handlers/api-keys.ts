@@ -1,0 +1,50 @@
+import { hashApiKey, maskApiKey, newApiKey } from '../auth/tokens.ts';
+import { resourceHandler } from '../http/resource.ts';
+import { created, list, ok } from '../http/respond.ts';
+import { idParam, positiveInt, requiredString } from '../http/validate.ts';
+import type { Action } from '../http/types.ts';
+import { createApiKey, deleteApiKey, listApiKeys, type ApiKeyRecord } from '../storage/repositories/api-keys.ts';
+import { listUsers, requireUser } from '../storage/repositories/users.ts';
+
+function present(key: ApiKeyRecord, username: string | null) {
+  return {
+    id: key.id,
+    user_id: key.user_id,
+    username,
+    description: key.description,
+    key_prefix: key.key_prefix,
+    key_suffix: key.key_suffix,
+    key_masked: `${key.key_prefix}${'•'.repeat(8)}${key.key_suffix}`,
+    created_at: key.created_at,
+  };
+}
+
+const list_: Action = async (_req, ctx) => {
+  const [keys, users] = await Promise.all([listApiKeys(ctx), listUsers(ctx)]);
+  const names = new Map(users.map((u) => [u.id, u.username]));
+  return list('api_keys', keys.map((k) => present(k, names.get(k.user_id) ?? null)));
+};
+
+const create: Action = async (req, ctx) => {
+  const userId = positiveInt(req.body.user_id, 'Seleziona un utente');
+  const description = requiredString(req.body.description, 'Inserisci una descrizione').slice(0, 200);
+  const user = await requireUser(ctx, userId);
+  const key = newApiKey();
+  const record = await createApiKey(ctx, {
+    user_id: user.id,
+    description,
+    key_hash: hashApiKey(key),
+    ...(({ prefix, suffix }) => ({ key_prefix: prefix, key_suffix: suffix }))(maskApiKey(key)),
+  });
+  // The only time the whole key leaves the server.
+  return created({ ...present(record, user.username), key }, { message: 'Chiave API generata con successo' });
+};
+
+const remove: Action = async (req, ctx) => {
+  const id = idParam(req.params);
+  await deleteApiKey(ctx, id);
+  return ok({ id, message: 'Chiave API revocata con successo' });
+};
+
+export const actions = { list: list_, create, remove };
+export const handler = resourceHandler(actions);

@@ -1,0 +1,190 @@
+import type middy from '@middy/core';
+import { randomUUID } from 'node:crypto';
+import { accessStatus } from '../../shared/domain/access.ts';
+import { getContext } from '../config/context.ts';
+import { hashApiKey, looksLikeJwt, verifySession } from '../auth/tokens.ts';
+import { findApiKeyByHash } from '../storage/repositories/api-keys.ts';
+import { isSessionActive } from '../storage/repositories/sessions.ts';
+import { getUser } from '../storage/repositories/users.ts';
+import { routeByKey, type Route } from '../routes.ts';
+import {
+  ACCESS_PERIOD_DETAIL,
+  AppError,
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors.ts';
+import { errorBody } from './respond.ts';
+import type { ApiRequest, HttpEvent, HttpResult, Principal, UploadedFile } from './types.ts';
+
+/** What the middlewares build up for the action; middy passes it along as `request.context`. */
+export interface RequestState {
+  api: ApiRequest;
+  route?: Route;
+}
+
+type Mw = middy.MiddlewareObj<HttpEvent, HttpResult, Error, RequestState>;
+
+/** Lambda's synchronous payload limit; larger files go to S3 by presigned URL. */
+export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+export const SESSION_COOKIE = 'computa_session';
+
+export const STALE_TOKEN_DETAIL = 'Sessione scaduta o non valida. Effettua di nuovo l\u2019accesso.';
+
+function lowerHeaders(headers: HttpEvent['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
+}
+
+/** Builds the ApiRequest skeleton and a request id that every log line carries. */
+export const requestContext = (): Mw => ({
+  before: async (request) => {
+    const event = request.event;
+    const requestId = event.requestContext?.requestId || randomUUID();
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v !== undefined) query[k] = v;
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v !== undefined) params[k] = v;
+    request.context.api = {
+      event,
+      requestId,
+      params,
+      query,
+      headers: lowerHeaders(event.headers),
+      body: {},
+      files: {},
+    };
+    request.context.route = routeByKey(event.routeKey);
+  },
+});
+
+async function parseMultipart(raw: Buffer, contentType: string): Promise<Pick<ApiRequest, 'body' | 'files'>> {
+  let form: FormData;
+  try {
+    form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
+  } catch {
+    throw new ValidationError('Il corpo multipart della richiesta non è valido');
+  }
+  const body: Record<string, unknown> = {};
+  const files: Record<string, UploadedFile> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') body[name] = value;
+    else files[name] = { filename: value.name, contentType: value.type, data: Buffer.from(await value.arrayBuffer()) };
+  }
+  return { body, files };
+}
+
+/** JSON, multipart and urlencoded bodies; anything else with a body is refused with 415. */
+export const parseBody = (): Mw => ({
+  before: async (request) => {
+    const { event } = request;
+    const api = request.context.api;
+    if (!event.body) return;
+    const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+    if (raw.length > MAX_BODY_BYTES) {
+      throw new PayloadTooLargeError('La richiesta supera la dimensione massima consentita (6 MB).');
+    }
+    if (raw.length === 0) return;
+    const contentType = api.headers['content-type'] ?? '';
+    const mime = contentType.split(';')[0].trim().toLowerCase();
+    if (mime === 'application/json' || mime.endsWith('+json')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new ValidationError('Il corpo della richiesta non è un JSON valido');
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new ValidationError('Il corpo della richiesta deve essere un oggetto JSON');
+      }
+      api.body = parsed as Record<string, unknown>;
+    } else if (mime === 'multipart/form-data') {
+      Object.assign(api, await parseMultipart(raw, contentType));
+    } else if (mime === 'application/x-www-form-urlencoded') {
+      api.body = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    } else {
+      throw new UnsupportedMediaTypeError(
+        'Formato della richiesta non supportato: usare application/json o multipart/form-data',
+      );
+    }
+  },
+});
+
+export function readToken(headers: Record<string, string>, cookies: string[] | undefined): string | undefined {
+  const auth = headers.authorization;
+  if (auth) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    return m ? m[1] : undefined;
+  }
+  const all = [...(cookies ?? []), ...(headers.cookie ? headers.cookie.split(';') : [])];
+  for (const c of all) {
+    const [name, ...rest] = c.trim().split('=');
+    if (name === SESSION_COOKIE && rest.length) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** Who is calling: a session JWT (not revoked) or an API key, and a user inside their access window. */
+export async function resolvePrincipal(token: string): Promise<Principal> {
+  const ctx = getContext();
+  if (looksLikeJwt(token)) {
+    const claims = await verifySession(await ctx.config.signingSecret(), token);
+    if (!claims) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
+    const userId = Number(claims.sub);
+    if (!(await isSessionActive(ctx, claims.jti, userId))) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
+    const user = await getUser(ctx, userId);
+    if (!user) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
+    if (accessStatus(user.access_start, user.access_end, ctx.now()) !== 'active') throw new UnauthorizedError(ACCESS_PERIOD_DETAIL);
+    return { id: user.id, username: user.username, role: user.role, via: 'session', jti: claims.jti };
+  }
+  const key = await findApiKeyByHash(ctx, hashApiKey(token));
+  if (!key) throw new UnauthorizedError('Token non valido o revocato');
+  const user = await getUser(ctx, key.user_id);
+  if (!user) throw new UnauthorizedError('Token non valido o revocato');
+  if (accessStatus(user.access_start, user.access_end, ctx.now()) !== 'active') throw new UnauthorizedError(ACCESS_PERIOD_DETAIL);
+  return { id: user.id, username: user.username, role: user.role, via: 'api_key' };
+}
+
+/** Enforces the route's `access` from routes.ts. Public routes still learn who calls, if anyone. */
+export const authorize = (): Mw => ({
+  before: async (request) => {
+    const api = request.context.api;
+    const access = request.context.route?.access ?? 'admin';
+    const token = readToken(api.headers, request.event.cookies);
+    if (!token) {
+      if (access === 'public') return;
+      throw new UnauthorizedError();
+    }
+    if (access === 'public') {
+      // A stale cookie must not block the login page.
+      api.principal = await resolvePrincipal(token).catch(() => undefined);
+      return;
+    }
+    api.principal = await resolvePrincipal(token);
+    if (access === 'admin' && api.principal.role !== 'amministratore') throw new ForbiddenError();
+  },
+});
+
+export const INTERNAL_ERROR_DETAIL = 'Si è verificato un errore interno. Riprova più tardi.';
+
+/** Last word on every failure: domain errors become JSON:API errors; anything else a generic 500. */
+export const errorHandler = (log: (line: Record<string, unknown>) => void = (l) => console.error(JSON.stringify(l))): Mw => ({
+  onError: async (request) => {
+    const err = request.error;
+    const requestId = request.context?.api?.requestId ?? request.event?.requestContext?.requestId ?? 'unknown';
+    if (err instanceof AppError) {
+      request.response = errorBody(err.status, err.code, err.title, err.detail);
+      return;
+    }
+    log({
+      level: 'error',
+      requestId,
+      routeKey: request.event?.routeKey,
+      error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+    });
+    request.response = errorBody(500, 'internal_error', 'Errore interno', INTERNAL_ERROR_DETAIL, { request_id: requestId });
+  },
+});

@@ -1,0 +1,24 @@
+import middy from '@middy/core';
+import { getContext } from '../config/context.ts';
+import { NotFoundError } from './errors.ts';
+import { authorize, errorHandler, parseBody, requestContext, type RequestState } from './middleware.ts';
+import type { Action, HttpEvent, HttpResult } from './types.ts';
+
+/**
+ * One Lambda per resource: API Gateway names the route in `routeKey`, the table in routes.ts
+ * names the action, and the module's `actions` map runs it. Middlewares run in order; the
+ * error handler's onError turns any failure into JSON:API errors.
+ */
+export function resourceHandler(actions: Record<string, Action>) {
+  const base = async (_event: HttpEvent, context: RequestState): Promise<HttpResult> => {
+    const route = context.route;
+    const action = route && actions[route.action];
+    if (!action) throw new NotFoundError();
+    return action(context.api, getContext());
+  };
+  return middy<HttpEvent, HttpResult, Error, RequestState>(base as never)
+    .use(errorHandler())
+    .use(requestContext())
+    .use(parseBody())
+    .use(authorize());
+}

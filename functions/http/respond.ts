@@ -1,0 +1,54 @@
+import type { HttpResult } from './types.ts';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+/** `{ data, meta }`, the success shape of every JSON call. */
+export function ok(data: unknown, meta?: Record<string, unknown>, statusCode = 200, cookies?: string[]): HttpResult {
+  return {
+    statusCode,
+    headers: { ...JSON_HEADERS },
+    ...(cookies ? { cookies } : {}),
+    body: JSON.stringify(meta ? { data, meta } : { data }),
+  };
+}
+
+export function created(data: unknown, meta?: Record<string, unknown>): HttpResult {
+  return ok(data, meta, 201);
+}
+
+export function noContent(cookies?: string[]): HttpResult {
+  return { statusCode: 204, ...(cookies ? { cookies } : {}) };
+}
+
+/** A JSON:API resource object. */
+export function resource<T extends { id: number | string }>(type: string, item: T) {
+  const { id, ...attributes } = item;
+  return { id: String(id), type, attributes: { id, ...attributes } };
+}
+
+/** A list in JSON:API form with `meta['total-count']`. */
+export function list<T extends { id: number | string }>(type: string, items: T[], total = items.length, extraMeta: Record<string, unknown> = {}): HttpResult {
+  return ok(items.map((i) => resource(type, i)), { 'total-count': total, ...extraMeta });
+}
+
+export function errorBody(status: number, code: string, title: string, detail: string, meta?: Record<string, unknown>): HttpResult {
+  return {
+    statusCode: status,
+    headers: { ...JSON_HEADERS },
+    body: JSON.stringify({ errors: [{ status: String(status), code, title, detail, ...(meta ? { meta } : {}) }] }),
+  };
+}
+
+export function binary(data: Buffer, contentType: string, filename: string): HttpResult {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      'cache-control': 'no-store',
+    },
+    body: data.toString('base64'),
+    isBase64Encoded: true,
+  };
+}

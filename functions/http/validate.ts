@@ -1,0 +1,34 @@
+import { ValidationError } from './errors.ts';
+
+/** Small input readers: each throws a ValidationError with the Italian message given. */
+export function requiredString(value: unknown, message: string): string {
+  if (typeof value !== 'string' || !value.trim()) throw new ValidationError(message);
+  return value.trim();
+}
+
+export function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+export function positiveInt(value: unknown, message: string): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw new ValidationError(message);
+  return n;
+}
+
+export function idParam(params: Record<string, string>, name = 'id'): number {
+  return positiveInt(params[name], 'Identificativo non valido');
+}
+
+export function pageParams(query: Record<string, string>, defaults: { perPage: number; maxPerPage: number }) {
+  const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
+  const perPage = Math.min(defaults.maxPerPage, Math.max(1, Number.parseInt(query.per_page ?? String(defaults.perPage), 10) || defaults.perPage));
+  return { page, perPage };
+}
+
+export function bool(value: unknown, fallback: boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === '1' || value === 1) return true;
+  if (value === 'false' || value === '0' || value === 0) return false;
+  return fallback;
+}

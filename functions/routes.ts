@@ -1,0 +1,101 @@
+/**
+ * THE route table. The CDK stack builds one API Gateway route per entry (and one Lambda per
+ * resource); the local server matches requests against the same entries. `access` is enforced
+ * by the auth middleware from this table, so a route cannot be exposed by accident.
+ */
+export type Access = 'public' | 'user' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One Lambda per resource; the module `functions/handlers/<resource>.ts` exports `handler`. */
+export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+export interface Route {
+  method: Method;
+  path: string;
+  resource: Resource;
+  /** Key into the resource module's `actions`. */
+  action: string;
+  access: Access;
+}
+
+const r = (method: Method, path: string, resource: Resource, action: string, access: Access): Route => ({
+  method,
+  path,
+  resource,
+  action,
+  access,
+});
+
+export const ROUTES: Route[] = [
+  // Auth (spec 7 "Auth")
+  r('POST', '/api/auth/login', 'auth', 'login', 'public'),
+  r('GET', '/api/auth/user', 'auth', 'currentUser', 'user'),
+  r('POST', '/api/auth/logout', 'auth', 'logout', 'user'),
+  r('POST', '/register', 'admin-users', 'register', 'admin'),
+  r('POST', '/api/register', 'admin-users', 'register', 'admin'),
+
+  // Admin: dashboard, users, API keys
+  r('GET', '/api/admin/dashboard', 'admin-users', 'dashboard', 'admin'),
+  r('GET', '/api/admin/users', 'admin-users', 'list', 'admin'),
+  r('POST', '/api/admin/users', 'admin-users', 'create', 'admin'),
+  r('PUT', '/api/admin/users/{id}', 'admin-users', 'update', 'admin'),
+  r('DELETE', '/api/admin/users/{id}', 'admin-users', 'remove', 'admin'),
+  r('GET', '/api/admin/api-keys', 'api-keys', 'list', 'admin'),
+  r('POST', '/api/admin/api-keys', 'api-keys', 'create', 'admin'),
+  r('DELETE', '/api/admin/api-keys/{id}', 'api-keys', 'remove', 'admin'),
+
+  // DEI typologies (list for every logged-in user: the upload form needs it)
+  r('GET', '/api/tipologie-dei', 'tipologie', 'list', 'user'),
+];
+
+export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+const BY_KEY = new Map(ROUTES.map((route) => [routeKey(route), route]));
+
+export function routeByKey(key: string): Route | undefined {
+  return BY_KEY.get(key);
+}
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+}
+
+const COMPILED: CompiledRoute[] = ROUTES.map((route) => {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+      names.push(m[1]);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}/?$`), names };
+});
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'method-not-allowed' }
+  | { kind: 'not-found' };
+
+/** What API Gateway does before invoking a Lambda: find the route and its path parameters. */
+export function matchRoute(method: string, path: string): RouteMatch {
+  let pathMatched = false;
+  for (const c of COMPILED) {
+    const m = c.pattern.exec(path);
+    if (!m) continue;
+    pathMatched = true;
+    if (c.route.method !== method) continue;
+    const params: Record<string, string> = {};
+    c.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+    return { kind: 'found', route: c.route, params };
+  }
+  return pathMatched ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
+}
+
+/** Path prefixes the API owns (the rest is the web app). */
+export const API_PREFIXES = ['/api/', '/document/', '/register', '/test/'];

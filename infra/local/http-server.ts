@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { API_PREFIXES, matchRoute, routeKey } from '../../functions/routes.ts';
+import { HANDLER_MODULES, type LambdaHandler } from '../../functions/handlers/index.ts';
+import { errorBody } from '../../functions/http/respond.ts';
+import type { HttpEvent, HttpResult } from '../../functions/http/types.ts';
+import { MAX_BODY_BYTES } from '../../functions/http/middleware.ts';
+
+/** What API Gateway would accept before the Lambda limit refuses: a little over 6 MB of payload. */
+const MAX_REQUEST_BYTES = MAX_BODY_BYTES + 64 * 1024;
+
+const TEXT_TYPES = /^(application\/(json|[\w.+-]*\+json|x-www-form-urlencoded)|text\/)/i;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+function send(res: http.ServerResponse, result: HttpResult): void {
+  const headers: Record<string, string | string[]> = { ...SECURITY_HEADERS, ...(result.headers ?? {}) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  if (body) headers['content-length'] = String(body.length);
+  res.writeHead(result.statusCode, headers);
+  res.end(body);
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_REQUEST_BYTES) {
+      req.resume();
+      resolve('too-large');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        chunks.length = 0;
+        req.removeAllListeners('data');
+        req.resume();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Turns a Node request into the API Gateway v2 event the Lambda would receive. */
+export function toEvent(req: http.IncomingMessage, url: URL, body: Buffer, key: string, params: Record<string, string>): HttpEvent {
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (name === 'cookie') cookies = String(value).split(';').map((c) => c.trim()).filter(Boolean);
+    else headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
+  const textual = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  return {
+    version: '2.0',
+    routeKey: key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    cookies,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    body: body.length ? body.toString(textual ? 'utf8' : 'base64') : undefined,
+    isBase64Encoded: body.length > 0 && !textual,
+    requestContext: {
+      requestId: randomUUID(),
+      http: { method: req.method ?? 'GET', path: url.pathname, sourceIp: req.socket.remoteAddress },
+    },
+  };
+}
+
+export interface ServerOptions {
+  webDir: string;
+  log: (line: string) => void;
+}
+
+export function createHttpServer({ webDir, log }: ServerOptions): http.Server {
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const loadHandler = (resource: keyof typeof HANDLER_MODULES) => {
+    let h = handlers.get(resource);
+    if (!h) {
+      h = HANDLER_MODULES[resource]().then((m) => m.handler);
+      handlers.set(resource, h);
+    }
+    return h;
+  };
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const match = matchRoute(req.method ?? 'GET', url.pathname);
+    if (match.kind === 'not-found') {
+      send(res, errorBody(404, 'not_found', 'Non trovato', 'Risorsa non trovata'));
+      return;
+    }
+    if (match.kind === 'method-not-allowed') {
+      send(res, errorBody(405, 'method_not_allowed', 'Metodo non consentito', 'Metodo non consentito per questo indirizzo'));
+      return;
+    }
+    const body = await readBody(req);
+    if (body === 'too-large') {
+      send(res, errorBody(413, 'payload_too_large', 'Richiesta troppo grande', 'La richiesta supera la dimensione massima consentita (6 MB).'));
+      return;
+    }
+    const handler = await loadHandler(match.route.resource);
+    const event = toEvent(req, url, body, routeKey(match.route), match.params);
+    const result = await handler(event, {});
+    send(res, result);
+  }
+
+  function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(res, { statusCode: 405, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Metodo non consentito' });
+      return;
+    }
+    const root = path.resolve(webDir);
+    let file = path.resolve(root, '.' + decodeURIComponent(url.pathname));
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      file = path.join(root, 'index.html'); // the SPA router takes every other path
+    }
+    if (!fs.existsSync(file)) {
+      send(res, { statusCode: 503, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Interfaccia web non compilata: eseguire npm run build:web' });
+      return;
+    }
+    const ext = path.extname(file);
+    const immutable = url.pathname.startsWith('/assets/');
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': MIME[ext] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') res.end();
+    else fs.createReadStream(file).pipe(res);
+  }
+
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const isApi = API_PREFIXES.some((p) => url.pathname === p.replace(/\/$/, '') || url.pathname.startsWith(p));
+    const work = isApi ? handleApi(req, res, url) : Promise.resolve(serveStatic(req, res, url));
+    work.catch((err) => {
+      log(`errore interno del server locale: ${err instanceof Error ? err.stack : String(err)}`);
+      if (!res.headersSent) send(res, errorBody(500, 'internal_error', 'Errore interno', 'Si è verificato un errore interno. Riprova più tardi.'));
+      else res.destroy();
+    });
+  });
+}

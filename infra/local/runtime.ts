@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { ScanCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
+import { createHttpServer } from './http-server.ts';
+import { ensureTables, startDynalite, startS3 } from './storage.ts';
+import { seed, type SeedResult } from './seed.ts';
+
+export interface LocalOptions {
+  port: number;
+  /** Folder for the database, the files and the signing secret; null keeps everything in memory/temp. */
+  dataDir: string;
+  adminPassword?: string;
+  webDir: string;
+  log?: (line: string) => void;
+  /** Tests move the clock. */
+  now?: () => Date;
+}
+
+export interface LocalRuntime {
+  url: string;
+  port: number;
+  ctx: AppContext;
+  seed: SeedResult;
+  stop: () => Promise<void>;
+}
+
+export const LOCAL_BUCKET = 'computa-data';
+
+/** The signing secret is created once per DATA_DIR, so sessions survive a restart. */
+function signingSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'signing-secret');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The embedded default: dynalite + s3rver on loopback, tables from the shared definitions,
+ * seed data, and the HTTP server that hands every API call to the same handlers as Lambda.
+ */
+export async function startLocalRuntime(options: LocalOptions): Promise<LocalRuntime> {
+  const log = options.log ?? ((l: string) => console.log(l));
+  const dataDir = path.resolve(options.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
+  const s3 = await startS3(path.join(dataDir, 's3'), LOCAL_BUCKET);
+  const prefix = 'computa_';
+  await ensureTables(dynamo.endpoint, prefix);
+
+  const secret = signingSecret(dataDir);
+  const config: AppConfig = {
+    tablePrefix: prefix,
+    bucket: LOCAL_BUCKET,
+    region: 'eu-south-1',
+    dynamoEndpoint: dynamo.endpoint,
+    s3Endpoint: s3.endpoint,
+    signingSecret: async () => secret,
+    secureCookies: false,
+    now: options.now,
+  };
+  const ctx = createContext(config);
+  setContext(ctx);
+  const seeded = await seed(ctx, options.adminPassword);
+
+  const server = createHttpServer({ webDir: options.webDir, log });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  // DynamoDB expires sessions by TTL in the cloud; dynalite has no TTL, so sweep by hand.
+  const sweep = setInterval(() => void sweepExpired(ctx).catch(() => undefined), 10 * 60 * 1000);
+  sweep.unref();
+
+  let stopped = false;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    ctx,
+    seed: seeded,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(sweep);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      ctx.db.destroy();
+      ctx.s3.destroy();
+      await s3.close();
+      await dynamo.close();
+    },
+  };
+}
+
+async function sweepExpired(ctx: AppContext): Promise<void> {
+  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
+  const out = await ctx.db.send(
+    new ScanCommand({
+      TableName: ctx.table('sessions'),
+      FilterExpression: 'expires_at < :now',
+      ExpressionAttributeValues: { ':now': nowSeconds },
+    }),
+  );
+  for (const item of out.Items ?? []) {
+    await ctx.db.send(new DeleteCommand({ TableName: ctx.table('sessions'), Key: { jti: item.jti } }));
+  }
+}
