@@ -1,0 +1,43 @@
+/** Italian display formats shared by the web app and the exports. */
+const number2 = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dateTime = new Intl.DateTimeFormat('it-IT', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Rome',
+});
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** "1.234,50"; empty for missing values (a missing price is not a zero). */
+export function formatNumber(value: number | null | undefined): string {
+  return isNum(value) ? number2.format(value) : '';
+}
+
+/** "1.234,50 €". */
+export function formatEuro(value: number | null | undefined): string {
+  return isNum(value) ? euro.format(value) : '';
+}
+
+/** "+12,50%" / "-3,00%". */
+export function formatPercent(value: number | null | undefined): string {
+  if (!isNum(value)) return '';
+  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
+  return `${sign}${number2.format(Math.abs(value))}%`;
+}
+
+/** "22/11/2026 10:35" in Italian time. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : dateTime.format(d).replace(',', '');
+}
+
+/** "30/06/2025" from a calendar day "2025-06-30". */
+export function formatDay(value: string | null | undefined): string {
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}

@@ -1,0 +1,10 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { AdminUser, UserInput } from '../types.ts';
+
+/** An empty password is left out: the current one stays. */
+export async function updateUser(id: number, input: UserInput): Promise<AdminUser> {
+  const { password, ...rest } = input;
+  const body = password ? { ...rest, password } : rest;
+  const res = await apiRequest<{ data: AdminUser }>(`/api/admin/users/${id}`, { method: 'PUT', body });
+  return res.data;
+}

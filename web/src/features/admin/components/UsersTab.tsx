@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { Tag } from 'primereact/tag';
+import { accessStatus, ACCESS_STATUS_LABEL } from '../../../../../shared/domain/access.ts';
+import { ROLE_LABEL } from '../../../../../shared/domain/roles.ts';
+import { formatDay } from '../../../../../shared/format.ts';
+import { createUser } from '../api/create-user.ts';
+import { deleteUser } from '../api/delete-user.ts';
+import { updateUser } from '../api/update-user.ts';
+import type { AdminUser, UserInput } from '../types.ts';
+import { UserForm } from './UserForm.tsx';
+
+const STATUS_SEVERITY = { active: 'success', expired: 'danger', pending: 'warning' } as const;
+
+interface Props {
+  users: AdminUser[];
+  loading: boolean;
+  onChanged: () => Promise<unknown>;
+  notify: (severity: 'success' | 'error', text: string) => void;
+}
+
+export function UsersTab({ users, loading, onChanged, notify }: Props) {
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const openCreate = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+
+  const submit = async (input: UserInput) => {
+    if (editing) {
+      await updateUser(editing.id, input);
+      notify('success', 'Utente aggiornato con successo');
+    } else {
+      const created = await createUser(input);
+      notify('success', `Utente ${created.username} creato con successo`);
+    }
+    setFormOpen(false);
+    await onChanged();
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteUser(toDelete.id);
+      notify('success', 'Utente eliminato con successo');
+      await onChanged();
+    } catch (err) {
+      notify('error', err instanceof Error ? err.message : String(err));
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  const now = new Date();
+  return (
+    <section aria-label="Gestione utenti">
+      <div className="toolbar">
+        <h2>Utenti</h2>
+        <Button label="Nuovo Utente" icon="pi pi-user-plus" onClick={openCreate} />
+      </div>
+      <DataTable value={users} loading={loading} dataKey="id" emptyMessage="Nessun utente" size="small" stripedRows>
+        <Column field="id" header="ID" />
+        <Column field="username" header="Username" />
+        <Column header="Ruolo" body={(u: AdminUser) => <Tag value={ROLE_LABEL[u.role] ?? u.role} severity={u.role === 'amministratore' ? 'danger' : 'info'} />} />
+        <Column header="Inizio accesso" body={(u: AdminUser) => formatDay(u.access_start) || 'Non impostata'} />
+        <Column header="Fine accesso" body={(u: AdminUser) => formatDay(u.access_end) || 'Non impostata'} />
+        <Column
+          header="Stato"
+          body={(u: AdminUser) => {
+            const s = accessStatus(u.access_start, u.access_end, now);
+            return <Tag value={ACCESS_STATUS_LABEL[s]} severity={STATUS_SEVERITY[s]} />;
+          }}
+        />
+        <Column
+          header="Azioni"
+          body={(u: AdminUser) => (
+            <div className="button-row compact">
+              <Button icon="pi pi-pencil" text rounded aria-label={`Modifica ${u.username}`} onClick={() => { setEditing(u); setFormOpen(true); }} />
+              <Button icon="pi pi-trash" text rounded severity="danger" aria-label={`Elimina ${u.username}`} onClick={() => setToDelete(u)} />
+            </div>
+          )}
+        />
+      </DataTable>
+      {formOpen && <UserForm key={editing?.id ?? 'new'} user={editing} visible={formOpen} onHide={() => setFormOpen(false)} onSubmit={submit} />}
+      <Dialog
+        header="Conferma eliminazione"
+        visible={Boolean(toDelete)}
+        onHide={() => setToDelete(null)}
+        style={{ width: 'min(28rem, 95vw)' }}
+        footer={
+          <div className="button-row">
+            <Button label="Annulla" outlined onClick={() => setToDelete(null)} disabled={deleting} />
+            <Button label="Elimina" severity="danger" icon="pi pi-trash" loading={deleting} onClick={() => void confirmDelete()} />
+          </div>
+        }
+      >
+        <p>
+          Eliminare l&apos;utente <strong>{toDelete?.username}</strong>? Le sue chiavi API e le sessioni attive saranno revocate.
+        </p>
+        <p>Questa azione non può essere annullata.</p>
+      </Dialog>
+    </section>
+  );
+}
