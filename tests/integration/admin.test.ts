@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+let rt: TestRuntime;
+let call: ReturnType<typeof apiClient>;
+let admin: string;
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  call = apiClient(rt.url);
+  admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+});
+afterAll(async () => rt?.close());
+
+const detail = (res: { json: any }) => res.json?.errors?.[0]?.detail;
+
+describe('users', () => {
+  it('creates a redattore by default, lists it and refuses a duplicate username', async () => {
+    const res = await call('POST', '/api/admin/users', { token: admin, body: { username: 'mario.rossi', password: 'password1' } });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ username: 'mario.rossi', role: 'redattore', access_start: null, access_end: null });
+    expect(res.json.meta.message).toBe('Utente mario.rossi creato con successo');
+    const dup = await call('POST', '/api/admin/users', { token: admin, body: { username: 'Mario.Rossi', password: 'password1' } });
+    expect(dup.status).toBe(409);
+    expect(detail(dup)).toBe('Esiste già un utente con questo username');
+    const list = await call('GET', '/api/admin/users', { token: admin });
+    expect(list.json.meta['total-count']).toBeGreaterThanOrEqual(2);
+    expect(list.json.data.map((u: any) => u.attributes.username)).toContain('mario.rossi');
+    expect(JSON.stringify(list.json)).not.toContain('password');
+  });
+
+  it('validates input with the spec\'s Italian messages', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ password: 'password1' }, 'Username è obbligatorio'],
+      [{ username: 'senza.password' }, 'Password è obbligatoria'],
+      [{ username: 'ruolo', password: 'password1', role: 'capo' }, 'Ruolo non valido'],
+      [{ username: 'corta', password: '12345' }, 'La password deve contenere almeno 6 caratteri'],
+      [{ username: 'date', password: 'password1', access_start: '2025-13-40' }, 'Data di inizio accesso non valida'],
+      [{ username: 'date2', password: 'password1', access_start: '2025-06-30', access_end: '2025-01-01' }, 'La data di fine accesso non può precedere la data di inizio'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call('POST', '/api/admin/users', { token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(detail(res)).toBe(message);
+    }
+  });
+
+  it('edits role and access window, keeps the password when none is sent, and revokes sessions on a new password', async () => {
+    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'giulia', password: 'password1' } });
+    const id = created.json.data.id;
+    const session = await loginAs(rt.url, 'giulia', 'password1');
+    const edit = await call('PUT', `/api/admin/users/${id}`, {
+      token: admin,
+      body: { username: 'giulia', role: 'amministratore', access_start: '2025-01-01', access_end: null },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.json.data).toMatchObject({ role: 'amministratore', access_start: '2025-01-01', access_end: null });
+    expect(edit.json.meta.message).toBe('Utente aggiornato con successo');
+    expect((await call('GET', '/api/auth/user', { token: session })).status).toBe(200);
+    await loginAs(rt.url, 'giulia', 'password1');
+
+    await call('PUT', `/api/admin/users/${id}`, { token: admin, body: { password: 'nuovapassword' } });
+    expect((await call('GET', '/api/auth/user', { token: session })).status).toBe(401);
+    await expect(loginAs(rt.url, 'giulia', 'password1')).rejects.toThrow();
+    await loginAs(rt.url, 'giulia', 'nuovapassword');
+  });
+
+  it('renames a user and frees the old username', async () => {
+    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'vecchio', password: 'password1' } });
+    await call('PUT', `/api/admin/users/${created.json.data.id}`, { token: admin, body: { username: 'nuovo' } });
+    await loginAs(rt.url, 'nuovo', 'password1');
+    const again = await call('POST', '/api/admin/users', { token: admin, body: { username: 'vecchio', password: 'password1' } });
+    expect(again.status).toBe(201);
+  });
+
+  it('deleting a user revokes their API keys and sessions', async () => {
+    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'daeliminare', password: 'password1' } });
+    const id = created.json.data.id;
+    const session = await loginAs(rt.url, 'daeliminare', 'password1');
+    const key = (await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: id, description: 'script' } })).json.data.key;
+    expect((await call('GET', '/api/auth/user', { token: key })).status).toBe(200);
+    const del = await call('DELETE', `/api/admin/users/${id}`, { token: admin });
+    expect(del.status).toBe(200);
+    expect(del.json.data.message).toBe('Utente eliminato con successo');
+    expect((await call('GET', '/api/auth/user', { token: session })).status).toBe(401);
+    expect((await call('GET', '/api/auth/user', { token: key })).status).toBe(401);
+    expect((await call('DELETE', `/api/admin/users/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('does not let an admin delete or demote themselves', async () => {
+    const me = (await call('GET', '/api/auth/user', { token: admin })).json.data.user;
+    const del = await call('DELETE', `/api/admin/users/${me.id}`, { token: admin });
+    expect(del.status).toBe(400);
+    expect(detail(del)).toBe('Non puoi eliminare il tuo stesso utente');
+    const demote = await call('PUT', `/api/admin/users/${me.id}`, { token: admin, body: { role: 'redattore' } });
+    expect(demote.status).toBe(400);
+  });
+
+  it('registers users through /register (multipart) and /api/register (JSON), admin only', async () => {
+    const form = new FormData();
+    form.set('username', 'dalform');
+    form.set('password', 'password1');
+    form.set('role', 'redattore');
+    const multipart = await fetch(`${rt.url}/register`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
+    expect(multipart.status).toBe(201);
+    const json = await call('POST', '/api/register', { token: admin, body: { username: 'dajson', password: 'password1' } });
+    expect(json.status).toBe(201);
+    expect(json.json.data.user.username).toBe('dajson');
+    const anonymous = await fetch(`${rt.url}/register`, { method: 'POST', body: form });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('API keys', () => {
+  it('returns the key once, stores only its hash, lists it masked, and logs in with it until revoked', async () => {
+    // Prepare
+    const user = (await call('POST', '/api/admin/users', { token: admin, body: { username: 'integratore', password: 'password1' } })).json.data;
+    // Act
+    const res = await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: user.id, description: 'Gestionale' } });
+    // Assess
+    expect(res.status).toBe(201);
+    const key: string = res.json.data.key;
+    expect(Buffer.from(key.slice(4), 'base64url').length).toBeGreaterThanOrEqual(32);
+    expect(res.json.meta.message).toBe('Chiave API generata con successo');
+
+    const stored = await rt.ctx.db.send(
+      new QueryCommand({ TableName: rt.ctx.table('apiKeys'), IndexName: 'by_kind', KeyConditionExpression: 'kind = :k', ExpressionAttributeValues: { ':k': 'api_key' } }),
+    );
+    expect(JSON.stringify(stored.Items)).not.toContain(key);
+
+    const list = await call('GET', '/api/admin/api-keys', { token: admin });
+    const listed = list.json.data.find((k: any) => k.attributes.id === res.json.data.id).attributes;
+    expect(listed).toMatchObject({ username: 'integratore', description: 'Gestionale', key_prefix: key.slice(0, 8), key_suffix: key.slice(-8) });
+    expect(JSON.stringify(list.json)).not.toContain(key);
+
+    const me = await call('GET', '/api/auth/user', { token: key });
+    expect(me.json.data.user).toMatchObject({ username: 'integratore', auth_method: 'api_key' });
+
+    const revoke = await call('DELETE', `/api/admin/api-keys/${res.json.data.id}`, { token: admin });
+    expect(revoke.json.data.message).toBe('Chiave API revocata con successo');
+    expect((await call('GET', '/api/auth/user', { token: key })).status).toBe(401);
+    expect((await call('DELETE', `/api/admin/api-keys/${res.json.data.id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('requires a user and a description', async () => {
+    const noUser = await call('POST', '/api/admin/api-keys', { token: admin, body: { description: 'x' } });
+    expect(detail(noUser)).toBe('Seleziona un utente');
+    const noDesc = await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: 1, description: ' ' } });
+    expect(detail(noDesc)).toBe('Inserisci una descrizione');
+    const ghost = await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: 987654, description: 'x' } });
+    expect(ghost.status).toBe(404);
+  });
+
+  it('reports counts on the dashboard', async () => {
+    const res = await call('GET', '/api/admin/dashboard', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ total_documents: 0, total_rows: 0, total_patterns: 0 });
+    expect(res.json.data.total_users).toBeGreaterThan(3);
+    expect(typeof res.json.data.total_api_keys).toBe('number');
+  });
+});
+
+describe('DEI typologies seed', () => {
+  it('seeds the default typologies of spec section 3', async () => {
+    const res = await call('GET', '/api/tipologie-dei', { token: admin });
+    expect(res.json.data.map((t: any) => t.attributes.value)).toEqual([
+      'nuove_costruzioni',
+      'impianti_elettrici',
+      'impianti_tecnologici',
+      'ristrutturazione_manutenzione',
+      'architettura',
+      'regione_umbria',
+    ]);
+    expect(res.json.data[4].attributes.description).toBe('ARCHITETTURA E INTERIOR DESIGN');
+  });
+});

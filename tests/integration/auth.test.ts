@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+let rt: TestRuntime;
+let call: ReturnType<typeof apiClient>;
+let admin: string;
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  call = apiClient(rt.url);
+  admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  rt.setNow(null);
+  await rt?.close();
+});
+
+const detail = (res: { json: any }) => res.json?.errors?.[0]?.detail;
+
+async function createUser(body: Record<string, unknown>) {
+  return call('POST', '/api/admin/users', { token: admin, body });
+}
+
+describe('login and sessions', () => {
+  it('logs the seeded admin in with a token and an HttpOnly SameSite=Strict cookie', async () => {
+    // Act
+    const res = await call('POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.json.data.user).toMatchObject({ username: 'admin', role: 'amministratore' });
+    expect(res.json.data.user.password_hash).toBeUndefined();
+    expect(res.json.data.token.split('.')).toHaveLength(3);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^computa_session=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+  });
+
+  it('accepts the session cookie alone, as a browser sends it', async () => {
+    const login = await call('POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const me = await call('GET', '/api/auth/user', { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(me.json.data.user.username).toBe('admin');
+  });
+
+  it('refuses wrong credentials and missing fields in Italian', async () => {
+    const wrong = await call('POST', '/api/auth/login', { body: { username: 'admin', password: 'sbagliata' } });
+    expect(wrong.status).toBe(401);
+    expect(detail(wrong)).toBe('Credenziali non valide');
+    const unknown = await call('POST', '/api/auth/login', { body: { username: 'nessuno', password: 'qualcosa' } });
+    expect(unknown.status).toBe(401);
+    const missing = await call('POST', '/api/auth/login', { body: { username: '  ', password: '' } });
+    expect(missing.status).toBe(400);
+    expect(detail(missing)).toBe('Username e password sono obbligatori');
+  });
+
+  it('revokes the session at logout: the same token then gets 401', async () => {
+    const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+    expect((await call('GET', '/api/auth/user', { token })).status).toBe(200);
+    const out = await call('POST', '/api/auth/logout', { token });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    const after = await call('GET', '/api/auth/user', { token });
+    expect(after.status).toBe(401);
+    expect(detail(after)).toMatch(/Sessione scaduta o non valida/);
+  });
+
+  it('refuses a forged or tampered token', async () => {
+    const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+    const [h, p, s] = token.split('.');
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const forged = [h, Buffer.from(JSON.stringify({ ...payload, sub: '999' })).toString('base64url'), s].join('.');
+    expect((await call('GET', '/api/auth/user', { token: forged })).status).toBe(401);
+    expect((await call('GET', '/api/auth/user', { token: 'not-a-token' })).status).toBe(401);
+  });
+
+  it('stores passwords only as scrypt hashes', async () => {
+    const created = await createUser({ username: 'hashcheck', password: 'segreta1', role: 'redattore' });
+    const item = await rt.ctx.db.send(new GetCommand({ TableName: rt.ctx.table('users'), Key: { id: created.json.data.id } }));
+    expect(item.Item?.password_hash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(item.Item)).not.toContain('segreta1');
+  });
+});
+
+describe('access period', () => {
+  it('refuses login outside the access window with the access-period message', async () => {
+    await createUser({ username: 'scaduto', password: 'password1', access_start: '2020-01-01', access_end: '2020-12-31' });
+    await createUser({ username: 'futuro', password: 'password1', access_start: '2999-01-01' });
+    for (const username of ['scaduto', 'futuro']) {
+      const res = await call('POST', '/api/auth/login', { body: { username, password: 'password1' } });
+      expect(res.status).toBe(403);
+      expect(detail(res)).toMatch(/periodo di accesso/);
+    }
+  });
+
+  it('lets a user in on the last day of the window and refuses the next request once it has passed', async () => {
+    // Prepare: access ends 30/06/2030; the clock says 22:00 of that day in Italy.
+    await createUser({ username: 'finegiugno', password: 'password1', access_end: '2030-06-30' });
+    rt.setNow(new Date('2030-06-30T20:00:00Z')); // 22:00 in Italy
+    const token = await loginAs(rt.url, 'finegiugno', 'password1');
+    expect((await call('GET', '/api/auth/user', { token })).status).toBe(200);
+    // Act: half an hour after midnight
+    rt.setNow(new Date('2030-06-30T22:30:00Z')); // 00:30 on 01/07 in Italy, session still valid
+    const res = await call('GET', '/api/auth/user', { token });
+    rt.setNow(null);
+    // Assess
+    expect(res.status).toBe(401);
+    expect(detail(res)).toMatch(/periodo di accesso/);
+  });
+});
+
+describe('malformed requests never reach a stack trace', () => {
+  it('answers 400 to malformed JSON, 415 to an unknown content type, 413 to an oversized body', async () => {
+    const bad = await call('POST', '/api/auth/login', { raw: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(detail(bad)).toBe('Il corpo della richiesta non è un JSON valido');
+    const xml = await call('POST', '/api/auth/login', { raw: '<x/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.status).toBe(415);
+    const huge = await call('POST', '/api/auth/login', { raw: 'x'.repeat(7 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+    expect(huge.status).toBe(413);
+    expect(detail(huge)).toMatch(/dimensione massima/);
+    const array = await call('POST', '/api/auth/login', { raw: '[1,2]', headers: { 'content-type': 'application/json' } });
+    expect(array.status).toBe(400);
+  });
+
+  it('answers unknown routes with 404 JSON and wrong methods with 405 JSON', async () => {
+    const missing = await call('GET', '/api/nothing/here');
+    expect(missing.status).toBe(404);
+    expect(detail(missing)).toBe('Risorsa non trovata');
+    const method = await call('DELETE', '/api/auth/login');
+    expect(method.status).toBe(405);
+    expect(method.json.errors[0].status).toBe('405');
+  });
+
+  it('turns a storage failure into a generic 500 with a request id and no internals', async () => {
+    // Prepare: DynamoDB fails on reads (an AWS fault, injected).
+    const mock = mockClient(rt.ctx.db);
+    mock.on(GetCommand).rejects(new Error('ProvisionedThroughputExceeded: secret-internal-detail'));
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      // Act
+      const res = await call('GET', '/api/auth/user', { token: admin });
+      // Assess
+      expect(res.status).toBe(500);
+      expect(detail(res)).toBe('Si è verificato un errore interno. Riprova più tardi.');
+      expect(res.text).not.toContain('secret-internal-detail');
+      expect(res.text).not.toContain('at ');
+      const requestId = res.json.errors[0].meta.request_id;
+      expect(errors.some((l) => l.includes(requestId) && l.includes('secret-internal-detail'))).toBe(true);
+    } finally {
+      console.error = original;
+      mock.restore();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function newest(dir: string): number {
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((max, e) => {
+    const p = path.join(dir, e.name);
+    return Math.max(max, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }, 0);
+}
+
+/** Browser tests run against the built web app: build it once if sources are newer. */
+export default function setup() {
+  const index = path.join(root, 'web/dist/index.html');
+  const stale = !fs.existsSync(index) || Math.max(newest(path.join(root, 'web/src')), newest(path.join(root, 'shared'))) > fs.statSync(index).mtimeMs;
+  if (stale) {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  }
+}
