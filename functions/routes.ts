@@ -7,7 +7,7 @@ export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per resource; the module `functions/handlers/<resource>.ts` exports `handler`. */
-export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie'] as const;
+export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie', 'documents'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export interface Route {
@@ -44,6 +44,18 @@ export const ROUTES: Route[] = [
   r('GET', '/api/admin/api-keys', 'api-keys', 'list', 'admin'),
   r('POST', '/api/admin/api-keys', 'api-keys', 'create', 'admin'),
   r('DELETE', '/api/admin/api-keys/{id}', 'api-keys', 'remove', 'admin'),
+
+  // Documents (spec 7 "Documents")
+  r('POST', '/api/upload', 'documents', 'upload', 'user'),
+  r('POST', '/api/upload/presign', 'documents', 'presign', 'user'),
+  r('POST', '/api/upload/complete', 'documents', 'complete', 'user'),
+  r('GET', '/api/documents', 'documents', 'list', 'user'),
+  r('GET', '/api/documents/{id}', 'documents', 'get', 'user'),
+  r('GET', '/api/documents/{id}/rows', 'documents', 'rows', 'user'),
+  r('GET', '/api/documents/{id}/row-count', 'documents', 'rowCount', 'user'),
+  r('PUT', '/api/documents/{id}/status', 'documents', 'setStatus', 'user'),
+  r('DELETE', '/api/documents/{id}', 'documents', 'remove', 'user'),
+  r('GET', '/document/{id}/download', 'documents', 'download', 'user'),
 
   // DEI typologies (list for every logged-in user: the upload form needs it)
   r('GET', '/api/tipologie-dei', 'tipologie', 'list', 'user'),

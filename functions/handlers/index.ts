@@ -9,6 +9,7 @@ export const HANDLER_MODULES: Record<Resource, () => Promise<{ handler: LambdaHa
   'admin-users': () => import('./admin-users.ts') as never,
   'api-keys': () => import('./api-keys.ts') as never,
   tipologie: () => import('./tipologie.ts') as never,
+  documents: () => import('./documents.ts') as never,
 };
 
 /** Source file of each resource's Lambda, for the CDK stack's NodejsFunction entries. */

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '../../functions/storage/repositories/base.ts';
 import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
 import { createHttpServer } from './http-server.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
+import { createLocalQueue } from './queue.ts';
 
 export interface LocalOptions {
   port: number;
@@ -24,6 +26,8 @@ export interface LocalRuntime {
   port: number;
   ctx: AppContext;
   seed: SeedResult;
+  /** Resolves when every queued analysis has ended. */
+  idle: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   await ensureTables(dynamo.endpoint, prefix);
 
   const secret = signingSecret(dataDir);
+  const queue = createLocalQueue(() => ctx);
   const config: AppConfig = {
     tablePrefix: prefix,
     bucket: LOCAL_BUCKET,
@@ -58,11 +63,14 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     s3Endpoint: s3.endpoint,
     signingSecret: async () => secret,
     secureCookies: false,
+    enqueue: queue.enqueue,
     now: options.now,
   };
   const ctx = createContext(config);
   setContext(ctx);
   const seeded = await seed(ctx, options.adminPassword);
+  // Analyses cut short by a stop resume on the next start, so none stays `processing`.
+  for (const id of await processingDocumentIds(ctx)) await queue.enqueue({ documentId: id });
 
   const server = createHttpServer({ webDir: options.webDir, log });
   await new Promise<void>((resolve, reject) => {
@@ -81,9 +89,11 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     port,
     ctx,
     seed: seeded,
+    idle: queue.idle,
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      await queue.idle();
       clearInterval(sweep);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -107,4 +117,17 @@ async function sweepExpired(ctx: AppContext): Promise<void> {
   for (const item of out.Items ?? []) {
     await ctx.db.send(new DeleteCommand({ TableName: ctx.table('sessions'), Key: { jti: item.jti } }));
   }
+}
+
+async function processingDocumentIds(ctx: AppContext): Promise<number[]> {
+  const docs = await queryAll<{ id: number }>(ctx, {
+    table: 'documents',
+    IndexName: 'by_kind',
+    KeyConditionExpression: 'kind = :k',
+    FilterExpression: '#s = :p',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':k': 'document', ':p': 'processing' },
+    ProjectionExpression: 'id',
+  });
+  return docs.map((d) => d.id);
 }

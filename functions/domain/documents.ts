@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../config/context.ts';
+import { countPages, PdfReadError } from '../analysis/pdf-text.ts';
+import { documentTotals, isCongruent } from '../../shared/domain/totals.ts';
+import { PayloadTooLargeError, ValidationError } from '../http/errors.ts';
+import type { Principal } from '../http/types.ts';
+import { putBlob } from '../storage/blobs.ts';
+import { newDocumentId, putDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { listTipologie } from '../storage/repositories/tipologie.ts';
+import type { RowRecord } from '../storage/repositories/rows.ts';
+
+/** Spec section 9: PDF size limit 50 MB. */
+export const MAX_PDF_BYTES = 52_428_800;
+export const PDF_TOO_LARGE = 'File troppo grande. Dimensione massima: 50MB';
+
+export interface UploadFields {
+  provincia: string;
+  tipologia_dei: string;
+}
+
+/** The spec's messages for missing fields, and a typology that must exist. */
+export async function validateUploadFields(ctx: AppContext, body: Record<string, unknown>): Promise<UploadFields> {
+  const provincia = typeof body.provincia === 'string' ? body.provincia.trim() : '';
+  const tipologia = typeof body.tipologia_dei === 'string' ? body.tipologia_dei.trim() : '';
+  if (!provincia) throw new ValidationError('La provincia è obbligatoria.');
+  if (!tipologia) throw new ValidationError('La tipologia del prezzario DEI è obbligatoria.');
+  if (provincia.length > 80) throw new ValidationError('Provincia non valida');
+  const known = await listTipologie(ctx);
+  if (known.length && !known.some((t) => t.value === tipologia)) throw new ValidationError('Tipologia DEI non valida');
+  return { provincia, tipologia_dei: tipologia };
+}
+
+/** Checks what the file IS (magic bytes, a readable PDF, not encrypted), not its name. */
+export async function validatePdf(bytes: Uint8Array): Promise<number> {
+  if (bytes.length === 0) throw new ValidationError('Il file è vuoto.');
+  if (bytes.length > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) throw new ValidationError('Il file non è un PDF valido.');
+  try {
+    return await countPages(bytes);
+  } catch (err) {
+    if (err instanceof PdfReadError) throw new ValidationError(err.reason);
+    throw new ValidationError('Il file non è un PDF valido o è danneggiato.');
+  }
+}
+
+export function safeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'documento.pdf';
+  const clean = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim().slice(0, 200);
+  return clean || 'documento.pdf';
+}
+
+export const originalKey = (id: number) => `documents/${id}/original.pdf`;
+
+/**
+ * Stores the original, creates the document as `processing` and queues its analysis. The
+ * multipart upload and the presigned one both end here.
+ */
+export async function createDocument(
+  ctx: AppContext,
+  principal: Principal,
+  input: { bytes: Uint8Array; filename: string; pages: number } & UploadFields,
+): Promise<DocumentRecord> {
+  const id = await newDocumentId(ctx);
+  const doc: DocumentRecord = {
+    id,
+    filename: safeFilename(input.filename),
+    upload_date: ctx.now().toISOString(),
+    provincia: input.provincia,
+    tipologia_dei: input.tipologia_dei,
+    username: principal.username,
+    user_id: principal.id,
+    status: 'processing',
+    status_reason: null,
+    file_key: originalKey(id),
+    file_size: input.bytes.length,
+    pages_total: input.pages,
+    pages_done: 0,
+    document_total: null,
+    document_total_db: null,
+    sum_totale: null,
+    row_count: 0,
+    layout: null,
+    unreadable_pages: [],
+    warnings: [],
+    completed_at: null,
+  };
+  await putBlob(ctx, doc.file_key, input.bytes, 'application/pdf', { filename: encodeURIComponent(doc.filename) });
+  await putDocument(ctx, doc);
+  try {
+    if (!ctx.config.enqueue) throw new Error('no analysis queue configured');
+    await ctx.config.enqueue({ documentId: id });
+  } catch (err) {
+    await updateDocument(ctx, id, { status: 'failed', status_reason: 'Impossibile avviare l\u2019analisi del documento. Riprova più tardi.' });
+    throw err;
+  }
+  return doc;
+}
+
+export const tmpUploadKey = (userId: number) => `tmp/uploads/${userId}/${randomUUID()}.pdf`;
+
+/** The document as the API shows it: stored fields plus the totals the screens read. */
+export function presentDocument(doc: DocumentRecord) {
+  const congruent = isCongruent(doc.sum_totale, doc.document_total);
+  const { file_key: _k, user_id: _u, ...rest } = doc;
+  return { ...rest, congruent };
+}
+
+export function presentTotals(doc: DocumentRecord, rows: RowRecord[]) {
+  return { ...documentTotals(rows, doc.document_total), document_total: doc.document_total };
+}

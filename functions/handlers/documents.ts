@@ -1,0 +1,151 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { isDocumentStatus } from '../../shared/domain/status.ts';
+import {
+  createDocument,
+  MAX_PDF_BYTES,
+  PDF_TOO_LARGE,
+  presentDocument,
+  presentTotals,
+  tmpUploadKey,
+  validatePdf,
+  validateUploadFields,
+} from '../domain/documents.ts';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../http/errors.ts';
+import { resourceHandler } from '../http/resource.ts';
+import { binary, created, list, ok, resource } from '../http/respond.ts';
+import { idParam, pageParams, requiredString } from '../http/validate.ts';
+import { requirePrincipal, type Action } from '../http/types.ts';
+import { deleteBlob, deletePrefix, getBlob, headBlob, presignPut } from '../storage/blobs.ts';
+import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocument } from '../storage/repositories/documents.ts';
+import { countRows, deleteDocumentRows, listRows } from '../storage/repositories/rows.ts';
+import { statusLabel } from '../../shared/domain/status.ts';
+
+/** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
+const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
+
+const uploadResult = (doc: { id: number; filename: string; status: string }) =>
+  created({ type: 'success', data: { document_id: doc.id, filename: doc.filename, status: doc.status }, message: 'Documento caricato: analisi in corso' });
+
+/** POST /api/upload: multipart {file, provincia, tipologia_dei}, for integrators and small files. */
+const upload: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const file = req.files.file;
+  if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
+  const fields = await validateUploadFields(ctx, req.body);
+  const pages = await validatePdf(file.data);
+  const doc = await createDocument(ctx, principal, { bytes: file.data, filename: file.filename || 'documento.pdf', pages, ...fields });
+  return uploadResult(doc);
+};
+
+/** POST /api/upload/presign: where the browser PUTs a file too large for the API. */
+const presign: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const filename = requiredString(req.body.filename, 'Per favore, seleziona un file PDF.');
+  const size = Number(req.body.size);
+  if (!Number.isFinite(size) || size <= 0) throw new ValidationError('Il file è vuoto.');
+  if (size > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
+  if (!/\.pdf$/i.test(filename) && req.body.content_type !== 'application/pdf') {
+    throw new ValidationError('Tipo di file non valido. Formati supportati: PDF');
+  }
+  const key = tmpUploadKey(principal.id);
+  const url = await presignPut(ctx, key, 'application/pdf');
+  return ok({ upload_id: key, upload_url: url, method: 'PUT', headers: { 'content-type': 'application/pdf' }, expires_in: 900 });
+};
+
+/** POST /api/upload/complete: registers a presigned upload; same checks and outcome as /api/upload. */
+const complete: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const key = requiredString(req.body.upload_id, 'Caricamento non trovato');
+  if (!key.startsWith(`tmp/uploads/${principal.id}/`) || key.includes('..')) throw new NotFoundError('Caricamento non trovato');
+  const fields = await validateUploadFields(ctx, req.body);
+  const head = await headBlob(ctx, key);
+  if (!head) throw new NotFoundError('Caricamento non trovato: il file non è arrivato all\u2019archivio');
+  try {
+    if (head.size > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
+    const bytes = (await getBlob(ctx, key))!;
+    const pages = await validatePdf(bytes);
+    const filename = typeof req.body.filename === 'string' && req.body.filename.trim() ? req.body.filename : 'documento.pdf';
+    const doc = await createDocument(ctx, principal, { bytes, filename, pages, ...fields });
+    return uploadResult(doc);
+  } finally {
+    await deleteBlob(ctx, key);
+  }
+};
+
+const list_: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const { page, perPage } = pageParams(req.query, { perPage: 10, maxPerPage: 100 });
+  const all = await listDocumentsFor(ctx, principal);
+  const q = req.query.search?.trim().toLowerCase();
+  const matching = q ? all.filter((d) => `${d.filename} ${d.provincia}`.toLowerCase().includes(q)) : all;
+  const items = matching.slice((page - 1) * perPage, page * perPage).map(presentDocument);
+  return list('documents', items, matching.length, {
+    page,
+    per_page: perPage,
+    counts: {
+      total: all.length,
+      completed: all.filter((d) => d.status === 'completed').length,
+      processing: all.filter((d) => d.status === 'processing').length,
+      failed: all.filter((d) => d.status === 'failed').length,
+    },
+  });
+};
+
+const get: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  return ok(resource('documents', presentDocument(doc)));
+};
+
+const rows: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const { page, perPage } = pageParams(req.query, { perPage: 50_000, maxPerPage: 50_000 });
+  const all = await listRows(ctx, doc.id);
+  const items = all.slice((page - 1) * perPage, page * perPage).map((r) => ({ ...r, prezzo_unitario: r.unitario }));
+  return list('rows', items, all.length, { page, per_page: perPage, totals: presentTotals(doc, all) });
+};
+
+const rowCount: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  return ok({ row_count: await countRows(ctx, doc.id) });
+};
+
+const setStatus: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const status = req.body.status;
+  if (!isDocumentStatus(status)) throw new ValidationError('Seleziona uno stato valido');
+  const updated = await updateDocument(ctx, doc.id, { status });
+  return ok(resource('documents', presentDocument(updated)), { message: `Stato documento aggiornato a: ${statusLabel(status)}` });
+};
+
+const remove: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  await deleteDocumentRows(ctx, doc.id);
+  await deletePrefix(ctx, `documents/${doc.id}/`);
+  await deleteDocumentRecord(ctx, doc.id);
+  return ok({ id: doc.id, message: 'Documento eliminato con successo' });
+};
+
+/** GET /document/{id}/download: the original, under the name it was uploaded with. */
+const download: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  if (doc.file_size <= INLINE_DOWNLOAD_BYTES) {
+    const bytes = await getBlob(ctx, doc.file_key);
+    if (!bytes) throw new NotFoundError('File originale non trovato');
+    return binary(Buffer.from(bytes), 'application/pdf', doc.filename);
+  }
+  const url = await getSignedUrl(
+    ctx.s3,
+    new GetObjectCommand({
+      Bucket: ctx.config.bucket,
+      Key: doc.file_key,
+      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(doc.filename)}`,
+      ResponseContentType: 'application/pdf',
+    }),
+    { expiresIn: 300 },
+  );
+  return { statusCode: 302, headers: { location: url, 'cache-control': 'no-store' } };
+};
+
+export const actions = { upload, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
+export const handler = resourceHandler(actions);

@@ -1,0 +1,61 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { AppContext } from '../config/context.ts';
+
+/** The blob store behind one small interface: S3 in the cloud, s3rver locally. */
+export async function putBlob(ctx: AppContext, key: string, body: Uint8Array, contentType: string, metadata?: Record<string, string>): Promise<void> {
+  await ctx.s3.send(new PutObjectCommand({ Bucket: ctx.config.bucket, Key: key, Body: body, ContentType: contentType, Metadata: metadata }));
+}
+
+export async function getBlob(ctx: AppContext, key: string): Promise<Uint8Array | undefined> {
+  try {
+    const out = await ctx.s3.send(new GetObjectCommand({ Bucket: ctx.config.bucket, Key: key }));
+    return out.Body ? await out.Body.transformToByteArray() : undefined;
+  } catch (err) {
+    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw err;
+  }
+}
+
+export async function headBlob(ctx: AppContext, key: string): Promise<{ size: number } | undefined> {
+  try {
+    const out = await ctx.s3.send(new HeadObjectCommand({ Bucket: ctx.config.bucket, Key: key }));
+    return { size: out.ContentLength ?? 0 };
+  } catch (err) {
+    if (err instanceof NotFound || (err as { name?: string }).name === 'NotFound' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    throw err;
+  }
+}
+
+export async function copyBlob(ctx: AppContext, from: string, to: string): Promise<void> {
+  await ctx.s3.send(new CopyObjectCommand({ Bucket: ctx.config.bucket, CopySource: `${ctx.config.bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}`, Key: to }));
+}
+
+/** Removes every object under a prefix (a document's folder). */
+export async function deletePrefix(ctx: AppContext, prefix: string): Promise<void> {
+  let ContinuationToken: string | undefined;
+  do {
+    const out = await ctx.s3.send(new ListObjectsV2Command({ Bucket: ctx.config.bucket, Prefix: prefix, ContinuationToken }));
+    const keys = (out.Contents ?? []).map((o) => ({ Key: o.Key! }));
+    if (keys.length) await ctx.s3.send(new DeleteObjectsCommand({ Bucket: ctx.config.bucket, Delete: { Objects: keys } }));
+    ContinuationToken = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+}
+
+export async function deleteBlob(ctx: AppContext, key: string): Promise<void> {
+  await ctx.s3.send(new DeleteObjectsCommand({ Bucket: ctx.config.bucket, Delete: { Objects: [{ Key: key }] } }));
+}
+
+/** A URL the browser PUTs a large file to, straight into the blob store. */
+export async function presignPut(ctx: AppContext, key: string, contentType: string, expiresIn = 900): Promise<string> {
+  return getSignedUrl(ctx.s3, new PutObjectCommand({ Bucket: ctx.config.bucket, Key: key, ContentType: contentType }), { expiresIn });
+}

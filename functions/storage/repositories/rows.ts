@@ -1,0 +1,100 @@
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AppContext } from '../../config/context.ts';
+import { nextId, queryAll } from './base.ts';
+
+export interface RowRecord {
+  id: number;
+  document_id: number;
+  row_index: number;
+  tariffa: string;
+  descrizione: string;
+  codice_articolo: string | null;
+  unita_di_misura: string;
+  quantita: number | null;
+  unitario: number | null;
+  totale: number | null;
+  tipologia_dei: string;
+  prezzo_db: number | null;
+  prezzo_totale_db: number | null;
+  differenza_totale_db: number | null;
+  variazione_percentuale: number | null;
+  /** Where prezzo_db came from (list, key, year); null until priced. */
+  price_source: { list: string; key: string; year: number; code: string } | null;
+  page: number | null;
+  page_end: number | null;
+  box: { x0: number; y0: number; x1: number; y1: number } | null;
+}
+
+const BATCH = 25;
+
+async function batchWrite(ctx: AppContext, requests: Record<string, unknown>[]): Promise<void> {
+  const table = ctx.table('rows');
+  for (let i = 0; i < requests.length; i += BATCH) {
+    let pending: Record<string, unknown>[] | undefined = requests.slice(i, i + BATCH);
+    for (let attempt = 0; pending?.length; attempt++) {
+      const out = await ctx.db.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+      pending = out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined;
+      if (pending?.length) {
+        if (attempt > 8) throw new Error('DynamoDB did not accept the rows after retries');
+        await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
+    }
+  }
+}
+
+/** Writes a document's rows in batches of 25, with ids allocated as one block. */
+export async function insertRows(ctx: AppContext, rows: Array<Omit<RowRecord, 'id'>>): Promise<RowRecord[]> {
+  if (!rows.length) return [];
+  const first = await nextId(ctx, 'rows', rows.length);
+  const withIds = rows.map((r, i) => ({ ...r, id: first + i }));
+  // Independent batches in parallel, a few at a time, keep a 2,000-row document around a second.
+  const chunks: RowRecord[][] = [];
+  for (let i = 0; i < withIds.length; i += BATCH * 4) chunks.push(withIds.slice(i, i + BATCH * 4));
+  for (let i = 0; i < chunks.length; i += 4) {
+    await Promise.all(chunks.slice(i, i + 4).map((c) => batchWrite(ctx, c.map((Item) => ({ PutRequest: { Item } })))));
+  }
+  return withIds;
+}
+
+export async function listRows(ctx: AppContext, documentId: number): Promise<RowRecord[]> {
+  return queryAll<RowRecord>(ctx, {
+    table: 'rows',
+    KeyConditionExpression: 'document_id = :d',
+    ExpressionAttributeValues: { ':d': documentId },
+    ConsistentRead: true,
+  });
+}
+
+export async function countRows(ctx: AppContext, documentId: number): Promise<number> {
+  let total = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ctx.db.send(
+      new QueryCommand({
+        TableName: ctx.table('rows'),
+        KeyConditionExpression: 'document_id = :d',
+        ExpressionAttributeValues: { ':d': documentId },
+        Select: 'COUNT',
+        ExclusiveStartKey,
+      }),
+    );
+    total += out.Count ?? 0;
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return total;
+}
+
+export async function deleteDocumentRows(ctx: AppContext, documentId: number): Promise<void> {
+  const keys = await queryAll<{ document_id: number; row_index: number }>(ctx, {
+    table: 'rows',
+    KeyConditionExpression: 'document_id = :d',
+    ExpressionAttributeValues: { ':d': documentId },
+    ProjectionExpression: 'document_id, row_index',
+  });
+  await batchWrite(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
+}
+
+export async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
+  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: documentId, row_index: rowIndex }, ConsistentRead: true }));
+  return out.Item as RowRecord | undefined;
+}

@@ -1,0 +1,112 @@
+import type { AppContext } from '../config/context.ts';
+import { getContext } from '../config/context.ts';
+import { analyzePdf, type OcrFunction } from '../analysis/analyze.ts';
+import { documentTotals } from '../../shared/domain/totals.ts';
+import { getBlob } from '../storage/blobs.ts';
+import { getDocument, updateDocument } from '../storage/repositories/documents.ts';
+import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
+
+export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
+export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
+
+export interface ProcessOptions {
+  /** OCR for pages without a text layer (Textract in the cloud; none locally). */
+  ocr?: (ctx: AppContext, fileKey: string) => OcrFunction;
+  /** Milliseconds the analysis may take before the document is marked failed. */
+  timeoutMs?: number;
+  log?: (line: Record<string, unknown>) => void;
+}
+
+class DeadlineError extends Error {}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError()), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Analyses one uploaded document and always leaves it `completed` or `failed` with an Italian
+ * reason, never stuck in `processing`. Safe to run twice (a queue may redeliver): a document
+ * that is no longer processing is left alone, and rows are rewritten from scratch.
+ */
+export async function processDocument(ctx: AppContext, documentId: number, options: ProcessOptions = {}): Promise<void> {
+  const log = options.log ?? ((l) => console.error(JSON.stringify(l)));
+  const doc = await getDocument(ctx, documentId);
+  if (!doc || doc.status !== 'processing') return;
+  const fail = (reason: string, extra: Record<string, unknown> = {}) =>
+    updateDocument(ctx, documentId, { status: 'failed', status_reason: reason, completed_at: ctx.now().toISOString(), ...extra });
+
+  try {
+    await withDeadline(
+      (async () => {
+        const pdf = await getBlob(ctx, doc.file_key);
+        if (!pdf) {
+          await fail('Il file originale non è stato trovato nell\u2019archivio.');
+          return;
+        }
+        const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key) });
+        if (!outcome.ok) {
+          await fail(outcome.reason, { pages_total: outcome.pageCount, pages_done: outcome.pageCount, unreadable_pages: outcome.unreadablePages });
+          return;
+        }
+        const { result } = outcome;
+        await deleteDocumentRows(ctx, documentId);
+        const rows: Array<Omit<RowRecord, 'id'>> = result.voci.map((v, i) => ({
+          document_id: documentId,
+          row_index: i + 1,
+          tariffa: v.tariffa,
+          descrizione: v.descrizione,
+          codice_articolo: null,
+          unita_di_misura: v.unita_di_misura,
+          quantita: v.quantita,
+          unitario: v.unitario,
+          totale: v.totale,
+          tipologia_dei: doc.tipologia_dei,
+          prezzo_db: null,
+          prezzo_totale_db: null,
+          differenza_totale_db: null,
+          variazione_percentuale: null,
+          price_source: null,
+          page: v.page,
+          page_end: v.page_end,
+          box: v.box ?? null,
+        }));
+        const written = await insertRows(ctx, rows);
+        const totals = documentTotals(written, result.document_total);
+        await updateDocument(ctx, documentId, {
+          status: 'completed',
+          status_reason: null,
+          pages_total: outcome.pageCount,
+          pages_done: outcome.pageCount,
+          document_total: result.document_total ?? totals.sum_totale,
+          sum_totale: totals.sum_totale,
+          document_total_db: totals.document_total_db,
+          row_count: written.length,
+          layout: result.layout,
+          unreadable_pages: outcome.unreadablePages,
+          warnings: result.warnings,
+          completed_at: ctx.now().toISOString(),
+        });
+      })(),
+      options.timeoutMs ?? 10 * 60_000,
+    );
+  } catch (err) {
+    const timedOut = err instanceof DeadlineError;
+    log({ level: 'error', documentId, message: timedOut ? 'analysis timed out' : 'analysis crashed', error: err instanceof Error ? err.stack : String(err) });
+    await fail(timedOut ? TIMEOUT_FAILURE : UNEXPECTED_FAILURE).catch((e) => log({ level: 'error', documentId, message: 'could not mark failed', error: String(e) }));
+  }
+}
+
+/** SQS entry in the cloud: one message per uploaded document. */
+export async function handler(event: { Records: Array<{ body: string }> }, context?: { getRemainingTimeInMillis?: () => number }): Promise<void> {
+  const ctx = getContext();
+  const { cloudOcr } = await import('./cloud-ocr.ts');
+  for (const record of event.Records) {
+    const { documentId } = JSON.parse(record.body) as { documentId: number };
+    const remaining = context?.getRemainingTimeInMillis?.() ?? 15 * 60_000;
+    await processDocument(ctx, documentId, { ocr: cloudOcr, timeoutMs: Math.max(10_000, remaining - 15_000) });
+  }
+}

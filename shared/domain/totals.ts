@@ -1,0 +1,70 @@
+import { abs, compare, div, fromNumber, mul, parsePlain, round, sub, sum, toNumber, type Decimal } from './money.ts';
+
+/** Spec section 5: congruent when the rows add up to the printed total within 0.01. */
+export const CONGRUENCE_TOLERANCE = parsePlain('0.01');
+
+export interface RowAmounts {
+  quantita: number | null;
+  unitario: number | null;
+  totale: number | null;
+  prezzo_db: number | null;
+}
+
+export interface RowDerived {
+  prezzo_totale_db: number | null;
+  differenza_totale_db: number | null;
+  variazione_percentuale: number | null;
+}
+
+const dec = (n: number | null | undefined): Decimal | null => (typeof n === 'number' && Number.isFinite(n) ? fromNumber(n) : null);
+
+/**
+ * prezzo_totale_db = quantita × prezzo_db; differenza = prezzo_totale_db − totale;
+ * variazione % = (prezzo_db − unitario) / unitario × 100. Missing price: all null, never zero.
+ */
+export function deriveRow(row: RowAmounts): RowDerived {
+  const q = dec(row.quantita);
+  const p = dec(row.prezzo_db);
+  const u = dec(row.unitario);
+  const t = dec(row.totale);
+  if (!p || !q) return { prezzo_totale_db: null, differenza_totale_db: null, variazione_percentuale: null };
+  const totalDb = round(mul(q, p));
+  return {
+    prezzo_totale_db: toNumber(totalDb),
+    differenza_totale_db: t ? toNumber(round(sub(totalDb, t))) : null,
+    variazione_percentuale: u && u.units !== 0n ? toNumber(div(mul(sub(p, u), parsePlain('100')), u, 2)) : null,
+  };
+}
+
+export interface DocumentTotals {
+  /** Sum of the rows' totale. */
+  sum_totale: number;
+  /** Sum of prezzo_totale_db over priced rows; null when no row is priced. */
+  document_total_db: number | null;
+  congruent: boolean | null;
+  /** document_total_db − sum_totale, and its percentage of sum_totale. */
+  difference_db: number | null;
+  difference_db_percent: number | null;
+}
+
+export function documentTotals(rows: Array<{ totale: number | null; prezzo_totale_db: number | null }>, documentTotal: number | null): DocumentTotals {
+  const s = round(sum(rows.map((r) => dec(r.totale)).filter((d): d is Decimal => d !== null)));
+  const priced = rows.map((r) => dec(r.prezzo_totale_db)).filter((d): d is Decimal => d !== null);
+  const db = priced.length ? round(sum(priced)) : null;
+  const printed = dec(documentTotal);
+  const diff = db ? round(sub(db, s)) : null;
+  return {
+    sum_totale: toNumber(s),
+    document_total_db: db ? toNumber(db) : null,
+    congruent: printed ? compare(abs(sub(s, printed)), CONGRUENCE_TOLERANCE) < 0 : null,
+    difference_db: diff ? toNumber(diff) : null,
+    difference_db_percent: diff && s.units !== 0n ? toNumber(div(mul(diff, parsePlain('100')), s, 2)) : null,
+  };
+}
+
+/** Congruence of a stored sum with the printed total; null when either is missing. */
+export function isCongruent(sumTotale: number | null, documentTotal: number | null): boolean | null {
+  const s = dec(sumTotale);
+  const t = dec(documentTotal);
+  return s && t ? compare(abs(sub(s, t)), CONGRUENCE_TOLERANCE) < 0 : null;
+}
