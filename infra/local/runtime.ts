@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../../functions/storage/repositories/base.ts';
+import { getDocument, updateDocument } from '../../functions/storage/repositories/documents.ts';
+import { UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
 import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
 import { createHttpServer } from './http-server.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
@@ -54,7 +56,10 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   await ensureTables(dynamo.endpoint, prefix);
 
   const secret = signingSecret(dataDir);
-  const queue = createLocalQueue(() => ctx);
+  const queue = createLocalQueue(
+    () => config,
+    (documentId) => markFailed(ctx, documentId),
+  );
   const config: AppConfig = {
     tablePrefix: prefix,
     bucket: LOCAL_BUCKET,
@@ -93,7 +98,8 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await queue.idle();
+      // Analyses still running are cut short; they resume on the next start.
+      await queue.close();
       clearInterval(sweep);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -130,4 +136,11 @@ async function processingDocumentIds(ctx: AppContext): Promise<number[]> {
     ProjectionExpression: 'id',
   });
   return docs.map((d) => d.id);
+}
+
+async function markFailed(ctx: AppContext, documentId: number): Promise<void> {
+  const doc = await getDocument(ctx, documentId);
+  if (doc?.status === 'processing') {
+    await updateDocument(ctx, documentId, { status: 'failed', status_reason: UNEXPECTED_FAILURE, completed_at: ctx.now().toISOString() });
+  }
 }
