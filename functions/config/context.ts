@@ -77,10 +77,13 @@ export function getContext(): AppContext {
 /** Cloud configuration: read only when the first request arrives, never at import. */
 export function configFromEnv(): AppConfig {
   const env = process.env;
+  // Fail fast: a missing setting must not silently point the handlers at other tables.
+  const missing = ['TABLE_PREFIX', 'DATA_BUCKET', 'SIGNING_SECRET_ARN'].filter((name) => !env[name]);
+  if (missing.length) throw new Error(`missing configuration: ${missing.join(', ')}`);
   let cachedSecret: Promise<string> | undefined;
   return {
-    tablePrefix: env.TABLE_PREFIX ?? '',
-    bucket: env.DATA_BUCKET ?? '',
+    tablePrefix: env.TABLE_PREFIX!,
+    bucket: env.DATA_BUCKET!,
     region: env.AWS_REGION ?? 'eu-south-1',
     secureCookies: true,
     signingSecret: () => {

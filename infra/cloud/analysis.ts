@@ -1,0 +1,93 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { Stage } from './config.ts';
+import type { Data } from './data.ts';
+import { nodeFunction } from './lambda.ts';
+import { acknowledge, findings, LAMBDA_BASIC_EXECUTION_ROLE } from './nag.ts';
+
+/** Worker source, relative to the repository root (functions/worker/analysis.ts exports `handler`). */
+export const ANALYSIS_WORKER_ENTRY = 'functions/worker/analysis.ts';
+
+export interface AnalysisProps {
+  stage: Stage;
+  data: Data;
+}
+
+/**
+ * Upload -> SQS -> worker Lambda: pdf.js reads the text layer, Textract the scanned pages. The
+ * worker ends every document completed or failed before its own timeout; a message that still
+ * fails (a crash) goes to the dead-letter queue after two tries.
+ */
+export class Analysis extends Construct {
+  readonly queue: sqs.Queue;
+  readonly worker: nodejs.NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: AnalysisProps) {
+    super(scope, id);
+    const { stage, data } = props;
+    const timeout = Duration.minutes(15);
+
+    const deadLetters = new sqs.Queue(this, 'DeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.queue = new sqs.Queue(this, 'Queue', {
+      // Longer than the worker's timeout, so a running job is never handed out twice.
+      visibilityTimeout: Duration.minutes(16),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: 2 },
+    });
+
+    this.worker = nodeFunction(this, 'worker', {
+      stage,
+      data,
+      description: `Computa ${stage}: analysis worker (PDF -> rows)`,
+      entry: ANALYSIS_WORKER_ENTRY,
+      timeout,
+      // pdf.js is CPU-bound: Lambda CPU grows with memory.
+      memorySize: 3008,
+    });
+    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1 }));
+    this.worker.addToRolePolicy(
+      new iam.PolicyStatement({
+        // Textract's asynchronous text detection has no resource-level permissions.
+        actions: ['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'],
+        resources: ['*'],
+      }),
+    );
+
+    const stack = Stack.of(this);
+    const logicalId = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as never);
+    acknowledge(deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue itself.' }]);
+    acknowledge(this.worker, [
+      { id: `AwsSolutions-IAM4[${LAMBDA_BASIC_EXECUTION_ROLE}]`, reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.' },
+      ...findings(
+        'AwsSolutions-IAM5',
+        [
+          'Action::s3:GetObject*',
+          'Action::s3:GetBucket*',
+          'Action::s3:List*',
+          'Action::s3:DeleteObject*',
+          'Action::s3:Abort*',
+          `Resource::<${logicalId(data.dataBucket)}.Arn>/*`,
+          ...data.indexedTables.map((t) => `Resource::<${logicalId(t)}.Arn>/index/*`),
+          'Resource::*',
+        ],
+        'Grant-helper wildcards stay inside our own bucket and table indexes; Textract text detection has no resource-level permissions.',
+      ),
+      { id: 'AwsSolutions-L1', reason: 'Pinned to Node.js 22 on purpose, like the API functions.' },
+    ]);
+  }
+
+  /** Lets a function queue analyses and tells it where (ANALYSIS_QUEUE_URL). */
+  allowEnqueue(fn: nodejs.NodejsFunction): void {
+    this.queue.grantSendMessages(fn);
+    fn.addEnvironment('ANALYSIS_QUEUE_URL', this.queue.queueUrl);
+  }
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { REPO_ROOT, type Stage } from './config.ts';
+import type { Data } from './data.ts';
+
+/** Lets bundled ESM code (and CommonJS dependencies inlined into it) call `require`. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * esbuild settings of every handler bundle (also used by tests/infra to check the bundles load).
+ * The Node 22 runtime ships AWS SDK v3; @napi-rs/canvas is pdf.js's optional native renderer.
+ */
+export const LAMBDA_BUNDLE = {
+  target: 'node22',
+  externalModules: ['@aws-sdk/*', '@napi-rs/canvas'],
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+};
+
+export interface NodeFunctionProps {
+  stage: Stage;
+  data: Data;
+  description: string;
+  /** Source file, relative to the repository root. */
+  entry: string;
+  timeout: Duration;
+  memorySize: number;
+  environment?: Record<string, string>;
+}
+
+/** A bundled Node 22 arm64 Lambda with its log group, data grants and the app's environment. */
+export function nodeFunction(scope: Construct, id: string, props: NodeFunctionProps): nodejs.NodejsFunction {
+  const { stage, data } = props;
+  const logGroup = new logs.LogGroup(scope, `${id}-logs`, {
+    retention: logs.RetentionDays.ONE_MONTH,
+    removalPolicy: stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+  });
+  const fn = new nodejs.NodejsFunction(scope, `${id}-fn`, {
+    description: props.description,
+    entry: path.resolve(REPO_ROOT, props.entry),
+    handler: 'handler',
+    projectRoot: REPO_ROOT,
+    depsLockFilePath: path.resolve(REPO_ROOT, 'package-lock.json'),
+    runtime: lambda.Runtime.NODEJS_22_X,
+    architecture: lambda.Architecture.ARM_64,
+    memorySize: props.memorySize,
+    timeout: props.timeout,
+    logGroup,
+    environment: {
+      TABLE_PREFIX: data.tablePrefix,
+      DATA_BUCKET: data.dataBucket.bucketName,
+      SIGNING_SECRET_ARN: data.signingSecret.secretArn,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      NODE_OPTIONS: '--enable-source-maps',
+      ...props.environment,
+    },
+    bundling: {
+      format: nodejs.OutputFormat.ESM,
+      target: LAMBDA_BUNDLE.target,
+      platform: 'node',
+      mainFields: LAMBDA_BUNDLE.mainFields,
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      charset: nodejs.Charset.UTF8,
+      externalModules: LAMBDA_BUNDLE.externalModules,
+      banner: LAMBDA_BUNDLE.banner,
+    },
+  });
+  for (const table of data.tables) table.grantReadWriteData(fn);
+  data.dataBucket.grantReadWrite(fn);
+  data.signingSecret.grantRead(fn);
+  return fn;
+}
