@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { createDocument } from '../../functions/domain/documents.ts';
+import { processDocument, TIMEOUT_FAILURE, UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
+import { getDocument, listDocumentsFor } from '../../functions/storage/repositories/documents.ts';
+import { corpusFile } from '../support/corpus.ts';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+let rt: TestRuntime;
+const principal = { id: 1, username: 'admin', role: 'amministratore' as const, via: 'session' as const };
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(async () => rt?.close());
+
+/** A document waiting for analysis, without queueing it (the test runs the worker itself). */
+async function pendingDocument() {
+  const ctx = { ...rt.ctx, config: { ...rt.ctx.config, enqueue: async () => undefined } };
+  return createDocument(ctx, principal, { bytes: corpusFile('primus_small.pdf'), filename: 'x.pdf', pages: 3, provincia: 'LU', tipologia_dei: 'nuove_costruzioni' });
+}
+
+describe('the analysis worker never leaves a document processing', () => {
+  it('ends failed with a generic Italian reason when storage fails mid-way', async () => {
+    // Prepare: reading the original from S3 fails (an AWS fault, injected).
+    const doc = await pendingDocument();
+    const s3 = mockClient(rt.ctx.s3);
+    s3.on(GetObjectCommand).rejects(new Error('SlowDown'));
+    try {
+      // Act
+      await processDocument(rt.ctx, doc.id, { log: () => undefined });
+    } finally {
+      s3.restore();
+    }
+    // Assess
+    const after = await getDocument(rt.ctx, doc.id);
+    expect(after).toMatchObject({ status: 'failed', status_reason: UNEXPECTED_FAILURE, row_count: 0 });
+  });
+
+  it('ends failed when the analysis runs past its deadline', async () => {
+    const doc = await pendingDocument();
+    await processDocument(rt.ctx, doc.id, { timeoutMs: 1, log: () => undefined });
+    expect(await getDocument(rt.ctx, doc.id)).toMatchObject({ status: 'failed', status_reason: TIMEOUT_FAILURE });
+  });
+
+  it('leaves alone a document that is no longer processing (a redelivered message)', async () => {
+    const doc = await pendingDocument();
+    await processDocument(rt.ctx, doc.id);
+    const done = await getDocument(rt.ctx, doc.id);
+    expect(done).toMatchObject({ status: 'completed', row_count: 3 });
+    await processDocument(rt.ctx, doc.id);
+    expect(await getDocument(rt.ctx, doc.id)).toEqual(done);
+  });
+
+  it('marks the document failed when it cannot be queued', async () => {
+    const ctx = { ...rt.ctx, config: { ...rt.ctx.config, enqueue: async () => { throw new Error('queue down'); } } };
+    await expect(
+      createDocument(ctx, principal, { bytes: corpusFile('primus_small.pdf'), filename: 'y.pdf', pages: 3, provincia: 'LU', tipologia_dei: 'nuove_costruzioni' }),
+    ).rejects.toThrow('queue down');
+    const [newest] = await listDocumentsFor(rt.ctx, principal);
+    expect(newest).toMatchObject({ filename: 'y.pdf', status: 'failed', status_reason: 'Impossibile avviare l\u2019analisi del documento. Riprova più tardi.' });
+  });
+});
