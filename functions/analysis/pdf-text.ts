@@ -6,13 +6,14 @@
  * labels such as `R I P O R T O` are real spaces), so items are split into words here and each
  * word is placed by distributing the item's advance width over its characters.
  */
+import { createRequire } from 'node:module';
 import { PDFDocument } from 'pdf-lib';
 import type { PageWords, Word } from './words.ts';
 
 /** Error with a user-facing Italian `reason` for PDFs that cannot be read. */
 export class PdfReadError extends Error {
   readonly reason: string;
-  readonly code: 'invalid' | 'password' | 'empty';
+  readonly code: 'invalid' | 'password';
   constructor(code: PdfReadError['code'], reason: string, options?: { cause?: unknown }) {
     super(reason, options);
     this.name = 'PdfReadError';
@@ -47,13 +48,33 @@ let pdfjsPromise: Promise<PdfJs> | undefined;
 function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
     const g = globalThis as Record<string, unknown>;
-    // pdf.js 5 references DOMMatrix at import time; @napi-rs/canvas provides it when installed.
-    if (typeof g.DOMMatrix === 'undefined') g.DOMMatrix = DOMMatrixStub;
-    // Running the worker code in-process avoids worker-path problems (and works in bundles).
-    if (!g.pdfjsWorker) g.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
+    // pdf.js 5 builds a DOMMatrix at import time. It takes it from @napi-rs/canvas when that loads
+    // (keep it: page rendering needs the real one); otherwise a stub is enough for text.
+    if (typeof g.DOMMatrix === 'undefined' && !canvasLoads()) g.DOMMatrix = DOMMatrixStub;
+    // The legacy build bundles core-js, which swaps some built-ins process-wide for slower JS
+    // versions (Array.prototype.push, JSON.parse/stringify) to cover edge cases pdf.js does not
+    // need. Put the native ones back: pushes alone took a fifth of the extraction time.
+    const natives = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
+    try {
+      // Running the worker code in-process avoids worker-path problems (and works in bundles).
+      if (!g.pdfjsWorker) g.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      return await import('pdfjs-dist/legacy/build/pdf.mjs');
+    } finally {
+      Object.defineProperty(Array.prototype, 'push', { value: natives.push, writable: true, configurable: true, enumerable: false });
+      JSON.parse = natives.parse;
+      JSON.stringify = natives.stringify;
+    }
   })();
   return pdfjsPromise;
+}
+
+function canvasLoads(): boolean {
+  try {
+    createRequire(import.meta.url)('@napi-rs/canvas');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Identity-only DOMMatrix: text extraction never renders, so nothing reads real values. */
@@ -191,13 +212,22 @@ async function extractPage(doc: PdfDoc, pageNumber: number, fontStyles: boolean)
     throw toReadError(err);
   }
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent();
+  // No Unicode normalisation: keep µ (micro sign), ligatures and the like as printed.
+  const content = await page.getTextContent({ disableNormalization: true });
   const styles = fontStyles ? await readFontStyles(page, Object.keys(content.styles)) : undefined;
   const words: Word[] = [];
+  let glue = false; // previous item ended on a glyph: a touching next item continues its word
   for (const raw of content.items) {
     const item = raw as Partial<TextItemLike>;
-    if (typeof item.str !== 'string' || !item.transform || !item.str.trim()) continue;
+    if (typeof item.str !== 'string' || !item.transform) continue;
+    if (!item.str.trim()) {
+      glue = false;
+      continue;
+    }
+    const before = words.length;
     placeItem(item as TextItemLike, viewport.transform, styles?.get(item.fontName ?? ''), words);
+    if (glue && before > 0 && words.length > before && !/^\s/.test(item.str)) joinTouching(words, before);
+    glue = !/\s$/.test(item.str);
   }
   page.cleanup();
   return { page: pageNumber, width: viewport.width, height: viewport.height, words, hasTextLayer: words.length > 0 };
@@ -218,6 +248,24 @@ async function readFontStyles(page: PdfPage, fontIds: string[]): Promise<Map<str
 }
 
 // ---------------------------------------------------------------- item -> words
+
+/**
+ * pdf.js starts a new item at a font change, even inside a word (`“L”` with the quotes from
+ * another font). When the new item's first word touches the previous word on the same baseline,
+ * the two are one word.
+ */
+function joinTouching(words: Word[], first: number): void {
+  const prev = words[first - 1];
+  const next = words[first];
+  const size = next.y1 - next.y0;
+  const sameLine = Math.abs(prev.y1 - next.y1) < 0.15 * size;
+  const gap = next.x0 - prev.x1;
+  if (!sameLine || gap > 0.08 * size || gap < -0.5 * size) return;
+  prev.text += next.text;
+  prev.x1 = Math.max(prev.x1, next.x1);
+  prev.y0 = Math.min(prev.y0, next.y0);
+  words.splice(first, 1);
+}
 
 /** A word inside an item, as horizontal offsets from the item origin. */
 export interface ItemWord {
@@ -285,9 +333,10 @@ export function splitItem(str: string, width: number, fontSize: number): ItemWor
     glyphScale = width > 0 && nonSpace + spaces > 0 ? width / (nonSpace + spaces) : 1;
   }
 
-  const tokens: ItemWord[] = [];
+  // Tokens remember their character span so letter-spacing is judged on the text, not on widths.
+  const tokens: Array<ItemWord & { from: number; to: number }> = [];
   let x = 0;
-  let cur: ItemWord | null = null;
+  let cur: (ItemWord & { from: number; to: number }) | null = null;
   chars.forEach((ch, i) => {
     const w = isSpace[i] && spaceAdv ? spaceAdv : adv[i] * glyphScale;
     if (isSpace[i]) {
@@ -296,31 +345,31 @@ export function splitItem(str: string, width: number, fontSize: number): ItemWor
     } else if (cur) {
       cur.text += ch;
       cur.end = x + w;
+      cur.to = i;
     } else {
-      cur = { text: ch, start: x, end: x + w };
+      cur = { text: ch, start: x, end: x + w, from: i, to: i };
     }
     x += w;
   });
   if (cur) tokens.push(cur);
-  return mergeLetterSpaced(tokens, str);
+  return mergeLetterSpaced(tokens).map(({ text, start, end }) => ({ text, start, end }));
 }
 
-/** Joins `R I P O R T O`-style runs (single capitals, one space apart) into one word. */
-function mergeLetterSpaced(tokens: ItemWord[], str: string): ItemWord[] {
-  if (!/(?:^|\s)\p{Lu} \p{Lu} \p{Lu}(?:\s|$)/u.test(str)) return tokens;
-  const out: ItemWord[] = [];
+/**
+ * Joins letter-spaced labels into one word: three or more single capitals one space apart,
+ * set off from any other word by two or more spaces (`A   R I P O R T A R E` -> `A`, `RIPORTARE`),
+ * so that ordinary text such as `classi A B C e D` is left alone.
+ */
+function mergeLetterSpaced<T extends ItemWord & { from: number; to: number }>(tokens: T[]): T[] {
+  const gap = (a: T, b: T) => b.from - a.to - 1; // spaces between two tokens
+  const out: T[] = [];
   let i = 0;
   while (i < tokens.length) {
     let j = i;
-    // gap between consecutive single letters must be small (one space), not a word break
-    while (
-      j + 1 < tokens.length &&
-      isCapital(tokens[j].text) &&
-      isCapital(tokens[j + 1].text) &&
-      tokens[j + 1].start - tokens[j].end < 0.9 * (tokens[j].end - tokens[j].start + 1)
-    ) j++;
-    if (j - i >= 2) {
-      out.push({ text: tokens.slice(i, j + 1).map(t => t.text).join(''), start: tokens[i].start, end: tokens[j].end });
+    while (j + 1 < tokens.length && isCapital(tokens[j].text) && isCapital(tokens[j + 1].text) && gap(tokens[j], tokens[j + 1]) === 1) j++;
+    const isolated = (i === 0 || gap(tokens[i - 1], tokens[i]) >= 2) && (j === tokens.length - 1 || gap(tokens[j], tokens[j + 1]) >= 2);
+    if (j - i >= 2 && isolated) {
+      out.push({ ...tokens[i], text: tokens.slice(i, j + 1).map(t => t.text).join(''), end: tokens[j].end, to: tokens[j].to });
       i = j + 1;
     } else {
       out.push(tokens[i]);

@@ -41,6 +41,16 @@ describe('analyzePdf', () => {
     if (!out.ok) expect(out.reason).toBe("Il documento non contiene testo leggibile (pagine 1, 2, 3 scansionate): l'OCR non ha restituito testo.");
   });
 
+  it('passes on the Italian reason of an OCR failure', async () => {
+    const reason = 'Il servizio OCR non ha completato l\u2019analisi in tempo.';
+    const out = await analyzePdf(load('primus_small_scanned.pdf'), {
+      ocr: async () => {
+        throw Object.assign(new Error(reason), { reason });
+      },
+    });
+    expect(out).toEqual({ ok: false, reason, pageCount: 3, unreadablePages: [1, 2, 3] });
+  });
+
   it('turns unreadable files into a failure', async () => {
     const out = await analyzePdf(new TextEncoder().encode('%PDF-1.4 garbage'));
     expect(out).toMatchObject({ ok: false, reason: 'Il file non è un PDF valido o è danneggiato.' });

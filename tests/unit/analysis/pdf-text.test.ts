@@ -29,6 +29,7 @@ describe('splitItem', () => {
     expect(splitItem('A   R I P O R T A R E', 66, 8.5).map(w => w.text)).toEqual(['A', 'RIPORTARE']);
     expect(splitItem('T O T A L E   euro', 58, 8.5).map(w => w.text)).toEqual(['TOTALE', 'euro']);
     expect(splitItem('1 / 12', 20, 8.5).map(w => w.text)).toEqual(['1', '/', '12']);
+    expect(splitItem('classi A B C e D', 60, 8).map(w => w.text)).toEqual(['classi', 'A', 'B', 'C', 'e', 'D']);
   });
 });
 

@@ -1,0 +1,69 @@
+/**
+ * Shared helpers to turn the pieces a layout parser collected into a ParsedVoce.
+ */
+import { compare, fromNumber, mul, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import type { Word } from '../words.ts';
+import { boxOf, normalizeSpaces, parseAmount } from './lines.ts';
+import type { ParsedVoce } from './types.ts';
+
+export interface VoceDraft {
+  n: number | null;
+  codeParts: string[];
+  descParts: string[];
+  um: string;
+  qty: string;
+  unit: string;
+  total: string;
+  page: number;
+  pageEnd: number;
+  /** Words of the voce on its first page, for the box. */
+  firstPageWords: Word[];
+}
+
+/**
+ * Builds the voce from its printed texts. Returns a warning instead when a printed number cannot
+ * be read: a row is never completed with guessed values.
+ */
+export function finishVoce(d: VoceDraft, warnings: string[]): ParsedVoce | null {
+  const label = d.n != null ? `voce n. ${d.n}` : `voce a pag. ${d.page}`;
+  const qty = parseAmount(d.qty);
+  const unit = parseAmount(d.unit);
+  const total = parseAmount(d.total);
+  if (!qty || !unit || !total) {
+    warnings.push(`Pag. ${d.pageEnd}, ${label}: quantità, prezzo o importo non leggibili; riga esclusa.`);
+    return null;
+  }
+  const expected = round(mul(qty, unit), 2);
+  if (compare(expected, round(total, 2)) !== 0) {
+    warnings.push(`Pag. ${d.pageEnd}, ${label}: importo stampato ${d.total} diverso da quantità × prezzo.`);
+  }
+  return {
+    n: d.n,
+    tariffa: d.codeParts.join(''),
+    descrizione: normalizeSpaces(d.descParts.join(' ')),
+    unita_di_misura: normalizeSpaces(d.um),
+    quantita: toNumber(round(qty, 2)),
+    unitario: toNumber(round(unit, 2)),
+    totale: toNumber(round(total, 2)),
+    page: d.page,
+    page_end: d.pageEnd,
+    box: boxOf(d.firstPageWords),
+  };
+}
+
+export function newDraft(n: number | null, page: number): VoceDraft {
+  return { n, codeParts: [], descParts: [], um: '', qty: '', unit: '', total: '', page, pageEnd: page, firstPageWords: [] };
+}
+
+/** Exact sum of the voci's totals (two decimals). */
+export function sumTotals(voci: readonly Pick<ParsedVoce, 'totale'>[]): Decimal {
+  return round(sum(voci.map(v => fromNumber(v.totale))), 2);
+}
+
+/** Compares the printed grand total with the sum of the voci and warns when they differ. */
+export function checkDocumentTotal(voci: readonly ParsedVoce[], total: Decimal | null, warnings: string[]): void {
+  if (!total || !voci.length) return;
+  if (compare(sumTotals(voci), round(total, 2)) !== 0) {
+    warnings.push(`Il totale stampato (${toNumber(total)}) è diverso dalla somma delle voci lette (${toNumber(sumTotals(voci))}).`);
+  }
+}
