@@ -12,6 +12,8 @@ export type OcrFunction = (pageNumbers: number[]) => Promise<PageWords[]>;
 
 export interface AnalyzeOptions {
   ocr?: OcrFunction;
+  /** Called as each 15-page chunk is read, for the progress the user watches. */
+  onProgress?: (pagesDone: number, pagesTotal: number) => void;
 }
 
 export interface AnalysisSuccess {
@@ -36,7 +38,7 @@ export type AnalysisOutcome = AnalysisSuccess | AnalysisFailure;
 export async function analyzePdf(pdf: Uint8Array, opts: AnalyzeOptions = {}): Promise<AnalysisOutcome> {
   let pages: PageWords[];
   try {
-    pages = await extractDocument(pdf);
+    pages = await extractDocument(pdf, { onProgress: opts.onProgress });
   } catch (err) {
     if (err instanceof PdfReadError) return { ok: false, reason: err.reason, pageCount: 0, unreadablePages: [] };
     throw err;

@@ -124,11 +124,22 @@ export async function extractPages(pdf: Uint8Array, opts: ExtractOptions = {}): 
  * Extracts a whole document. Documents over CHUNK_SIZE pages are read as 15-page ranges of the
  * same loaded document in parallel, then merged in page order.
  */
-export async function extractDocument(pdf: Uint8Array, opts: { fontStyles?: boolean } = {}): Promise<PageWords[]> {
+export async function extractDocument(
+  pdf: Uint8Array,
+  opts: { fontStyles?: boolean; onProgress?: (pagesDone: number, pagesTotal: number) => void } = {},
+): Promise<PageWords[]> {
   const doc = await openDocument(pdf);
   try {
     const ranges = pageRanges(doc.numPages, CHUNK_SIZE);
-    const chunks = await Promise.all(ranges.map(([a, b]) => extractRange(doc, a, b, opts.fontStyles ?? false)));
+    let done = 0;
+    const chunks = await Promise.all(
+      ranges.map(async ([a, b]) => {
+        const words = await extractRange(doc, a, b, opts.fontStyles ?? false);
+        done += b - a + 1;
+        opts.onProgress?.(done, doc.numPages);
+        return words;
+      }),
+    );
     return chunks.flat();
   } finally {
     await doc.destroy();

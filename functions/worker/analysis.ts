@@ -5,6 +5,7 @@ import { documentTotals } from '../../shared/domain/totals.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { getDocument, updateDocument } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
+import { repriceRows } from '../domain/pricing.ts';
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -47,7 +48,12 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           await fail('Il file originale non è stato trovato nell\u2019archivio.');
           return;
         }
-        const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key) });
+        // Progress writes do not hold up the analysis, but all land before the final state.
+        const progress: Promise<unknown>[] = [];
+        const onProgress = (pages_done: number, pages_total: number) =>
+          progress.push(updateDocument(ctx, documentId, { pages_done, pages_total }).catch(() => undefined));
+        const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key), onProgress });
+        await Promise.all(progress);
         if (!outcome.ok) {
           await fail(outcome.reason, { pages_total: outcome.pageCount, pages_done: outcome.pageCount, unreadable_pages: outcome.unreadablePages });
           return;
@@ -75,7 +81,16 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           box: v.box ?? null,
         }));
         const written = await insertRows(ctx, rows);
-        const totals = documentTotals(written, result.document_total);
+        const warnings = [...result.warnings];
+        let priced = written;
+        try {
+          priced = (await repriceRows(ctx, doc, written, written)).rows;
+        } catch (err) {
+          // Rows without reference prices are still the document: keep them, say why.
+          log({ level: 'error', documentId, message: 'pricing failed', error: err instanceof Error ? err.stack : String(err) });
+          warnings.push('Prezzi di riferimento non calcolati: usa “Aggiorna Prezzi” per riprovare.');
+        }
+        const totals = documentTotals(priced, result.document_total);
         await updateDocument(ctx, documentId, {
           status: 'completed',
           status_reason: null,
@@ -87,7 +102,7 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           row_count: written.length,
           layout: result.layout,
           unreadable_pages: outcome.unreadablePages,
-          warnings: result.warnings,
+          warnings,
           completed_at: ctx.now().toISOString(),
         });
       })(),
