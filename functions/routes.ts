@@ -7,7 +7,7 @@ export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per resource; the module `functions/handlers/<resource>.ts` exports `handler`. */
-export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie', 'documents'] as const;
+export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie', 'documents', 'rows', 'prezzari', 'search', 'csv-data', 'patterns', 'debug'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export interface Route {
@@ -56,9 +56,46 @@ export const ROUTES: Route[] = [
   r('PUT', '/api/documents/{id}/status', 'documents', 'setStatus', 'user'),
   r('DELETE', '/api/documents/{id}', 'documents', 'remove', 'user'),
   r('GET', '/document/{id}/download', 'documents', 'download', 'user'),
+  r('POST', '/api/documents/{id}/update-total', 'documents', 'updateTotal', 'user'),
+  r('GET', '/api/documents/{id}/export', 'documents', 'exportXlsx', 'user'),
+  r('POST', '/api/documents/{id}/duplicate-rows', 'documents', 'duplicateRows', 'user'),
+
+  // Rows (spec 7 "Rows")
+  r('POST', '/api/rows/merge', 'rows', 'merge', 'user'),
+  r('POST', '/api/rows/update-tipologia-dei', 'rows', 'updateTipologia', 'user'),
+  r('GET', '/api/rows/{id}', 'rows', 'get', 'user'),
+  r('PUT', '/api/rows/{id}', 'rows', 'update', 'user'),
+  r('DELETE', '/api/rows/{id}', 'rows', 'remove', 'user'),
+
+  // Price lists (spec 7 "Admin" uploads, "Search", "Rows" get_unitario)
+  r('POST', '/api/upload-prezzario-dei', 'prezzari', 'uploadDei', 'admin'),
+  r('POST', '/api/confirm-prezzario-dei', 'prezzari', 'confirmDei', 'admin'),
+  r('POST', '/api/upload-prezzario-toscana', 'prezzari', 'uploadToscana', 'admin'),
+  r('POST', '/api/confirm-prezzario-toscana', 'prezzari', 'confirmToscana', 'admin'),
+  r('POST', '/api/upload-csv', 'prezzari', 'uploadCsv', 'admin'),
+  r('GET', '/api/prezzari', 'prezzari', 'browse', 'admin'),
+  r('POST', '/api/get_unitario', 'prezzari', 'getUnitario', 'user'),
+  r('GET', '/api/search/price-list', 'search', 'priceList', 'user'),
+  r('GET', '/api/search', 'search', 'combined', 'user'),
+  r('GET', '/api/csv-data', 'csv-data', 'list', 'user'),
+
+  // Code patterns (admin)
+  r('GET', '/api/patterns', 'patterns', 'list', 'admin'),
+  r('POST', '/api/patterns', 'patterns', 'create', 'admin'),
+  r('PUT', '/api/patterns/{id}', 'patterns', 'update', 'admin'),
+  r('DELETE', '/api/patterns/{id}', 'patterns', 'remove', 'admin'),
+
+  // API debug (admin)
+  r('GET', '/test/db', 'debug', 'db', 'admin'),
+  r('GET', '/test/db/schema', 'debug', 'schema', 'admin'),
 
   // DEI typologies (list for every logged-in user: the upload form needs it)
   r('GET', '/api/tipologie-dei', 'tipologie', 'list', 'user'),
+  r('POST', '/api/tipologie-dei', 'tipologie', 'create', 'admin'),
+  r('PUT', '/api/tipologie-dei/{id}', 'tipologie', 'update', 'admin'),
+  r('DELETE', '/api/tipologie-dei/{id}', 'tipologie', 'remove', 'admin'),
+  r('PATCH', '/api/admin/tipologie-dei/bulk-status', 'tipologie', 'bulkStatus', 'admin'),
+  r('PATCH', '/api/admin/tipologie-dei/{id}/status', 'tipologie', 'setStatus', 'admin'),
 ];
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;

@@ -20,6 +20,9 @@ import { deleteBlob, deletePrefix, getBlob, headBlob, presignPut } from '../stor
 import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocument } from '../storage/repositories/documents.ts';
 import { countRows, deleteDocumentRows, listRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
+import { repriceRows } from '../domain/pricing.ts';
+import { exportWorkbook } from '../domain/export.ts';
+import { duplicateDocument } from '../domain/duplicate.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
 const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
@@ -147,5 +150,46 @@ const download: Action = async (req, ctx) => {
   return { statusCode: 302, headers: { location: url, 'cache-control': 'no-store' } };
 };
 
-export const actions = { upload, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
+/** POST /api/documents/{id}/update-total {refresh}: re-prices every row (refresh) and re-totals, in one call. */
+const updateTotal: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const rows = await listRows(ctx, doc.id);
+  if (req.body.refresh === false) {
+    const totals = presentTotals(doc, rows);
+    const updated = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
+    return ok({ document: presentDocument(updated), totals });
+  }
+  const result = await repriceRows(ctx, doc, rows, rows);
+  return ok({
+    ...result.report,
+    document: presentDocument(result.document),
+    totals: presentTotals(result.document, result.rows),
+    message: result.report.updated ? `Prezzi aggiornati: ${result.report.updated}` : 'Nessun prezzo è stato aggiornato',
+  });
+};
+
+/** GET /api/documents/{id}/export: documento_{id}.xlsx with every row and the totals. */
+const exportXlsx: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const rows = await listRows(ctx, doc.id);
+  const data = await exportWorkbook(doc, rows, ctx.now());
+  return binary(data, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `documento_${doc.id}.xlsx`);
+};
+
+/** POST /api/documents/{id}/duplicate-rows {row_ids, new_title}: the chosen rows as a new document. */
+const duplicateRows: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const source = await requireDocumentFor(ctx, idParam(req.params), principal);
+  const title = typeof req.body.new_title === 'string' ? req.body.new_title.trim() : '';
+  if (!title) throw new ValidationError('Inserisci un titolo per il nuovo documento');
+  const ids = req.body.row_ids;
+  if (!Array.isArray(ids) || !ids.length) throw new ValidationError('Seleziona almeno una riga da duplicare');
+  const wanted = new Set(ids.map(Number));
+  const rows = (await listRows(ctx, source.id)).filter((r) => wanted.has(r.id));
+  if (rows.length !== wanted.size) throw new NotFoundError('Righe selezionate non trovate');
+  const copy = await duplicateDocument(ctx, principal, source, title, rows);
+  return created({ success: true, new_document_id: copy.id, message: `Documento "${copy.filename}" creato con ${rows.length} righe` });
+};
+
+export const actions = { exportXlsx, duplicateRows, updateTotal, upload, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
 export const handler = resourceHandler(actions);

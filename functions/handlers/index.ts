@@ -10,6 +10,12 @@ export const HANDLER_MODULES: Record<Resource, () => Promise<{ handler: LambdaHa
   'api-keys': () => import('./api-keys.ts') as never,
   tipologie: () => import('./tipologie.ts') as never,
   documents: () => import('./documents.ts') as never,
+  rows: () => import('./rows.ts') as never,
+  prezzari: () => import('./prezzari.ts') as never,
+  search: () => import('./search.ts') as never,
+  'csv-data': () => import('./csv-data.ts') as never,
+  patterns: () => import('./patterns.ts') as never,
+  debug: () => import('./debug.ts') as never,
 };
 
 /** Source file of each resource's Lambda, for the CDK stack's NodejsFunction entries. */

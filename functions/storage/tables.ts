@@ -79,6 +79,18 @@ export const TABLES = {
     sortKey: { name: 'row_index', type: 'N' },
     indexes: [{ name: 'by_id', partitionKey: { name: 'id', type: 'N' } }],
   },
+  /** One head per price list (source#key#year): the pointer to its current version. */
+  priceLists: {
+    name: 'price_lists',
+    partitionKey: { name: 'list_id', type: 'S' },
+    indexes: [byKind({ name: 'list_id', type: 'S' })],
+  },
+  /** Items of every version of every list; readers only follow a head's current version. */
+  priceItems: {
+    name: 'price_items',
+    partitionKey: { name: 'version', type: 'S' },
+    sortKey: { name: 'codice', type: 'S' },
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof TABLES;

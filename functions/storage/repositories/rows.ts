@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import { nextId, queryAll } from './base.ts';
 
@@ -56,6 +56,11 @@ export async function insertRows(ctx: AppContext, rows: Array<Omit<RowRecord, 'i
   return withIds;
 }
 
+/** Rewrites whole rows (prices, edits) in batches. */
+export async function putRows(ctx: AppContext, rows: RowRecord[]): Promise<void> {
+  await batchWrite(ctx, rows.map((Item) => ({ PutRequest: { Item } })));
+}
+
 export async function listRows(ctx: AppContext, documentId: number): Promise<RowRecord[]> {
   return queryAll<RowRecord>(ctx, {
     table: 'rows',
@@ -97,4 +102,59 @@ export async function deleteDocumentRows(ctx: AppContext, documentId: number): P
 export async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
   const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: documentId, row_index: rowIndex }, ConsistentRead: true }));
   return out.Item as RowRecord | undefined;
+}
+
+/** A row by its id: the id index names its document and position, the table gives the current item. */
+export async function getRowById(ctx: AppContext, id: number): Promise<RowRecord | undefined> {
+  const out = await ctx.db.send(
+    new QueryCommand({
+      TableName: ctx.table('rows'),
+      IndexName: 'by_id',
+      KeyConditionExpression: 'id = :id',
+      ExpressionAttributeValues: { ':id': id },
+      ProjectionExpression: 'document_id, row_index',
+    }),
+  );
+  const key = out.Items?.[0] as { document_id: number; row_index: number } | undefined;
+  if (!key) return undefined;
+  const row = await getRowByKey(ctx, key.document_id, key.row_index);
+  return row?.id === id ? row : undefined;
+}
+
+export async function putRow(ctx: AppContext, row: RowRecord): Promise<void> {
+  await ctx.db.send(new PutCommand({ TableName: ctx.table('rows'), Item: row }));
+}
+
+export async function deleteRows(ctx: AppContext, rows: Array<Pick<RowRecord, 'document_id' | 'row_index'>>): Promise<void> {
+  await batchWrite(ctx, rows.map((r) => ({ DeleteRequest: { Key: { document_id: r.document_id, row_index: r.row_index } } })));
+}
+
+/**
+ * The merge as one DynamoDB transaction: the first row takes the merged values (only if it
+ * is still there) and the second row goes (only if it is still there).
+ * Both happen or neither does.
+ */
+export async function mergeRowsAtomically(ctx: AppContext, merged: RowRecord, firstBefore: RowRecord, second: RowRecord): Promise<void> {
+  await ctx.db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: ctx.table('rows'),
+            Item: merged,
+            ConditionExpression: 'id = :first',
+            ExpressionAttributeValues: { ':first': firstBefore.id },
+          },
+        },
+        {
+          Delete: {
+            TableName: ctx.table('rows'),
+            Key: { document_id: second.document_id, row_index: second.row_index },
+            ConditionExpression: 'id = :second',
+            ExpressionAttributeValues: { ':second': second.id },
+          },
+        },
+      ],
+    }),
+  );
 }

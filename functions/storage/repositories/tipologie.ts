@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
-import { claimUnique, nextId, queryAll } from './base.ts';
+import { claimUnique, nextId, queryAll, releaseUnique } from './base.ts';
+import { NotFoundError } from '../../http/errors.ts';
 
 export interface TipologiaRecord {
   id: number;
@@ -20,7 +21,7 @@ export async function listTipologie(ctx: AppContext): Promise<TipologiaRecord[]>
     IndexName: 'by_kind',
     KeyConditionExpression: 'kind = :k',
     ExpressionAttributeValues: { ':k': KIND },
-  });
+  }).then((items) => items.map(({ kind: _k, ...t }: TipologiaRecord & { kind?: string }) => t as TipologiaRecord));
 }
 
 export async function createTipologia(ctx: AppContext, input: Omit<TipologiaRecord, 'id' | 'created_at'>): Promise<TipologiaRecord> {
@@ -29,4 +30,26 @@ export async function createTipologia(ctx: AppContext, input: Omit<TipologiaReco
   const record: TipologiaRecord = { id, ...input, created_at: ctx.now().toISOString() };
   await ctx.db.send(new PutCommand({ TableName: ctx.table('tipologie'), Item: { ...record, kind: KIND } }));
   return record;
+}
+
+export async function requireTipologia(ctx: AppContext, id: number): Promise<TipologiaRecord> {
+  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('tipologie'), Key: { id }, ConsistentRead: true }));
+  if (!out.Item) throw new NotFoundError('Tipologia non trovata');
+  const { kind: _k, ...t } = out.Item;
+  return t as TipologiaRecord;
+}
+
+export async function saveTipologia(ctx: AppContext, before: TipologiaRecord, after: TipologiaRecord): Promise<TipologiaRecord> {
+  const renamed = tipologiaKey(before.value) !== tipologiaKey(after.value);
+  if (renamed) await claimUnique(ctx, tipologiaKey(after.value), after.id, TIPOLOGIA_TAKEN);
+  await ctx.db.send(new PutCommand({ TableName: ctx.table('tipologie'), Item: { ...after, kind: KIND } }));
+  if (renamed) await releaseUnique(ctx, tipologiaKey(before.value));
+  return after;
+}
+
+export async function deleteTipologia(ctx: AppContext, record: TipologiaRecord): Promise<void> {
+  const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+  await ctx.db.send(new DeleteCommand({ TableName: ctx.table('tipologie'), Key: { id: record.id } }));
+  await releaseUnique(ctx, tipologiaKey(record.value));
 }

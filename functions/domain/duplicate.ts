@@ -1,0 +1,41 @@
+import type { AppContext } from '../config/context.ts';
+import { documentTotals } from '../../shared/domain/totals.ts';
+import type { Principal } from '../http/types.ts';
+import { copyBlob } from '../storage/blobs.ts';
+import { newDocumentId, putDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { insertRows, type RowRecord } from '../storage/repositories/rows.ts';
+import { originalKey, safeFilename } from './documents.ts';
+
+/**
+ * A new document holding copies of the chosen rows, renumbered in their original order, with the
+ * original file copied along (deleting the source later must not break the copy's download).
+ * The copy is written before the document record, so it never appears half-made.
+ */
+export async function duplicateDocument(ctx: AppContext, principal: Principal, source: DocumentRecord, title: string, rows: RowRecord[]): Promise<DocumentRecord> {
+  const id = await newDocumentId(ctx);
+  const ordered = [...rows].sort((a, b) => a.row_index - b.row_index);
+  const copies = ordered.map(({ id: _id, ...r }, i) => ({ ...r, document_id: id, row_index: i + 1 }));
+  await copyBlob(ctx, source.file_key, originalKey(id));
+  const written = await insertRows(ctx, copies);
+  const totals = documentTotals(written, null);
+  const doc: DocumentRecord = {
+    ...source,
+    id,
+    filename: safeFilename(title),
+    upload_date: ctx.now().toISOString(),
+    username: principal.username,
+    user_id: principal.id,
+    status: 'completed',
+    status_reason: null,
+    file_key: originalKey(id),
+    // The printed total belonged to the whole original: the copy's reference is its own rows.
+    document_total: totals.sum_totale,
+    sum_totale: totals.sum_totale,
+    document_total_db: totals.document_total_db,
+    row_count: written.length,
+    warnings: [`Copia di ${written.length} righe dal documento "${source.filename}" (n. ${source.id}).`],
+    completed_at: ctx.now().toISOString(),
+  };
+  await putDocument(ctx, doc);
+  return doc;
+}

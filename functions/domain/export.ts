@@ -1,0 +1,121 @@
+import ExcelJS from 'exceljs';
+import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
+import { findProvince } from '../../shared/domain/provinces.ts';
+import { documentTotals } from '../../shared/domain/totals.ts';
+import type { DocumentRecord } from '../storage/repositories/documents.ts';
+import type { RowRecord } from '../storage/repositories/rows.ts';
+
+const EURO = '#,##0.00 "€";-#,##0.00 "€"';
+const NUMBER = '#,##0.00';
+const PERCENT = '+0.00"%";-0.00"%";0.00"%"';
+
+/**
+ * Text is always written as a string cell (exceljs makes formulas only from {formula} objects),
+ * so "=HYPERLINK(...)" in a description stays text in Excel and LibreOffice; control characters
+ * that some viewers choke on are dropped.
+ */
+export function safeText(value: string | null | undefined): string {
+  return (value ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+}
+
+function sourceLabel(row: RowRecord): string {
+  const s = row.price_source;
+  if (!s) return '';
+  if (s.list === 'manuale') return 'Inserito a mano';
+  const label = SOURCE_LABEL[s.list as PriceSource] ?? s.list;
+  return s.list === 'csv' ? label : `${label} ${s.key} ${s.year}`;
+}
+
+const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: string }> = [
+  { header: 'N°', key: 'row_index', width: 6 },
+  { header: 'Tariffa', key: 'tariffa', width: 22 },
+  { header: 'Descrizione', key: 'descrizione', width: 70 },
+  { header: 'U.M.', key: 'unita_di_misura', width: 9 },
+  { header: 'Quantità', key: 'quantita', width: 13, numFmt: NUMBER },
+  { header: 'Prezzo unitario', key: 'unitario', width: 15, numFmt: EURO },
+  { header: 'Totale', key: 'totale', width: 16, numFmt: EURO },
+  { header: 'Prezzo DB', key: 'prezzo_db', width: 14, numFmt: EURO },
+  { header: 'Totale DB', key: 'prezzo_totale_db', width: 16, numFmt: EURO },
+  { header: 'Differenza', key: 'differenza_totale_db', width: 16, numFmt: EURO },
+  { header: 'Variazione %', key: 'variazione_percentuale', width: 13, numFmt: PERCENT },
+  { header: 'Fonte del prezzo', key: 'fonte', width: 30 },
+];
+
+/**
+ * The document as a workbook that opens cleanly in Excel and LibreOffice: a header block, one
+ * line per row with every column of the table, a frozen header with autofilter, and a totals
+ * line with SUM formulas (whose cached results are the exact sums, so viewers that do not
+ * recalculate still show them).
+ */
+export async function exportWorkbook(doc: DocumentRecord, rows: RowRecord[], now: Date): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Computa';
+  wb.created = now;
+  const ws = wb.addWorksheet('Computo', { views: [{ state: 'frozen', ySplit: 7 }] });
+  ws.columns = COLUMNS.map(({ key, width }) => ({ key, width }));
+
+  const province = findProvince(doc.provincia);
+  const info: Array<[string, string]> = [
+    ['Documento', safeText(doc.filename)],
+    ['Provincia', safeText(province ? `${province.name} (${province.code})` : doc.provincia)],
+    ['Tipologia DEI', safeText(doc.tipologia_dei)],
+    ['Caricato il', new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(new Date(doc.upload_date))],
+    ['Esportato il', new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)],
+  ];
+  info.forEach(([label, value], i) => {
+    const r = ws.getRow(i + 1);
+    r.getCell(1).value = label;
+    r.getCell(1).font = { bold: true };
+    r.getCell(3).value = value;
+  });
+  ws.mergeCells('A1:B1');
+  const headerRow = ws.getRow(7);
+  COLUMNS.forEach((c, i) => {
+    const cell = headerRow.getCell(i + 1);
+    cell.value = c.header;
+    cell.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF312E81' } };
+    cell.alignment = { vertical: 'middle', wrapText: true };
+  });
+
+  const first = 8;
+  rows.forEach((row, i) => {
+    const r = ws.getRow(first + i);
+    r.values = {
+      row_index: row.row_index,
+      tariffa: safeText(row.tariffa),
+      descrizione: safeText(row.descrizione),
+      unita_di_misura: safeText(row.unita_di_misura),
+      quantita: row.quantita,
+      unitario: row.unitario,
+      totale: row.totale,
+      prezzo_db: row.prezzo_db,
+      prezzo_totale_db: row.prezzo_totale_db,
+      differenza_totale_db: row.differenza_totale_db,
+      variazione_percentuale: row.variazione_percentuale,
+      fonte: sourceLabel(row),
+    } as never;
+    r.getCell('descrizione').alignment = { wrapText: false, vertical: 'top' };
+  });
+  COLUMNS.forEach((c, i) => {
+    if (c.numFmt) ws.getColumn(i + 1).numFmt = c.numFmt;
+  });
+
+  const last = first + rows.length - 1;
+  const totals = documentTotals(rows, doc.document_total);
+  const totalRow = ws.getRow(last + 2);
+  totalRow.getCell(3).value = 'Totale';
+  const sumCell = (col: string, result: number | null) => ({ formula: rows.length ? `SUM(${col}${first}:${col}${last})` : '0', result: result ?? 0 });
+  totalRow.getCell(7).value = sumCell('G', totals.sum_totale);
+  totalRow.getCell(9).value = sumCell('I', totals.document_total_db);
+  totalRow.getCell(10).value = sumCell('J', totals.difference_db);
+  totalRow.font = { bold: true };
+  if (doc.document_total !== null) {
+    const printed = ws.getRow(last + 3);
+    printed.getCell(3).value = 'Totale stampato nel documento';
+    printed.getCell(7).value = doc.document_total;
+    printed.getCell(7).numFmt = EURO;
+  }
+  ws.autoFilter = { from: { row: 7, column: 1 }, to: { row: Math.max(7, last), column: COLUMNS.length } };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

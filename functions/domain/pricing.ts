@@ -1,0 +1,101 @@
+import type { AppContext } from '../config/context.ts';
+import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
+import { applyPatterns, plannedLists, type LookupInput, type PriceListHead } from '../../shared/domain/pricing.ts';
+import { getItems, listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
+import { listPatterns } from '../storage/repositories/patterns.ts';
+import { updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { putRows, type RowRecord } from '../storage/repositories/rows.ts';
+import { loadIndex } from '../prezzari/search-index.ts';
+
+export interface PricingContext {
+  heads: PriceListHead[];
+  patterns: Array<{ pattern: string; replacement: string | null }>;
+}
+
+/** Loaded once per request or job: the current list heads and the admin patterns, in order. */
+export async function loadPricing(ctx: AppContext): Promise<PricingContext> {
+  const [heads, patterns] = await Promise.all([listHeads(ctx), listPatterns(ctx)]);
+  return { heads, patterns: patterns.sort((a, b) => a.id - b.id) };
+}
+
+export interface PriceMatch {
+  item: PriceItem;
+  head: PriceListHead;
+  code: string;
+}
+
+/** CSV data may repeat a code across years: the latest year wins. */
+async function csvMatch(ctx: AppContext, head: PriceListHead, code: string): Promise<PriceItem | undefined> {
+  const index = await loadIndex(ctx, head.version);
+  const hits = index?.items.filter((i) => i.codice.startsWith(`${code}#`)) ?? [];
+  return hits.sort((a, b) => (b.anno ?? 0) - (a.anno ?? 0))[0];
+}
+
+/**
+ * Prices many codes with batched reads: round k asks every still-unpriced code's k-th planned
+ * list at once (one BatchGet per 100 keys), so a 2,000-row document costs a few dozen calls.
+ */
+export async function lookupPrices(ctx: AppContext, pricing: PricingContext, inputs: LookupInput[]): Promise<Array<PriceMatch | null>> {
+  const codes = inputs.map((i) => applyPatterns(i.code, pricing.patterns));
+  const plans = inputs.map((input, i) => plannedLists({ ...input, code: codes[i] }, pricing.heads));
+  const results: Array<PriceMatch | null> = inputs.map(() => null);
+  const rounds = Math.max(0, ...plans.map((p) => p.length));
+  for (let k = 0; k < rounds; k++) {
+    const pending = plans.map((plan, i) => ({ i, head: plan[k] })).filter(({ i, head }) => head && !results[i] && codes[i]);
+    const listKeys = pending.filter((p) => p.head.source !== 'csv').map(({ i, head }) => ({ version: head.version, codice: codes[i] }));
+    const found = listKeys.length ? await getItems(ctx, listKeys) : new Map<string, PriceItem>();
+    for (const { i, head } of pending) {
+      const item = head.source === 'csv' ? await csvMatch(ctx, head, codes[i]) : found.get(`${head.version}|${codes[i]}`);
+      if (item && item.prezzo !== null) results[i] = { item, head, code: codes[i] };
+    }
+  }
+  return results;
+}
+
+/** The row with its reference price and derived fields; no price found clears them (null, not zero). */
+export function applyMatch(row: RowRecord, match: PriceMatch | null): RowRecord {
+  const prezzo_db = match?.item.prezzo ?? null;
+  return {
+    ...row,
+    prezzo_db,
+    ...deriveRow({ quantita: row.quantita, unitario: row.unitario, totale: row.totale, prezzo_db }),
+    price_source: match ? { list: match.head.source, key: match.head.key, year: match.head.year, code: match.code } : null,
+  };
+}
+
+export interface RepriceReport {
+  updated: number;
+  not_found: number;
+  skipped: number;
+  errors: number;
+  not_found_codes: string[];
+}
+
+/** Re-prices the given rows (all of a document by default), writes them and re-totals the document. */
+export async function repriceRows(ctx: AppContext, doc: DocumentRecord, rows: RowRecord[], allRows?: RowRecord[]): Promise<{ report: RepriceReport; rows: RowRecord[]; document: DocumentRecord }> {
+  const pricing = await loadPricing(ctx);
+  const withCode = rows.filter((r) => r.tariffa?.trim());
+  const matches = await lookupPrices(
+    ctx,
+    pricing,
+    withCode.map((r) => ({ code: r.tariffa, provincia: doc.provincia, tipologia_dei: r.tipologia_dei || doc.tipologia_dei })),
+  );
+  const repriced = withCode.map((r, i) => applyMatch(r, matches[i]));
+  await putRows(ctx, repriced);
+  const byId = new Map(repriced.map((r) => [r.id, r]));
+  const merged = (allRows ?? rows).map((r) => byId.get(r.id) ?? r);
+  const totals = documentTotals(merged, doc.document_total);
+  const document = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
+  const notFound = repriced.filter((r) => r.prezzo_db === null);
+  return {
+    report: {
+      updated: repriced.length - notFound.length,
+      not_found: notFound.length,
+      skipped: rows.length - withCode.length,
+      errors: 0,
+      not_found_codes: [...new Set(notFound.map((r) => r.tariffa))].slice(0, 50),
+    },
+    rows: merged,
+    document,
+  };
+}

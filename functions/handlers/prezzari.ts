@@ -1,0 +1,136 @@
+import { findProvince, PROVINCES } from '../../shared/domain/provinces.ts';
+import { CSV_KEY, SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
+import { lookupPrices, loadPricing } from '../domain/pricing.ts';
+import { PayloadTooLargeError, ValidationError } from '../http/errors.ts';
+import { resourceHandler } from '../http/resource.ts';
+import { list, ok } from '../http/respond.ts';
+import { pageParams } from '../http/validate.ts';
+import { requirePrincipal, type Action, type ApiRequest } from '../http/types.ts';
+import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../prezzari/imports.ts';
+import { PriceFileError, readPriceFile } from '../prezzari/readers/index.ts';
+import { loadIndex, searchIndex } from '../prezzari/search-index.ts';
+import { listHeads } from '../storage/repositories/price-lists.ts';
+import { listTipologie } from '../storage/repositories/tipologie.ts';
+import { fromNumber, mul, round, toNumber } from '../../shared/domain/money.ts';
+
+/** Spec section 5: price-list files up to 10 MB, .xlsx or .xls (CSV and the official XML too). */
+export const MAX_PRICE_FILE_BYTES = 10_485_760;
+const ACCEPTED = /\.(xlsx|xls|csv|xml)$/i;
+const TUSCAN_PROVINCES = PROVINCES.filter((p) => p.region === 'Toscana').map((p) => p.name.toUpperCase());
+
+function readYear(value: unknown): number {
+  const year = Number(value);
+  if (value === undefined || value === null || value === '') throw new ValidationError('Seleziona l\u2019anno.');
+  if (!Number.isInteger(year) || year < 2000 || year > 2100) throw new ValidationError('Anno non valido');
+  return year;
+}
+
+async function readUpload(req: ApiRequest) {
+  const file = req.files.file;
+  if (!file || !file.data.length) throw new ValidationError('Seleziona un file Excel.');
+  if (!ACCEPTED.test(file.filename)) throw new ValidationError('Seleziona un file Excel valido (.xlsx o .xls)');
+  if (file.data.length > MAX_PRICE_FILE_BYTES) throw new PayloadTooLargeError('Il file è troppo grande. Dimensione massima: 10MB');
+  try {
+    return { file, read: await readPriceFile(file.data, file.filename) };
+  } catch (err) {
+    if (err instanceof PriceFileError) throw new ValidationError(err.detail);
+    throw new ValidationError('Il file non è leggibile come prezzario: verificare che sia un file Excel, CSV o XML valido.');
+  }
+}
+
+async function deiKey(req: ApiRequest, ctxTipologie: () => Promise<string[]>): Promise<string> {
+  // One variant of the client sends the typology in the `provincia` field.
+  const raw = req.body.tipologia_dei ?? req.body.tipologia ?? req.body.provincia;
+  const value = typeof raw === 'string' ? raw.trim() : '';
+  if (!value) throw new ValidationError('Seleziona la tipologia del prezzario DEI.');
+  const known = await ctxTipologie();
+  if (known.length && !known.includes(value)) throw new ValidationError('Tipologia DEI non valida');
+  return value;
+}
+
+function toscanaKey(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) throw new ValidationError('Seleziona la provincia.');
+  const name = findProvince(value)?.name.toUpperCase();
+  if (!name || !TUSCAN_PROVINCES.includes(name)) throw new ValidationError('La provincia deve essere una provincia toscana');
+  return name;
+}
+
+const uploadDei: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const { file, read } = await readUpload(req);
+  const key = await deiKey(req, async () => (await listTipologie(ctx)).map((t) => t.value));
+  const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
+  return ok(await stageImport(ctx, principal, target, file.filename, read));
+};
+
+const uploadToscana: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const { file, read } = await readUpload(req);
+  const target: ImportTarget = { source: 'toscana', key: toscanaKey(req.body.provincia), year: readYear(req.body.anno) };
+  return ok(await stageImport(ctx, principal, target, file.filename, read));
+};
+
+const confirm = (source: PriceSource): Action => async (req, ctx) => {
+  const year = req.body.anno === undefined || req.body.anno === '' ? undefined : readYear(req.body.anno);
+  return ok(await confirmImport(ctx, requirePrincipal(req), req.body.temp_file_id, { source, year }));
+};
+
+/** POST /api/upload-csv: CSV data replace the previous ones in one step (same versioned switch). */
+const uploadCsv: Action = async (req, ctx) => {
+  const { read } = await readUpload(req);
+  if (!read.rows.length) throw new ValidationError('Il file non contiene righe con un codice.');
+  const { head, duplicates } = await publishList(ctx, csvTarget(), read.rows);
+  return ok({
+    type: 'success',
+    message: `Dati CSV importati: ${head.total_rows} righe.${duplicates ? ` ${duplicates} righe ripetute ignorate.` : ''}`,
+    total_rows: head.total_rows,
+    columns: { recognised: read.recognised, missing: read.missing },
+    warnings: read.warnings,
+  });
+};
+
+/** GET /api/prezzari?source=dei|toscana[&key&anno&page&per_page&search]: the loaded lists and the items of one. */
+const browse: Action = async (req, ctx) => {
+  const source = req.query.source === 'toscana' ? 'toscana' : req.query.source === 'csv' ? 'csv' : 'dei';
+  const heads = (await listHeads(ctx)).filter((h) => h.source === source).sort((a, b) => a.key.localeCompare(b.key) || b.year - a.year);
+  const wanted = heads.find((h) => (!req.query.key || h.key === req.query.key) && (!req.query.anno || String(h.year) === req.query.anno));
+  const { page, perPage } = pageParams(req.query, { perPage: 50, maxPerPage: 500 });
+  if (!wanted) return list('price_items', [], 0, { lists: heads, list: null, page, per_page: perPage });
+  const index = await loadIndex(ctx, wanted.version);
+  const found = index ? searchIndex(index, req.query.search ?? '', Number.MAX_SAFE_INTEGER) : { items: [], total: 0 };
+  const items = found.items.slice((page - 1) * perPage, page * perPage).map((item, i) => ({ id: `${wanted.list_id}#${(page - 1) * perPage + i}`, ...item }));
+  return list('price_items', items, found.total, { lists: heads, list: wanted, source_label: SOURCE_LABEL[source], page, per_page: perPage });
+};
+
+/** POST /api/get_unitario {tariffa, provincia, quantita, tipologia_dei}: the price rules for one code. */
+const getUnitario: Action = async (req, ctx) => {
+  const tariffa = typeof req.body.tariffa === 'string' ? req.body.tariffa.trim() : '';
+  if (!tariffa) throw new ValidationError('Codice tariffa mancante per la ricerca');
+  const quantita = req.body.quantita === undefined || req.body.quantita === '' ? 1 : Number(req.body.quantita);
+  if (!Number.isFinite(quantita)) throw new ValidationError('Quantità non valida');
+  const provincia = typeof req.body.provincia === 'string' ? req.body.provincia : null;
+  const tipologia = typeof req.body.tipologia_dei === 'string' ? req.body.tipologia_dei : null;
+  const [match] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: tariffa, provincia, tipologia_dei: tipologia }]);
+  if (!match) return ok({ success: false, unitario: null, prezzo_totale_db: null, descrizione: null, message: `Nessun prezzo trovato per la tariffa: ${tariffa}` });
+  const unitario = match.item.prezzo!;
+  return ok({
+    success: true,
+    unitario,
+    prezzo_totale_db: toNumber(round(mul(fromNumber(quantita), fromNumber(unitario)))),
+    descrizione: match.item.descrizione,
+    unita_di_misura: match.item.unita_di_misura,
+    source: { list: match.head.source, label: SOURCE_LABEL[match.head.source], key: match.head.key, year: match.head.year, code: match.code },
+  });
+};
+
+export const actions = {
+  uploadDei,
+  confirmDei: confirm('dei'),
+  uploadToscana,
+  confirmToscana: confirm('toscana'),
+  uploadCsv,
+  browse,
+  getUnitario,
+};
+export const handler = resourceHandler(actions);
+export { CSV_KEY };

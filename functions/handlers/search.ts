@@ -1,0 +1,47 @@
+import { ValidationError } from '../http/errors.ts';
+import { resourceHandler } from '../http/resource.ts';
+import { list, ok, resource } from '../http/respond.ts';
+import type { Action } from '../http/types.ts';
+import { searchPriceLists } from '../prezzari/search.ts';
+import { searchCsvData } from '../prezzari/csv-data.ts';
+
+const MAX_LIMIT = 200;
+
+function readQuery(query: Record<string, string>) {
+  const q = (query.q ?? '').trim();
+  if (!q) throw new ValidationError('Inserisci un termine di ricerca');
+  if (q.length > 200) throw new ValidationError('Termine di ricerca troppo lungo');
+  const limit = Math.min(MAX_LIMIT, Math.max(1, Number.parseInt(query.limit ?? '20', 10) || 20));
+  const anno = query.anno && /^\d{4}$/.test(query.anno) ? Number(query.anno) : undefined;
+  const tipologiaDeiprovincia = query.tipologiaDeiprovincia ?? query.tipologia_provincia ?? query.tipologia_dei ?? query.provincia;
+  return { q, limit, filters: { tipologiaDeiprovincia, anno } };
+}
+
+/** GET /api/search/price-list ?q, tipologiaDeiprovincia, anno, limit (default 20). */
+const priceList: Action = async (req, ctx) => {
+  const { q, limit, filters } = readQuery(req.query);
+  const found = await searchPriceLists(ctx, q, filters, limit);
+  return list('price_items', found.items, found.total, { limit });
+};
+
+/** GET /api/search ?q, type=all|price-list|csv-data: both sources; a price-list failure is tolerated. */
+const combined: Action = async (req, ctx) => {
+  const { q, limit, filters } = readQuery(req.query);
+  const type = req.query.type ?? 'all';
+  const wantPrices = type === 'all' || type === 'price-list';
+  const wantCsv = type === 'all' || type === 'csv-data';
+  const [prices, csv] = await Promise.all([
+    wantPrices ? searchPriceLists(ctx, q, filters, limit).catch(() => null) : Promise.resolve({ items: [], total: 0 }),
+    wantCsv ? searchCsvData(ctx, q, 1, limit) : Promise.resolve({ items: [], total: 0 }),
+  ]);
+  return ok(
+    {
+      price_list: (prices?.items ?? []).map((i) => resource('price_items', i)),
+      csv_data: csv.items.map((i) => resource('csv_data', i)),
+    },
+    { 'price-list-total': prices?.total ?? 0, 'csv-data-total': csv.total, 'price-list-error': prices === null },
+  );
+};
+
+export const actions = { priceList, combined };
+export const handler = resourceHandler(actions);

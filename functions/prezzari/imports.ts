@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { AppContext } from '../config/context.ts';
+import { CSV_KEY, listId, normalizeCode, type PriceListHead, type PriceSource } from '../../shared/domain/pricing.ts';
+import { NotFoundError, ValidationError } from '../http/errors.ts';
+import type { Principal } from '../http/types.ts';
+import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
+import { deleteVersionItems, getHead, switchHead, writeVersionItems, type PriceItem } from '../storage/repositories/price-lists.ts';
+import type { PriceRow, ReadResult } from './readers/index.ts';
+import { buildIndex, indexKey, storeIndex } from './search-index.ts';
+
+/** Spec section 9: the preview shows 30 rows; temporary files live a day. */
+export const PREVIEW_ROWS = 30;
+export const TEMP_TTL_MS = 24 * 60 * 60 * 1000;
+export const TEMP_MISSING = 'ID file temporaneo mancante';
+export const TEMP_EXPIRED = 'File temporaneo scaduto o non trovato: ricarica il file e riprova.';
+
+export interface ImportTarget {
+  source: PriceSource;
+  key: string;
+  year: number;
+}
+
+interface StagedImport extends ImportTarget {
+  user_id: number;
+  filename: string;
+  created_at: string;
+  rows: PriceRow[];
+}
+
+const tempKey = (id: string) => `tmp/imports/${id}.json.gz`;
+
+/** The preview columns of the spec: Codice, Tariffa, Descrizione, Unità, Prezzo, Prezzo S.G., Anno, Provincia, Tipologia DEI. */
+function previewRow(row: PriceRow, target: ImportTarget) {
+  return {
+    codice: row.codice,
+    tariffa: row.codice,
+    descrizione: row.descrizione,
+    unita_di_misura: row.unita_di_misura,
+    prezzo: row.prezzo,
+    prezzo_senza_sg: row.prezzo_senza_sg,
+    anno: row.anno ?? (target.source === 'csv' ? null : target.year),
+    provincia: row.provincia ?? (target.source === 'toscana' ? target.key : null),
+    tipologia_dei: row.tipologia ?? (target.source === 'dei' ? target.key : null),
+  };
+}
+
+/** Step one: the parsed rows wait as a temporary blob; the answer is the preview. */
+export async function stageImport(ctx: AppContext, principal: Principal, target: ImportTarget, filename: string, read: ReadResult) {
+  if (!read.rows.length) throw new ValidationError('Il file non contiene righe di prezzario con un codice.');
+  const id = randomUUID();
+  const staged: StagedImport = { ...target, user_id: principal.id, filename, created_at: ctx.now().toISOString(), rows: read.rows };
+  await putBlob(ctx, tempKey(id), gzipSync(JSON.stringify(staged)), 'application/gzip');
+  const listed = target.source === 'csv' ? 'I dati CSV esistenti saranno sostituiti.' : 'Il prezzario esistente per la stessa chiave e lo stesso anno sarà sovrascritto.';
+  return {
+    type: 'success',
+    message: `File analizzato: ${read.rows.length} righe pronte per l\u2019importazione. ${listed}`,
+    temp_file_id: id,
+    total_rows: read.rows.length,
+    preview: read.rows.slice(0, PREVIEW_ROWS).map((r) => previewRow(r, target)),
+    columns: { recognised: read.recognised, missing: read.missing },
+    skipped: read.skipped,
+    warnings: read.warnings,
+    target,
+  };
+}
+
+async function loadStaged(ctx: AppContext, principal: Principal, tempId: unknown): Promise<StagedImport> {
+  if (typeof tempId !== 'string' || !tempId.trim()) throw new ValidationError(TEMP_MISSING);
+  if (!/^[0-9a-f-]{36}$/i.test(tempId)) throw new NotFoundError(TEMP_EXPIRED);
+  const raw = await getBlob(ctx, tempKey(tempId));
+  if (!raw) throw new NotFoundError(TEMP_EXPIRED);
+  const staged = JSON.parse(gunzipSync(raw).toString('utf8')) as StagedImport;
+  const expired = ctx.now().getTime() - new Date(staged.created_at).getTime() > TEMP_TTL_MS;
+  if (staged.user_id !== principal.id || expired) throw new NotFoundError(TEMP_EXPIRED);
+  return staged;
+}
+
+/** Rows to stored items: codes normalised; a list keeps the first row of a repeated code. */
+function toItems(rows: PriceRow[], target: ImportTarget): { items: PriceItem[]; duplicates: number } {
+  const seen = new Set<string>();
+  const items: PriceItem[] = [];
+  let duplicates = 0;
+  rows.forEach((row, i) => {
+    const codice = normalizeCode(row.codice);
+    // CSV data may repeat a code for other years or provinces: keep them all, apart.
+    const key = target.source === 'csv' ? `${codice}#${String(i).padStart(6, '0')}` : codice;
+    if (target.source !== 'csv' && seen.has(key)) {
+      duplicates++;
+      return;
+    }
+    seen.add(key);
+    items.push({
+      codice: key,
+      codice_originale: row.codice,
+      descrizione: row.descrizione,
+      unita_di_misura: row.unita_di_misura,
+      prezzo: row.prezzo,
+      prezzo_senza_sg: row.prezzo_senza_sg,
+      anno: row.anno ?? (target.source === 'csv' ? null : target.year),
+      provincia: row.provincia ?? (target.source === 'toscana' ? target.key : null),
+      tipologia: row.tipologia ?? (target.source === 'dei' ? target.key : null),
+      scostamento_perc_senza_sg_2024: row.scostamento_perc_senza_sg_2024,
+      scostamento_perc_su_anno_2024: row.scostamento_perc_su_anno_2024,
+    });
+  });
+  return { items, duplicates };
+}
+
+/**
+ * Writes a list as a new version beside the current one, builds its search index, then makes it
+ * current with one conditional pointer write and removes the old version. Readers see either
+ * the old list or the new one, never a mix; a failure before the switch leaves the old intact.
+ */
+export async function publishList(ctx: AppContext, target: ImportTarget, rows: PriceRow[]): Promise<{ head: PriceListHead; duplicates: number }> {
+  const id = listId(target.source, target.key, target.year);
+  const previous = await getHead(ctx, id);
+  const version = `${id}#${ctx.now().getTime().toString(36)}-${randomUUID().slice(0, 8)}`;
+  const { items, duplicates } = toItems(rows, target);
+  const head: PriceListHead = { list_id: id, source: target.source, key: target.key, year: target.year, version, total_rows: items.length, updated_at: ctx.now().toISOString() };
+  try {
+    await writeVersionItems(ctx, version, items);
+    await storeIndex(ctx, buildIndex(version, items));
+    await switchHead(ctx, head, previous?.version ?? null);
+  } catch (err) {
+    await deleteVersionItems(ctx, version).catch(() => undefined);
+    await deleteBlob(ctx, indexKey(version)).catch(() => undefined);
+    throw err;
+  }
+  if (previous) {
+    // The old version is unreachable now; removing it can fail without harm (only space is lost).
+    await deleteVersionItems(ctx, previous.version).catch(() => undefined);
+    await deleteBlob(ctx, indexKey(previous.version)).catch(() => undefined);
+  }
+  return { head, duplicates };
+}
+
+/** Step two: the staged rows become the list. */
+export async function confirmImport(ctx: AppContext, principal: Principal, tempId: unknown, expected: Partial<ImportTarget>) {
+  const staged = await loadStaged(ctx, principal, tempId);
+  if (expected.source && expected.source !== staged.source) throw new ValidationError('Il file temporaneo appartiene a un altro tipo di prezzario.');
+  const target: ImportTarget = { source: staged.source, key: staged.key, year: expected.year ?? staged.year };
+  const { head, duplicates } = await publishList(ctx, target, staged.rows);
+  await deleteBlob(ctx, tempKey(tempId as string)).catch(() => undefined);
+  return {
+    type: 'success',
+    message: `Importazione completata: ${head.total_rows} voci caricate${duplicates ? ` (${duplicates} codici ripetuti ignorati)` : ''}.`,
+    total_rows: head.total_rows,
+    list: head,
+  };
+}
+
+export const csvTarget = (): ImportTarget => ({ source: 'csv', key: CSV_KEY, year: 0 });

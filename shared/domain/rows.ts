@@ -1,0 +1,37 @@
+/** Row rules shared by the server and the web app. */
+export const MERGE_COUNT_ERROR = 'Seleziona esattamente 2 righe consecutive per l\u2019unione';
+export const MERGE_ORDER_ERROR = 'Le righe devono essere consecutive per essere unite';
+export const MERGE_MISSING_ERROR = 'Righe selezionate non trovate';
+
+export interface MergeableRow {
+  id: number;
+  row_index: number;
+  tariffa: string;
+  descrizione: string;
+  quantita: number | null;
+  unitario: number | null;
+  totale: number | null;
+  prezzo_db: number | null;
+  prezzo_totale_db: number | null;
+}
+
+/** Two rows merge when their row_index differ by exactly one; the first is the lower index. */
+export function mergeOrder<T extends MergeableRow>(a: T, b: T): [T, T] | null {
+  const [first, second] = a.row_index < b.row_index ? [a, b] : [b, a];
+  return second.row_index - first.row_index === 1 ? [first, second] : null;
+}
+
+/**
+ * The merged row keeps the first row's id, tariff and description and takes the second row's
+ * quantity, unit price, total, db price and db total (spec section 4).
+ */
+export function mergedValues<T extends MergeableRow>(first: T, second: T): T {
+  return {
+    ...first,
+    quantita: second.quantita,
+    unitario: second.unitario,
+    totale: second.totale,
+    prezzo_db: second.prezzo_db,
+    prezzo_totale_db: second.prezzo_totale_db,
+  };
+}
