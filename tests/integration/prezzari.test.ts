@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { corpusFile, truthOf } from '../support/corpus.ts';
+import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, REPO_ROOT, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+let rt: TestRuntime;
+let call: ReturnType<typeof apiClient>;
+let admin: string;
+let editor: string;
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  call = apiClient(rt.url);
+  admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+  await call('POST', '/api/admin/users', { token: admin, body: { username: 'estimatore', password: 'password1' } });
+  editor = await loginAs(rt.url, 'estimatore', 'password1');
+});
+afterAll(async () => rt?.close());
+
+const detail = (res: { json: any }) => res.json?.errors?.[0]?.detail;
+const easyXml = () => fs.readFileSync(path.resolve(REPO_ROOT, '../shared/corpus/data/toscana-firenze-2025-excerpt.xml'));
+
+async function importToscana(file: Buffer, filename: string, provincia: string, anno = '2025') {
+  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, file, filename, { provincia, anno });
+  expect(up.status, JSON.stringify(up.json)).toBe(200);
+  const confirm = await call('POST', '/api/confirm-prezzario-toscana', { token: admin, body: { temp_file_id: up.json.data.temp_file_id, anno, provincia } });
+  expect(confirm.status, JSON.stringify(confirm.json)).toBe(200);
+  return { up: up.json.data, confirm: confirm.json.data };
+}
+
+async function waitForAnalysis(token: string, id: number) {
+  for (let i = 0; i < 600; i++) {
+    const res = await call('GET', `/api/documents/${id}`, { token });
+    if (res.json.data.attributes.status !== 'processing') return res.json.data.attributes;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('analysis did not end');
+}
+
+describe('importing a price list in two steps', () => {
+  it('previews the first 30 rows with the recognised columns, then confirms', async () => {
+    // Prepare: 40 rows below title rows, Italian prices as text.
+    const rows = Array.from({ length: 40 }, (_, i) => ({ codice: `TOS25_01.A03.${String(i + 1).padStart(3, '0')}.001`, descrizione: `Scavo di sbancamento ${i + 1}`, um: 'mc', prezzo: `${i + 1},50` }));
+    // Act
+    const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, await priceListXlsx(rows), 'lucca.xlsx', { provincia: 'LU', anno: '2024' });
+    // Assess
+    expect(up.status).toBe(200);
+    const data = up.json.data;
+    expect(data).toMatchObject({ type: 'success', total_rows: 40, target: { source: 'toscana', key: 'LUCCA', year: 2024 } });
+    expect(data.preview).toHaveLength(30);
+    expect(data.preview[1]).toMatchObject({ codice: 'TOS25_01.A03.002.001', tariffa: 'TOS25_01.A03.002.001', unita_di_misura: 'mc', prezzo: 2.5, anno: 2024, provincia: 'LUCCA' });
+    expect(data.columns.recognised.map((c: any) => c.field)).toEqual(expect.arrayContaining(['codice', 'descrizione', 'unita_di_misura', 'prezzo']));
+    // Nothing is visible before the confirmation.
+    expect((await call('GET', '/api/search/price-list?q=TOS25_01.A03&anno=2024', { token: editor })).json.meta['total-count']).toBe(0);
+    const confirm = await call('POST', '/api/confirm-prezzario-toscana', { token: admin, body: { temp_file_id: data.temp_file_id, anno: 2024, provincia: 'LUCCA' } });
+    expect(confirm.json.data).toMatchObject({ type: 'success', total_rows: 40 });
+    expect((await call('GET', '/api/search/price-list?q=TOS25_01.A03&anno=2024', { token: editor })).json.meta['total-count']).toBe(40);
+    // The temporary file is used up.
+    const again = await call('POST', '/api/confirm-prezzario-toscana', { token: admin, body: { temp_file_id: data.temp_file_id } });
+    expect(again.status).toBe(404);
+  });
+
+  it('reads the official Regione Toscana XML', async () => {
+    const { up } = await importToscana(easyXml(), 'firenze.xml', 'FIRENZE');
+    expect(up.total_rows).toBe(9);
+    const res = await call('GET', '/api/search/price-list?q=sondaggi%20geognostici&tipologiaDeiprovincia=FI', { token: editor });
+    expect(res.json.meta['total-count']).toBeGreaterThan(0);
+    expect(res.json.data[0].attributes).toMatchObject({ source: 'toscana', list_key: 'FIRENZE', list_year: 2025 });
+  });
+
+  it('refuses a missing temp id, a file that is not a price list, a wrong extension and an oversized file', async () => {
+    expect(detail(await call('POST', '/api/confirm-prezzario-dei', { token: admin, body: {} }))).toBe('ID file temporaneo mancante');
+    const fake = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, Buffer.from('non sono un excel'), 'listino.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    expect(fake.status).toBe(400);
+    expect(detail(fake)).toMatch(/non è un file Excel valido/);
+    const pdf = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, corpusFile('primus_small.pdf'), 'listino.pdf', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    expect(detail(pdf)).toBe('Seleziona un file Excel valido (.xlsx o .xls)');
+    const noPrice = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, await priceListXlsx([{ codice: 'A1', descrizione: 'x', um: 'mq', prezzo: 1 }], ['Codice', 'Descrizione', 'U.M.', 'Note']), 'listino.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    expect(noPrice.status).toBe(400);
+    expect(detail(noPrice)).toMatch(/Prezzo/);
+    const noYear = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, await priceListXlsx([{ codice: 'A1', descrizione: 'x', um: 'mq', prezzo: 1 }]), 'l.xlsx', { tipologia_dei: 'nuove_costruzioni' });
+    expect(detail(noYear)).toBe('Seleziona l\u2019anno.');
+    const notTuscan = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, easyXml(), 'f.xml', { provincia: 'MI', anno: '2025' });
+    expect(notTuscan.status).toBe(400);
+    const huge = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, Buffer.alloc(6 * 1024 * 1024, 65), 'grande.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    expect(huge.status).toBe(413);
+  });
+
+  it('keeps the previous list whole when an import fails half-way', async () => {
+    // Prepare: a DEI list is loaded.
+    const v1 = [{ codice: 'A25093', descrizione: 'Muratura in blocchi', um: 'mq', prezzo: 40 }];
+    const up1 = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, await priceListXlsx(v1), 'dei.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    await call('POST', '/api/confirm-prezzario-dei', { token: admin, body: { temp_file_id: up1.json.data.temp_file_id } });
+    const v2 = Array.from({ length: 100 }, (_, i) => ({ codice: `B${i}`, descrizione: 'Nuova voce', um: 'mq', prezzo: 1 }));
+    const up2 = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, await priceListXlsx(v2), 'dei2.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    // Act: DynamoDB fails after the first batch of the new version.
+    const db = rt.ctx.db as unknown as { send: (cmd: unknown) => Promise<unknown> };
+    const realSend = db.send.bind(db);
+    let batches = 0;
+    db.send = async (cmd) => {
+      if (cmd instanceof BatchWriteCommand && ++batches === 2) throw Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+      return realSend(cmd);
+    };
+    const original = console.error;
+    console.error = () => undefined;
+    let failed;
+    try {
+      failed = await call('POST', '/api/confirm-prezzario-dei', { token: admin, body: { temp_file_id: up2.json.data.temp_file_id } });
+    } finally {
+      console.error = original;
+      db.send = realSend;
+    }
+    // Assess: the old list is what readers see, and the price still comes from it.
+    expect(failed.status).toBe(500);
+    const search = await call('GET', '/api/search/price-list?q=A25093&tipologiaDeiprovincia=nuove_costruzioni', { token: editor });
+    expect(search.json.data.map((d: any) => d.attributes.codice)).toEqual(['A25093']);
+    expect((await call('GET', '/api/search/price-list?q=B1&tipologiaDeiprovincia=nuove_costruzioni', { token: editor })).json.meta['total-count']).toBe(0);
+    const price = await call('POST', '/api/get_unitario', { token: editor, body: { tariffa: 'a25093', provincia: 'PG', tipologia_dei: 'nuove_costruzioni', quantita: 3 } });
+    expect(price.json.data).toMatchObject({ success: true, unitario: 40, prezzo_totale_db: 120 });
+    // The same staged file can be confirmed once the fault is gone.
+    const retry = await call('POST', '/api/confirm-prezzario-dei', { token: admin, body: { temp_file_id: up2.json.data.temp_file_id } });
+    expect(retry.status).toBe(200);
+    expect((await call('GET', '/api/search/price-list?q=A25093&tipologiaDeiprovincia=nuove_costruzioni', { token: editor })).json.meta['total-count']).toBe(0);
+  });
+
+  it('is for admins only', async () => {
+    const res = await uploadForm(rt.url, '/api/upload-prezzario-dei', editor, await priceListXlsx([]), 'x.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('pricing a computo', () => {
+  it('prices every TOS25 row of a Lucca computo from the Lucca list and re-totals', async () => {
+    // Prepare: the Lucca 2025 list holds the Toscana articles of primus_large, 10% dearer.
+    const items = tuscanItemsOf('primus_large.pdf');
+    expect(items.length).toBeGreaterThan(0);
+    await importToscana(await priceListXlsx(items), 'lucca-2025.xlsx', 'LUCCA');
+    // Act
+    const up = await uploadForm(rt.url, '/api/upload', editor, corpusFile('primus_large.pdf'), 'lucca.pdf', { provincia: 'LU', tipologia_dei: 'nuove_costruzioni' });
+    const doc = await waitForAnalysis(editor, up.json.data.data.document_id);
+    // Assess
+    expect(doc.status).toBe('completed');
+    const rows = (await call('GET', `/api/documents/${doc.id}/rows`, { token: editor })).json.data.map((d: any) => d.attributes);
+    const tuscan = rows.filter((r: any) => r.tariffa.startsWith('TOS25'));
+    expect(tuscan.length).toBe(truthOf('primus_large.pdf').items.filter((i) => i.tariffa.startsWith('TOS25')).length);
+    for (const r of tuscan) {
+      expect(r.prezzo_db, r.tariffa).toBe(items.find((i) => i.codice === r.tariffa)!.prezzo);
+      expect(r.price_source).toEqual({ list: 'toscana', key: 'LUCCA', year: 2025, code: r.tariffa });
+      expect(r.variazione_percentuale).toBeCloseTo(10, 0);
+    }
+    expect(rows.filter((r: any) => !r.tariffa.startsWith('TOS')).every((r: any) => r.prezzo_db === null)).toBe(true);
+    expect(doc.document_total_db).toBeGreaterThan(0);
+
+    const refresh = await call('POST', `/api/documents/${doc.id}/update-total`, { token: editor, body: { refresh: true } });
+    expect(refresh.json.data).toMatchObject({ updated: tuscan.length, not_found: rows.length - tuscan.length, errors: 0 });
+  });
+
+  it('normalises codes with the admin patterns, in order', async () => {
+    const bad = await call('POST', '/api/patterns', { token: admin, body: { pattern: '(a+)+$' } });
+    expect(bad.status).toBe(400);
+    expect(detail(bad)).toMatch(/rifiutata/);
+    const p = await call('POST', '/api/patterns', { token: admin, body: { pattern: '^DEI-', replacement: '', notes: 'prefisso stampato da alcuni programmi' } });
+    expect(p.status).toBe(201);
+    const price = await call('POST', '/api/get_unitario', { token: editor, body: { tariffa: 'DEI-B1', provincia: 'PG', tipologia_dei: 'nuove_costruzioni' } });
+    expect(price.json.data).toMatchObject({ success: true, unitario: 1, source: { code: 'B1' } });
+    expect((await call('PUT', `/api/patterns/${p.json.data.id}`, { token: admin, body: { notes: 'ok' } })).status).toBe(200);
+    expect((await call('GET', '/api/patterns', { token: admin })).json.data).toHaveLength(1);
+    expect((await call('DELETE', `/api/patterns/${p.json.data.id}`, { token: admin })).json.data.message).toBe('Pattern eliminato con successo');
+    const none = await call('POST', '/api/get_unitario', { token: editor, body: { tariffa: 'NESSUNO', provincia: 'PG' } });
+    expect(none.json.data).toMatchObject({ success: false, message: 'Nessun prezzo trovato per la tariffa: NESSUNO' });
+  });
+});
+
+describe('search and CSV data', () => {
+  it('finds by description words with accents and case folded, never by an empty term', async () => {
+    expect(detail(await call('GET', '/api/search/price-list?q=', { token: editor }))).toBe('Inserisci un termine di ricerca');
+    const res = await call('GET', '/api/search/price-list?q=SCAVO%20sbancam&limit=5', { token: editor });
+    expect(res.json.data).toHaveLength(5);
+    expect(res.json.meta['total-count']).toBe(40);
+  });
+
+  it('imports CSV data (semicolons, Windows-1252) and pages through them', async () => {
+    const lines = ['Codice;Descrizione;UM;Prezzo;Anno;Provincia', ...Array.from({ length: 120 }, (_, i) => `CSV.${i};Fornitura di pietra serena \u00e0 vista ${i};mq;${i},25;2024;FIRENZE`)];
+    const bytes = Buffer.from(lines.join('\r\n'), 'latin1');
+    const up = await uploadForm(rt.url, '/api/upload-csv', admin, bytes, 'dati.csv', {});
+    expect(up.status, JSON.stringify(up.json)).toBe(200);
+    expect(up.json.data.total_rows).toBe(120);
+    const page = await call('GET', '/api/csv-data?page=3&per_page=50', { token: editor });
+    expect(page.json.meta['total-count']).toBe(120);
+    expect(page.json.data).toHaveLength(20);
+    const found = await call('GET', '/api/csv-data?search=pietra%20a%20vista', { token: editor });
+    expect(found.json.meta['total-count']).toBe(120);
+    expect(found.json.data[0].attributes.descrizione).toContain('à vista');
+    const combined = await call('GET', '/api/search?q=CSV.1&type=all', { token: editor });
+    expect(combined.json.data.csv_data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('DEI typologies', () => {
+  it('creates, refuses a duplicate value with 409, toggles, bulk-toggles and deletes', async () => {
+    const created = await call('POST', '/api/tipologie-dei', { token: admin, body: { value: ' restauro ', description: 'RESTAURO', is_active: true } });
+    expect(created.status).toBe(201);
+    expect(created.json.meta.message).toBe('Tipologia creata con successo');
+    const id = created.json.data.attributes.id;
+    const dup = await call('POST', '/api/tipologie-dei', { token: admin, body: { value: 'RESTAURO', description: 'x' } });
+    expect(dup.status).toBe(409);
+    expect(detail(dup)).toBe('Una tipologia con questo valore esiste già');
+    expect(detail(await call('POST', '/api/tipologie-dei', { token: admin, body: { value: 'x' } }))).toBe('Valore e descrizione sono obbligatori');
+    const off = await call('PATCH', `/api/admin/tipologie-dei/${id}/status`, { token: admin, body: { attivo: false } });
+    expect(off.json.data.attributes.attivo).toBe(false);
+    const active = await call('GET', '/api/tipologie-dei?active_only=true', { token: editor });
+    expect(active.json.data.map((t: any) => t.attributes.value)).not.toContain('restauro');
+    const bulk = await call('PATCH', '/api/admin/tipologie-dei/bulk-status', { token: admin, body: { tipologie_ids: [id, 1], attivo: true } });
+    expect(bulk.json.meta.updated).toBe(2);
+    const renamed = await call('PUT', `/api/tipologie-dei/${id}`, { token: admin, body: { value: 'impianti_elettrici', description: 'x' } });
+    expect(renamed.status).toBe(409);
+    expect((await call('DELETE', `/api/tipologie-dei/${id}`, { token: admin })).json.data.message).toBe('Tipologia eliminata con successo');
+    expect((await call('POST', '/api/tipologie-dei', { token: editor, body: { value: 'y', description: 'y' } })).status).toBe(403);
+  });
+});
+
+describe('API debug', () => {
+  it('answers /test/db and /test/db/schema for admins', async () => {
+    expect((await call('GET', '/test/db', { token: admin })).json.data.status).toBe('ok');
+    const schema = await call('GET', '/test/db/schema', { token: admin });
+    expect(schema.json.data.tables.length).toBeGreaterThan(5);
+    expect((await call('GET', '/test/db', { token: editor })).status).toBe(403);
+  });
+});

@@ -1,0 +1,33 @@
+import ExcelJS from 'exceljs';
+import { truthOf } from './corpus.ts';
+
+/** An .xlsx price list laid out like the real ones: title rows above the header. */
+export async function priceListXlsx(rows: Array<{ codice: string; descrizione: string; um: string; prezzo: number | string }>, header = ['Codice', 'Descrizione', 'U.M.', 'Prezzo']): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Prezzario');
+  ws.addRow(['Prezzario dei Lavori Pubblici della Toscana 2025']);
+  ws.addRow(['Provincia di Lucca']);
+  ws.addRow([]);
+  ws.addRow(header);
+  for (const r of rows) ws.addRow([r.codice, r.descrizione, r.um, r.prezzo]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The Toscana articles of a corpus document, priced 10% above what the document prints. */
+export function tuscanItemsOf(pdf: string) {
+  const seen = new Map<string, { codice: string; descrizione: string; um: string; prezzo: number }>();
+  for (const item of truthOf(pdf).items) {
+    if (item.tariffa.startsWith('TOS') && !seen.has(item.tariffa)) {
+      seen.set(item.tariffa, { codice: item.tariffa, descrizione: item.descrizione.slice(0, 200), um: item.um, prezzo: Math.round(item.unitario * 110) / 100 });
+    }
+  }
+  return [...seen.values()];
+}
+
+export async function uploadForm(baseUrl: string, path: string, token: string, file: Buffer, filename: string, fields: Record<string, string>) {
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(file)]), filename);
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const res = await fetch(baseUrl + path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, json: (await res.json()) as any };
+}
