@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { corpusFile, truthOf } from '../support/corpus.ts';
+import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+let rt: TestRuntime;
+let call: ReturnType<typeof apiClient>;
+let admin: string;
+let owner: string;
+let other: string;
+let docId: number;
+
+const detail = (res: { json: any }) => res.json?.errors?.[0]?.detail;
+const rowsOf = async (id = docId) => (await call('GET', `/api/documents/${id}/rows`, { token: owner })).json.data.map((d: any) => d.attributes);
+const docOf = async (id = docId) => (await call('GET', `/api/documents/${id}`, { token: owner })).json.data.attributes;
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  call = apiClient(rt.url);
+  admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+  for (const u of ['proprietario', 'estraneo']) await call('POST', '/api/admin/users', { token: admin, body: { username: u, password: 'password1' } });
+  owner = await loginAs(rt.url, 'proprietario', 'password1');
+  other = await loginAs(rt.url, 'estraneo', 'password1');
+  // A Lucca list for the Toscana articles of primus_medium, and the document itself.
+  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, await priceListXlsx(tuscanItemsOf('primus_medium.pdf')), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
+  await call('POST', '/api/confirm-prezzario-toscana', { token: admin, body: { temp_file_id: up.json.data.temp_file_id } });
+  const doc = await uploadForm(rt.url, '/api/upload', owner, corpusFile('primus_medium.pdf'), 'medium.pdf', { provincia: 'LU', tipologia_dei: 'nuove_costruzioni' });
+  docId = doc.json.data.data.document_id;
+  for (let i = 0; i < 600 && (await docOf()).status === 'processing'; i++) await new Promise((r) => setTimeout(r, 100));
+});
+afterAll(async () => rt?.close());
+
+describe('editing a row', () => {
+  it('recomputes the derived fields and the document totals on the server', async () => {
+    const [row] = (await rowsOf()).filter((r: any) => r.prezzo_db !== null);
+    const before = await docOf();
+    const res = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { quantita: '2,00', unitario: 100, totale: 200 } });
+    expect(res.status).toBe(200);
+    const updated = res.json.data.attributes;
+    expect(updated).toMatchObject({ quantita: 2, unitario: 100, totale: 200, prezzo_db: row.prezzo_db });
+    expect(updated.prezzo_totale_db).toBe(Math.round(2 * row.prezzo_db * 100) / 100);
+    expect(updated.variazione_percentuale).toBeCloseTo(((row.prezzo_db - 100) / 100) * 100, 2);
+    const after = await docOf();
+    expect(after.sum_totale).toBeCloseTo(before.sum_totale - row.totale + 200, 2);
+    expect(res.json.meta.totals.sum_totale).toBe(after.sum_totale);
+  });
+
+  it('keeps a typed db price as manual, and refuses a non-number', async () => {
+    const [row] = await rowsOf();
+    const res = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { prezzo_db: 12.34, descrizione: 'Descrizione corretta' } });
+    expect(res.json.data.attributes).toMatchObject({ prezzo_db: 12.34, descrizione: 'Descrizione corretta', price_source: { list: 'manuale' } });
+    const bad = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { quantita: 'dieci' } });
+    expect(bad.status).toBe(400);
+    expect(detail(bad)).toBe('Valore numerico non valido per quantità');
+  });
+
+  it('refreshes one row price by the rules', async () => {
+    const tuscan = (await rowsOf()).find((r: any) => r.tariffa.startsWith('TOS25'));
+    await call('PUT', `/api/rows/${tuscan.id}`, { token: owner, body: { prezzo_db: null } });
+    const res = await call('PUT', `/api/rows/${tuscan.id}`, { token: owner, body: { refresh_price: true } });
+    expect(res.json.data.attributes.price_source).toMatchObject({ list: 'toscana', key: 'LUCCA', year: 2025 });
+    expect(res.json.meta.price_found).toBe(true);
+  });
+
+  it('hides rows of other people\'s documents and answers 404 for missing rows', async () => {
+    const [row] = await rowsOf();
+    for (const [method, body] of [['GET', undefined], ['PUT', { quantita: 1 }], ['DELETE', undefined]] as const) {
+      const res = await call(method, `/api/rows/${row.id}`, { token: other, body });
+      expect(res.status, method).toBe(404);
+      expect(detail(res)).toBe('Riga non trovata');
+    }
+    expect((await call('GET', '/api/rows/99999999', { token: owner })).status).toBe(404);
+    expect((await call('GET', `/api/rows/${row.id}`, { token: admin })).status).toBe(200);
+  });
+});
+
+describe('merging rows', () => {
+  it('refuses a wrong count, non-consecutive rows, missing rows and someone else\'s rows', async () => {
+    const rows = await rowsOf();
+    expect(detail(await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: rows[0].id } }))).toBe('Seleziona esattamente 2 righe consecutive per l\u2019unione');
+    expect(detail(await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: rows[0].id, second_row_id: rows[0].id } }))).toBe('Seleziona esattamente 2 righe consecutive per l\u2019unione');
+    expect(detail(await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: rows[0].id, second_row_id: rows[2].id } }))).toBe('Le righe devono essere consecutive per essere unite');
+    expect(detail(await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: rows[0].id, second_row_id: 99999999 } }))).toBe('Righe selezionate non trovate');
+    expect((await call('POST', '/api/rows/merge', { token: other, body: { first_row_id: rows[0].id, second_row_id: rows[1].id } })).status).toBe(404);
+  });
+
+  it('keeps the first row\'s id, code and description and takes the second\'s amounts', async () => {
+    const rows = await rowsOf();
+    const [first, second] = [rows[5], rows[6]];
+    const res = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: second.id, second_row_id: first.id } });
+    expect(res.status).toBe(200);
+    const after = await rowsOf();
+    expect(after).toHaveLength(rows.length - 1);
+    const merged = after.find((r: any) => r.id === first.id);
+    expect(merged).toMatchObject({ tariffa: first.tariffa, descrizione: first.descrizione, quantita: second.quantita, unitario: second.unitario, totale: second.totale, prezzo_db: second.prezzo_db, prezzo_totale_db: second.prezzo_totale_db });
+    expect(after.find((r: any) => r.id === second.id)).toBeUndefined();
+    expect((await docOf()).row_count).toBe(rows.length - 1);
+  });
+
+  it('leaves both rows untouched when the transaction fails', async () => {
+    // Prepare: DynamoDB refuses the transaction (an AWS fault, injected).
+    const rows = await rowsOf();
+    const db = rt.ctx.db as unknown as { send: (cmd: unknown) => Promise<unknown> };
+    const realSend = db.send.bind(db);
+    db.send = async (cmd) => {
+      if (cmd instanceof TransactWriteCommand) throw Object.assign(new Error('Internal server error'), { name: 'InternalServerError' });
+      return realSend(cmd);
+    };
+    const original = console.error;
+    console.error = () => undefined;
+    let res;
+    try {
+      // Act
+      res = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: rows[10].id, second_row_id: rows[11].id } });
+    } finally {
+      db.send = realSend;
+      console.error = original;
+    }
+    // Assess: neither half happened.
+    expect(res.status).toBe(500);
+    expect(await rowsOf()).toEqual(rows);
+  });
+
+  it('rolls a half-done transaction back in the local runtime too', async () => {
+    // The second write's condition fails (the row id does not match): the first write is undone.
+    const rows = await rowsOf();
+    const [first, second] = [rows[12], rows[13]];
+    await expect(
+      rt.ctx.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: rt.ctx.table('rows'), Item: { ...first, descrizione: 'CAMBIATA' } } },
+            { Delete: { TableName: rt.ctx.table('rows'), Key: { document_id: second.document_id, row_index: second.row_index }, ConditionExpression: 'id = :x', ExpressionAttributeValues: { ':x': -1 } } },
+          ],
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect(await rowsOf()).toEqual(rows);
+  });
+});
+
+describe('bulk typology, delete, duplicate, export', () => {
+  it('changes the typology of the selection and re-prices those rows', async () => {
+    const rows = await rowsOf();
+    const ids = rows.slice(0, 3).map((r: any) => r.id);
+    const res = await call('POST', '/api/rows/update-tipologia-dei', { token: owner, body: { row_ids: ids, tipologia_dei: 'impianti_elettrici' } });
+    expect(res.status).toBe(200);
+    expect(res.json.data.updated).toBe(3);
+    expect((await rowsOf()).filter((r: any) => ids.includes(r.id)).every((r: any) => r.tipologia_dei === 'impianti_elettrici')).toBe(true);
+    expect(detail(await call('POST', '/api/rows/update-tipologia-dei', { token: owner, body: { row_ids: ids, tipologia_dei: 'inventata' } }))).toBe('Tipologia DEI non valida');
+  });
+
+  it('deletes a row and re-totals', async () => {
+    const rows = await rowsOf();
+    const res = await call('DELETE', `/api/rows/${rows[20].id}`, { token: owner });
+    expect(res.status).toBe(200);
+    const doc = await docOf();
+    expect(doc.row_count).toBe(rows.length - 1);
+    expect(doc.congruent).toBe(false);
+  });
+
+  it('duplicates the selected rows into a new document with a custom title', async () => {
+    const rows = await rowsOf();
+    const chosen = [rows[3], rows[1], rows[8]];
+    const res = await call('POST', `/api/documents/${docId}/duplicate-rows`, { token: owner, body: { row_ids: chosen.map((r: any) => r.id), new_title: 'Variante impianti' } });
+    expect(res.status).toBe(201);
+    expect(res.json.data.success).toBe(true);
+    const copyId = res.json.data.new_document_id;
+    const copy = await docOf(copyId);
+    expect(copy).toMatchObject({ filename: 'Variante impianti', status: 'completed', row_count: 3, provincia: 'LU' });
+    const copied = await rowsOf(copyId);
+    expect(copied.map((r: any) => [r.row_index, r.tariffa])).toEqual([[1, rows[1].tariffa], [2, rows[3].tariffa], [3, rows[8].tariffa]]);
+    expect(copied.every((r: any) => !chosen.some((c: any) => c.id === r.id))).toBe(true);
+    expect(detail(await call('POST', `/api/documents/${docId}/duplicate-rows`, { token: owner, body: { row_ids: [rows[0].id], new_title: ' ' } }))).toBe('Inserisci un titolo per il nuovo documento');
+    expect((await call('POST', `/api/documents/${docId}/duplicate-rows`, { token: other, body: { row_ids: [rows[0].id], new_title: 'x' } })).status).toBe(404);
+  });
+
+  it('exports a workbook with the same rows and totals and no formula injection', async () => {
+    // Prepare: a description that a spreadsheet would run if it were a formula.
+    const rows = await rowsOf();
+    await call('PUT', `/api/rows/${rows[0].id}`, { token: owner, body: { descrizione: '=HYPERLINK("http://example.invalid","clic")' } });
+    // Act
+    const res = await fetch(`${rt.url}/api/documents/${docId}/export`, { headers: { authorization: `Bearer ${owner}` } });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(`documento_${docId}.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(7).getCell(1).value).toBe('N°');
+    const current = await rowsOf();
+    const exported = [];
+    for (let r = 8; r < 8 + current.length; r++) exported.push({ tariffa: ws.getRow(r).getCell(2).value, totale: ws.getRow(r).getCell(7).value });
+    expect(exported).toEqual(current.map((r: any) => ({ tariffa: r.tariffa, totale: r.totale })));
+    const injected = ws.getRow(8).getCell(3);
+    expect(injected.type).toBe(ExcelJS.ValueType.String);
+    expect(injected.value).toBe('=HYPERLINK("http://example.invalid","clic")');
+    const total = ws.getRow(8 + current.length + 1).getCell(7).value as { formula: string; result: number };
+    expect(total.formula).toBe(`SUM(G8:G${7 + current.length})`);
+    expect(total.result).toBe((await docOf()).sum_totale);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 7 });
+    expect(ws.autoFilter).toBeTruthy();
+    expect(truthOf('primus_medium.pdf').voci).toBeGreaterThan(current.length);
+  });
+});
