@@ -12,7 +12,7 @@ export type OcrFunction = (pageNumbers: number[]) => Promise<PageWords[]>;
 
 export interface AnalyzeOptions {
   ocr?: OcrFunction;
-  /** Called as each 15-page chunk is read, for the progress the user watches. */
+  /** Called as each page is read, for the progress the user watches. */
   onProgress?: (pagesDone: number, pagesTotal: number) => void;
 }
 

@@ -132,14 +132,8 @@ export async function extractDocument(
   try {
     const ranges = pageRanges(doc.numPages, CHUNK_SIZE);
     let done = 0;
-    const chunks = await Promise.all(
-      ranges.map(async ([a, b]) => {
-        const words = await extractRange(doc, a, b, opts.fontStyles ?? false);
-        done += b - a + 1;
-        opts.onProgress?.(done, doc.numPages);
-        return words;
-      }),
-    );
+    const onPage = () => opts.onProgress?.(++done, doc.numPages);
+    const chunks = await Promise.all(ranges.map(([a, b]) => extractRange(doc, a, b, opts.fontStyles ?? false, onPage)));
     return chunks.flat();
   } finally {
     await doc.destroy();
@@ -201,10 +195,13 @@ function clampRange(numPages: number, first = 1, last = numPages): [number, numb
 
 const range = (a: number, b: number): number[] => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
 
-async function extractRange(doc: PdfDoc, first: number, last: number, fontStyles: boolean): Promise<PageWords[]> {
+async function extractRange(doc: PdfDoc, first: number, last: number, fontStyles: boolean, onPage?: () => void): Promise<PageWords[]> {
   const out: PageWords[] = [];
   // Sequential inside a range: ranges themselves run concurrently.
-  for (const n of range(first, last)) out.push(await extractPage(doc, n, fontStyles));
+  for (const n of range(first, last)) {
+    out.push(await extractPage(doc, n, fontStyles));
+    onPage?.();
+  }
   return out;
 }
 

@@ -50,8 +50,13 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
         }
         // Progress writes do not hold up the analysis, but all land before the final state.
         const progress: Promise<unknown>[] = [];
-        const onProgress = (pages_done: number, pages_total: number) =>
+        let reported = 0;
+        const onProgress = (pages_done: number, pages_total: number) => {
+          // Every 5 pages is enough for a progress bar and keeps the writes few.
+          if (pages_done - reported < 5 && pages_done < pages_total) return;
+          reported = pages_done;
           progress.push(updateDocument(ctx, documentId, { pages_done, pages_total }).catch(() => undefined));
+        };
         const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key), onProgress });
         await Promise.all(progress);
         if (!outcome.ok) {

@@ -267,9 +267,9 @@ export function readPrezzarioXml(text: string, maxRows: number): ReadResult {
   }
 
   const warnings: string[] = [];
-  if (withoutPrice) warnings.push(`${withoutPrice} voci senza prezzo: importate con prezzo vuoto.`);
-  if (invalid) warnings.push(`${invalid} valori numerici non riconosciuti, lasciati vuoti.`);
-  if (skipped) warnings.push(`${skipped} articoli senza codice ignorati.`);
+  if (withoutPrice) warnings.push(`${withoutPrice} ${withoutPrice === 1 ? 'voce senza prezzo: importata' : 'voci senza prezzo: importate'} con prezzo vuoto.`);
+  if (invalid) warnings.push(`${invalid} ${invalid === 1 ? 'valore numerico non riconosciuto, lasciato vuoto' : 'valori numerici non riconosciuti, lasciati vuoti'}.`);
+  if (skipped) warnings.push(`${skipped} ${skipped === 1 ? 'articolo senza codice ignorato' : 'articoli senza codice ignorati'}.`);
   if (doctype) warnings.push('La dichiarazione DOCTYPE del file è stata ignorata.');
   if (ctx.area && !provinceFromArea(ctx.area)) warnings.push(`Area "${ctx.area}" non riconosciuta come provincia.`);
 

@@ -174,9 +174,9 @@ export class RowMapper {
 
   warnings(): string[] {
     const out: string[] = [];
-    if (this.withoutPrice) out.push(`${this.withoutPrice} righe senza prezzo: importate con prezzo vuoto.`);
-    if (this.invalidNumbers) out.push(`${this.invalidNumbers} valori numerici non riconosciuti, lasciati vuoti (es. ${this.firstInvalid}).`);
-    if (this.skipped) out.push(`${this.skipped} righe ignorate (senza codice o intestazioni ripetute).`);
+    if (this.withoutPrice) out.push(`${this.withoutPrice} ${this.withoutPrice === 1 ? 'riga senza prezzo: importata' : 'righe senza prezzo: importate'} con prezzo vuoto.`);
+    if (this.invalidNumbers) out.push(`${this.invalidNumbers} ${this.invalidNumbers === 1 ? 'valore numerico non riconosciuto, lasciato vuoto' : 'valori numerici non riconosciuti, lasciati vuoti'} (${this.firstInvalid}).`);
+    if (this.skipped) out.push(`${this.skipped} ${this.skipped === 1 ? 'riga ignorata' : 'righe ignorate'} (senza codice o intestazioni ripetute).`);
     if (!this.rows.length) out.push('Nessuna voce trovata sotto l\u2019intestazione.');
     return out;
   }
