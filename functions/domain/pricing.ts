@@ -71,25 +71,41 @@ export interface RepriceReport {
   not_found_codes: string[];
 }
 
-/** Re-prices the given rows (all of a document by default), writes them and re-totals the document. */
-export async function repriceRows(ctx: AppContext, doc: DocumentRecord, rows: RowRecord[], allRows?: RowRecord[]): Promise<{ report: RepriceReport; rows: RowRecord[]; document: DocumentRecord }> {
+/** Prices rows in memory (no writes): what the analysis does before the rows are first stored. */
+export async function priceRowsInMemory<T extends Omit<RowRecord, 'id'>>(ctx: AppContext, doc: Pick<DocumentRecord, 'provincia' | 'tipologia_dei'>, rows: T[]): Promise<T[]> {
   const pricing = await loadPricing(ctx);
-  const withCode = rows.filter((r) => r.tariffa?.trim());
+  const positions = rows.map((r, i) => (r.tariffa?.trim() ? i : -1)).filter((i) => i >= 0);
   const matches = await lookupPrices(
     ctx,
     pricing,
-    withCode.map((r) => ({ code: r.tariffa, provincia: doc.provincia, tipologia_dei: r.tipologia_dei || doc.tipologia_dei })),
+    positions.map((i) => ({ code: rows[i].tariffa, provincia: doc.provincia, tipologia_dei: rows[i].tipologia_dei || doc.tipologia_dei })),
   );
-  const repriced = withCode.map((r, i) => applyMatch(r, matches[i]));
-  await putRows(ctx, repriced);
+  const out = [...rows];
+  positions.forEach((p, k) => (out[p] = applyMatch(rows[p] as unknown as RowRecord, matches[k]) as unknown as T));
+  return out;
+}
+
+const PRICE_FIELDS = ['tipologia_dei', 'prezzo_db', 'prezzo_totale_db', 'differenza_totale_db', 'variazione_percentuale', 'price_source'] as const;
+const samePrice = (a: RowRecord, b: RowRecord) => PRICE_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
+
+/**
+ * Re-prices the given rows (all of a document by default), writes only the rows whose price
+ * changed, and re-totals the document.
+ */
+export async function repriceRows(ctx: AppContext, doc: DocumentRecord, rows: RowRecord[], allRows?: RowRecord[], stored: RowRecord[] = allRows ?? rows): Promise<{ report: RepriceReport; rows: RowRecord[]; document: DocumentRecord }> {
+  const repriced = await priceRowsInMemory(ctx, doc, rows);
+  const before = new Map(stored.map((r) => [r.id, r]));
+  const changed = repriced.filter((r) => !before.has(r.id) || !samePrice(before.get(r.id)!, r));
+  await putRows(ctx, changed);
   const byId = new Map(repriced.map((r) => [r.id, r]));
   const merged = (allRows ?? rows).map((r) => byId.get(r.id) ?? r);
   const totals = documentTotals(merged, doc.document_total);
   const document = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
-  const notFound = repriced.filter((r) => r.prezzo_db === null);
+  const withCode = repriced.filter((r) => r.tariffa?.trim());
+  const notFound = withCode.filter((r) => r.prezzo_db === null);
   return {
     report: {
-      updated: repriced.length - notFound.length,
+      updated: withCode.length - notFound.length,
       not_found: notFound.length,
       skipped: rows.length - withCode.length,
       errors: 0,

@@ -3,7 +3,7 @@ import { documentTotals } from '../../shared/domain/totals.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { Principal } from '../http/types.ts';
 import { requireDocumentFor, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
-import { getRowById, listRows, type RowRecord } from '../storage/repositories/rows.ts';
+import { getRowById, listRowAmounts, type RowRecord } from '../storage/repositories/rows.ts';
 
 export const ROW_NOT_FOUND = 'Riga non trovata';
 
@@ -18,11 +18,11 @@ export async function requireRowFor(ctx: AppContext, id: number, principal: Prin
 }
 
 /** After any change to rows: the document's sums and row count follow, from the rows themselves. */
-export async function retotal(ctx: AppContext, doc: DocumentRecord): Promise<{ document: DocumentRecord; totals: ReturnType<typeof documentTotals>; rows: RowRecord[] }> {
-  const rows = await listRows(ctx, doc.id);
+export async function retotal(ctx: AppContext, doc: DocumentRecord): Promise<{ document: DocumentRecord; totals: ReturnType<typeof documentTotals> }> {
+  const rows = await listRowAmounts(ctx, doc.id);
   const totals = documentTotals(rows, doc.document_total);
   const document = await updateDocument(ctx, doc.id, { sum_totale: totals.sum_totale, document_total_db: totals.document_total_db, row_count: rows.length });
-  return { document, totals, rows };
+  return { document, totals };
 }
 
 export const presentRow = (r: RowRecord) => ({ ...r, prezzo_unitario: r.unitario });

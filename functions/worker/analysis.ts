@@ -5,7 +5,7 @@ import { documentTotals } from '../../shared/domain/totals.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { getDocument, updateDocument } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
-import { repriceRows } from '../domain/pricing.ts';
+import { priceRowsInMemory } from '../domain/pricing.ts';
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -85,16 +85,17 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           page_end: v.page_end,
           box: v.box ?? null,
         }));
-        const written = await insertRows(ctx, rows);
+        // Priced before the first write, so every row is written once.
         const warnings = [...result.warnings];
-        let priced = written;
+        let toWrite = rows;
         try {
-          priced = (await repriceRows(ctx, doc, written, written)).rows;
+          toWrite = await priceRowsInMemory(ctx, doc, rows);
         } catch (err) {
           // Rows without reference prices are still the document: keep them, say why.
           log({ level: 'error', documentId, message: 'pricing failed', error: err instanceof Error ? err.stack : String(err) });
-          warnings.push('Prezzi di riferimento non calcolati: usa “Aggiorna Prezzi” per riprovare.');
+          warnings.push('Prezzi di riferimento non calcolati: usa \u201cAggiorna Prezzi\u201d per riprovare.');
         }
+        const priced = await insertRows(ctx, toWrite);
         const totals = documentTotals(priced, result.document_total);
         await updateDocument(ctx, documentId, {
           status: 'completed',
@@ -104,7 +105,7 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           document_total: result.document_total ?? totals.sum_totale,
           sum_totale: totals.sum_totale,
           document_total_db: totals.document_total_db,
-          row_count: written.length,
+          row_count: priced.length,
           layout: result.layout,
           unreadable_pages: outcome.unreadablePages,
           warnings,

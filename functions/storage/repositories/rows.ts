@@ -70,6 +70,17 @@ export async function listRows(ctx: AppContext, documentId: number): Promise<Row
   });
 }
 
+/** Only the amounts of a document's rows: what its totals need, a fraction of the bytes. */
+export async function listRowAmounts(ctx: AppContext, documentId: number): Promise<Array<Pick<RowRecord, 'totale' | 'prezzo_totale_db'>>> {
+  return queryAll<Pick<RowRecord, 'totale' | 'prezzo_totale_db'>>(ctx, {
+    table: 'rows',
+    KeyConditionExpression: 'document_id = :d',
+    ExpressionAttributeValues: { ':d': documentId },
+    ProjectionExpression: 'totale, prezzo_totale_db',
+    ConsistentRead: true,
+  });
+}
+
 export async function countRows(ctx: AppContext, documentId: number): Promise<number> {
   let total = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
