@@ -1,7 +1,8 @@
 import { accessStatus } from '../../shared/domain/access.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { newJti, SESSION_SECONDS, signSession } from '../auth/tokens.ts';
-import { ACCESS_PERIOD_DETAIL, ForbiddenError, UnauthorizedError, ValidationError } from '../http/errors.ts';
+import { ACCESS_PERIOD_DETAIL, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../http/errors.ts';
+import { clearFailures, isLockedOut, recordFailure } from '../storage/repositories/login-attempts.ts';
 import { SESSION_COOKIE } from '../http/middleware.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { ok } from '../http/respond.ts';
@@ -10,6 +11,7 @@ import { createSession, revokeSession } from '../storage/repositories/sessions.t
 import { findUserByUsername, requireUser, toPublicUser } from '../storage/repositories/users.ts';
 
 export const INVALID_CREDENTIALS = 'Credenziali non valide';
+export const TOO_MANY_ATTEMPTS = 'Troppi tentativi di accesso non riusciti. Riprova tra qualche minuto.';
 
 function sessionCookie(value: string, maxAge: number, secure: boolean): string {
   return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAge}`, ...(secure ? ['Secure'] : [])].join('; ');
@@ -19,9 +21,14 @@ const login: Action = async (req, ctx) => {
   const username = typeof req.body.username === 'string' ? req.body.username.trim() : '';
   const password = typeof req.body.password === 'string' ? req.body.password : '';
   if (!username || !password.trim()) throw new ValidationError('Username e password sono obbligatori');
+  if (await isLockedOut(ctx, username)) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS);
   const user = await findUserByUsername(ctx, username);
   const valid = await verifyPassword(password, user?.password_hash);
-  if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  if (!user || !valid) {
+    await recordFailure(ctx, username);
+    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  }
+  await clearFailures(ctx, username);
   if (accessStatus(user.access_start, user.access_end, ctx.now()) !== 'active') throw new ForbiddenError(ACCESS_PERIOD_DETAIL);
 
   const jti = newJti();

@@ -56,6 +56,12 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 
+export class TooManyRequestsError extends AppError {
+  constructor(detail: string) {
+    super(429, 'too_many_requests', 'Troppe richieste', detail);
+  }
+}
+
 export class MethodNotAllowedError extends AppError {
   constructor() {
     super(405, 'method_not_allowed', 'Metodo non consentito', 'Metodo non consentito per questo indirizzo');

@@ -85,6 +85,22 @@ describe('login and sessions', () => {
   });
 });
 
+describe('password guessing', () => {
+  it('locks a username out for a while after 5 failed logins, even with the right password', async () => {
+    await createUser({ username: 'bersaglio', password: 'giusta123' });
+    for (let i = 0; i < 5; i++) {
+      expect((await call('POST', '/api/auth/login', { body: { username: 'bersaglio', password: `sbagliata${i}` } })).status).toBe(401);
+    }
+    const locked = await call('POST', '/api/auth/login', { body: { username: 'bersaglio', password: 'giusta123' } });
+    expect(locked.status).toBe(429);
+    expect(detail(locked)).toMatch(/Troppi tentativi/);
+    // A quarter of an hour later the window has passed.
+    rt.setNow(new Date(Date.now() + 16 * 60 * 1000));
+    expect((await call('POST', '/api/auth/login', { body: { username: 'bersaglio', password: 'giusta123' } })).status).toBe(200);
+    rt.setNow(null);
+  });
+});
+
 describe('access period', () => {
   it('refuses login outside the access window with the access-period message', async () => {
     await createUser({ username: 'scaduto', password: 'password1', access_start: '2020-01-01', access_end: '2020-12-31' });

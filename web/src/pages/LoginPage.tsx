@@ -23,6 +23,8 @@ function loginError(err: unknown, fallback: string): string {
     return `Il tuo periodo di accesso è scaduto o non ancora iniziato. Per assistenza, contatta ${SUPPORT_EMAIL}.`;
   }
   if (message === 'Risposta del server non valida - mancano dati utente o token' || message === 'Token non valido o risposta del server non valida') return message;
+  // A lockout after repeated failures says so, rather than blaming the credentials.
+  if ((err as { status?: number })?.status === 429) return message;
   return fallback;
 }
 
