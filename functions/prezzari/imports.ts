@@ -28,6 +28,8 @@ interface StagedImport extends ImportTarget {
   rows: PriceRow[];
 }
 
+const FILE_FIELDS: string[] = ['codice', 'descrizione', 'unita_di_misura', 'prezzo', 'prezzo_senza_sg'];
+
 const tempKey = (id: string) => `tmp/imports/${id}.json.gz`;
 
 /** The preview columns of the spec: Codice, Tariffa, Descrizione, Unità, Prezzo, Prezzo S.G., Anno, Provincia, Tipologia DEI. */
@@ -58,7 +60,8 @@ export async function stageImport(ctx: AppContext, principal: Principal, target:
     temp_file_id: id,
     total_rows: read.rows.length,
     preview: read.rows.slice(0, PREVIEW_ROWS).map((r) => previewRow(r, target)),
-    columns: { recognised: read.recognised, missing: read.missing },
+    // Year, province and typology come from the form: only the file's own columns can be missing.
+    columns: { recognised: read.recognised, missing: read.missing.filter((f) => FILE_FIELDS.includes(f)) },
     skipped: read.skipped,
     warnings: read.warnings,
     target,

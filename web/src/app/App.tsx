@@ -14,11 +14,19 @@ const AboutPage = lazy(() => import('../pages/public/AboutPage.tsx'));
 const ProfilePage = lazy(() => import('../pages/ProfilePage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
 const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage.tsx'));
-const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.tsx'));
+const DocumentsPage = lazy(() => import('../pages/documents/DocumentsPage.tsx'));
+const DocumentDetailPage = lazy(() => import('../pages/documents/DocumentDetailPage.tsx'));
+const UploadPage = lazy(() => import('../pages/upload/UploadPage.tsx'));
+const SearchPage = lazy(() => import('../pages/search/SearchPage.tsx'));
+const CsvDataPage = lazy(() => import('../pages/search/CsvDataPage.tsx'));
+const PatternsPage = lazy(() => import('../pages/admin/PatternsPage.tsx'));
+const TipologiePage = lazy(() => import('../pages/admin/TipologiePage.tsx'));
+const UploadPrezzarioPage = lazy(() => import('../pages/prezzari/UploadPrezzarioPage.tsx'));
+const PrezzarioPage = lazy(() => import('../pages/prezzari/PrezzarioPage.tsx'));
+const ApiDebugPage = lazy(() => import('../pages/admin/ApiDebugPage.tsx'));
 
 const user = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 const admin = (page: ReactNode) => <AdminRoute>{page}</AdminRoute>;
-const soon = (title: string) => <ComingSoonPage title={title} />;
 
 export function App() {
   return (
@@ -33,23 +41,23 @@ export function App() {
         <Route path="/about" element={user(<AboutPage />)} />
         <Route path="/profile" element={user(<ProfilePage />)} />
 
-        <Route path="/documents" element={user(soon('Documenti'))} />
-        <Route path="/documents/:id" element={user(soon('Dettaglio documento'))} />
-        <Route path="/upload" element={user(soon('Carica Documento PDF'))} />
-        <Route path="/upload/legacy" element={user(soon('Carica Documento PDF'))} />
-        <Route path="/search" element={user(soon('Ricerca Codice'))} />
-        <Route path="/csv-data" element={user(soon('Dati CSV'))} />
+        <Route path="/documents" element={user(<DocumentsPage />)} />
+        <Route path="/documents/:id" element={user(<DocumentDetailPage />)} />
+        <Route path="/upload" element={user(<UploadPage />)} />
+        <Route path="/upload/legacy" element={user(<UploadPage />)} />
+        <Route path="/search" element={user(<SearchPage />)} />
+        <Route path="/csv-data" element={user(<CsvDataPage />)} />
 
         <Route path="/admin/dashboard" element={admin(<AdminDashboardPage />)} />
-        <Route path="/admin/patterns" element={admin(soon('Gestione Pattern Codici'))} />
-        <Route path="/admin/tipologie-dei" element={admin(soon('Tipologie DEI'))} />
-        <Route path="/upload-prezzario-dei" element={admin(soon('Carica prezzario DEI'))} />
-        <Route path="/upload-prezzario-toscana" element={admin(soon('Carica prezzario Toscana'))} />
-        <Route path="/admin/upload-prezzario-dei/legacy" element={admin(soon('Carica prezzario DEI'))} />
-        <Route path="/admin/upload-prezzario-toscana/legacy" element={admin(soon('Carica prezzario Toscana'))} />
-        <Route path="/prezzario-dei" element={admin(soon('Prezzario DEI'))} />
-        <Route path="/prezzario-toscana" element={admin(soon('Prezzario Toscana'))} />
-        <Route path="/api-debug" element={admin(soon('Debug API'))} />
+        <Route path="/admin/patterns" element={admin(<PatternsPage />)} />
+        <Route path="/admin/tipologie-dei" element={admin(<TipologiePage />)} />
+        <Route path="/upload-prezzario-dei" element={admin(<UploadPrezzarioPage source="dei" />)} />
+        <Route path="/upload-prezzario-toscana" element={admin(<UploadPrezzarioPage source="toscana" />)} />
+        <Route path="/admin/upload-prezzario-dei/legacy" element={admin(<UploadPrezzarioPage source="dei" />)} />
+        <Route path="/admin/upload-prezzario-toscana/legacy" element={admin(<UploadPrezzarioPage source="toscana" />)} />
+        <Route path="/prezzario-dei" element={admin(<PrezzarioPage source="dei" />)} />
+        <Route path="/prezzario-toscana" element={admin(<PrezzarioPage source="toscana" />)} />
+        <Route path="/api-debug" element={admin(<ApiDebugPage />)} />
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,0 +1,33 @@
+import { useMemo, useState } from 'react';
+import { Card } from 'primereact/card';
+import { InputText } from 'primereact/inputtext';
+import { applyPatterns, MAX_CODE_LENGTH } from '../../../../../shared/domain/pricing.ts';
+import type { Pattern } from '../types.ts';
+
+const compile = (p: string): RegExp | null => {
+  try {
+    return new RegExp(p, 'u');
+  } catch {
+    return null;
+  }
+};
+
+/** 'Prova': a code after normalisation and the patterns in order, as the price lookup sees it. */
+export function PatternTester({ patterns }: { patterns: Pattern[] }) {
+  const [code, setCode] = useState('');
+  const out = useMemo(() => (code.trim() ? applyPatterns(code.slice(0, MAX_CODE_LENGTH), patterns, compile) : ''), [code, patterns]);
+  return (
+    <Card title="Prova" className="pz-card">
+      <p className="hint" style={{ marginTop: 0 }}>
+        Scrivi un codice per vedere come diventa dopo la normalizzazione e l&apos;applicazione dei pattern, nell&apos;ordine della tabella.
+      </p>
+      <div className="pz-tester">
+        <InputText value={code} onChange={(e) => setCode(e.target.value)} maxLength={MAX_CODE_LENGTH} placeholder="Es. tos25 01.a03.001" aria-label="Codice da provare" />
+        <i className="pi pi-arrow-right hint" aria-hidden />
+        <output className="pz-tester-out" data-testid="pattern-test-result" aria-label="Codice risultante">
+          {out}
+        </output>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import useSWR from 'swr';
+import { apiRequest, flatten } from '../../../lib/api-client.ts';
+import { PREZZARIO_PAGE_SIZE } from '../constants.ts';
+import type { PriceItem, PriceListInfo, PrezzarioSource } from '../types.ts';
+
+export interface PrezzariQuery {
+  source: PrezzarioSource;
+  key?: string;
+  anno?: number;
+  page: number;
+  search?: string;
+}
+
+export interface PrezzariPage {
+  items: PriceItem[];
+  total: number;
+  lists: PriceListInfo[];
+  list: PriceListInfo | null;
+}
+
+interface PrezzariMeta {
+  'total-count'?: number;
+  lists?: PriceListInfo[];
+  list?: PriceListInfo | null;
+}
+
+/** GET /api/prezzari: one page of a loaded list and the lists of that source. */
+export async function getPrezzari(q: PrezzariQuery): Promise<PrezzariPage> {
+  const res = await apiRequest<{ data: unknown; meta?: PrezzariMeta }>('/api/prezzari', {
+    query: { source: q.source, key: q.key, anno: q.anno, page: q.page, per_page: PREZZARIO_PAGE_SIZE, search: q.search?.trim() },
+  });
+  return {
+    items: flatten<PriceItem>(res.data),
+    total: Number(res.meta?.['total-count'] ?? 0),
+    lists: res.meta?.lists ?? [],
+    list: res.meta?.list ?? null,
+  };
+}
+
+export function usePrezzari(q: PrezzariQuery, enabled: boolean) {
+  return useSWR(enabled ? ['/api/prezzari', q.source, q.key ?? '', q.anno ?? '', q.page, q.search ?? ''] : null, () => getPrezzari(q), {
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+  });
+}

@@ -1,0 +1,90 @@
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { formatEuro } from '../../../../../shared/format.ts';
+import { fieldLabel } from '../constants.ts';
+import type { PreviewRow, UploadPreview } from '../types.ts';
+
+interface Props {
+  preview: UploadPreview;
+  confirming: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Filled from the form (year, province or typology), never from a column. */
+const FORM_FIELDS = new Set(['anno', 'provincia', 'tipologia', 'tipologia_dei']);
+
+const price = (field: 'prezzo' | 'prezzo_senza_sg') => (r: PreviewRow) => formatEuro(r[field]);
+
+/** 'Anteprima Dati': the first rows as read, the columns recognised, and the confirmation. */
+export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props) {
+  const shown = preview.preview.length;
+  const rest = Math.max(0, preview.total_rows - shown);
+  const missing = preview.columns.missing.filter((f) => !FORM_FIELDS.has(f));
+  return (
+    <Card title="Anteprima Dati" className="pz-card" data-testid="preview-card">
+      <p className="pz-preview-summary">
+        <strong>
+          Prime {shown} righe di {preview.total_rows}
+        </strong>
+        {rest > 0 && <span> — le restanti {rest} righe verranno comunque importate.</span>}
+      </p>
+      {preview.target && (
+        <p className="hint pz-preview-target">
+          Destinazione: {preview.target.source === 'dei' ? 'Prezzario DEI' : 'Prezzario Toscana'} {preview.target.key} {preview.target.year}
+        </p>
+      )}
+      <div className="pz-columns">
+        <div>
+          <span className="pz-columns-title">Colonne riconosciute:</span>{' '}
+          {preview.columns.recognised.length ? (
+            preview.columns.recognised.map((c) => (
+              <span key={c.field} className="pz-chip pz-chip-ok" title={`Colonna del file: ${c.column}`}>
+                <i className="pi pi-check" aria-hidden /> {fieldLabel(c.field)} <span className="pz-chip-col">({c.column})</span>
+              </span>
+            ))
+          ) : (
+            <span className="hint">nessuna</span>
+          )}
+        </div>
+        {missing.length > 0 && (
+          <div>
+            <span className="pz-columns-title">Colonne mancanti:</span>{' '}
+            {missing.map((f) => (
+              <span key={f} className="pz-chip pz-chip-missing">
+                <i className="pi pi-minus-circle" aria-hidden /> {fieldLabel(f)}
+              </span>
+            ))}
+          </div>
+        )}
+        {Boolean(preview.skipped) && <div className="hint">Righe scartate perché prive di codice o prezzo: {preview.skipped}</div>}
+      </div>
+      {preview.warnings.length > 0 && (
+        <div className="alert alert-warn" role="status">
+          <ul className="pz-warnings">
+            {preview.warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <DataTable value={preview.preview} size="small" stripedRows scrollable scrollHeight="28rem" className="pz-table" emptyMessage="Nessuna riga letta dal file.">
+        <Column field="codice" header="Codice" className="pz-nowrap" />
+        <Column field="tariffa" header="Tariffa" className="pz-nowrap" />
+        <Column field="descrizione" header="Descrizione" className="pz-desc" />
+        <Column field="unita_di_misura" header="Unità" />
+        <Column header="Prezzo" body={price('prezzo')} className="pz-num" headerClassName="pz-num-header" />
+        <Column header="Prezzo S.G." body={price('prezzo_senza_sg')} className="pz-num" headerClassName="pz-num-header" />
+        <Column field="anno" header="Anno" />
+        <Column field="provincia" header="Provincia" />
+        <Column field="tipologia_dei" header="Tipologia DEI" />
+      </DataTable>
+      <div className="button-row">
+        <Button label="Annulla" icon="pi pi-times" outlined severity="secondary" onClick={onCancel} disabled={confirming} />
+        <Button label="Conferma Importazione" icon="pi pi-check" onClick={onConfirm} loading={confirming} disabled={confirming} />
+      </div>
+    </Card>
+  );
+}

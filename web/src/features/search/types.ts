@@ -1,0 +1,35 @@
+export interface PriceSearchResult {
+  id: string;
+  codice: string | null;
+  tariffa: string | null;
+  descrizione: string | null;
+  unita_di_misura: string | null;
+  prezzo: number | null;
+  prezzo_senza_sg: number | null;
+  anno: number | null;
+  provincia: string | null;
+  tipologia: string | null;
+  source: 'dei' | 'toscana' | string;
+  source_label: string | null;
+  list_key: string | null;
+  list_year: number | null;
+}
+
+export interface CsvRow {
+  id: string;
+  codice: string | null;
+  tariffa: string | null;
+  descrizione: string | null;
+  unita_di_misura: string | null;
+  prezzo: number | null;
+  prezzo_senza_sg: number | null;
+  anno: number | null;
+  provincia: string | null;
+  tipologia: string | null;
+}
+
+export interface Tipologia {
+  id: number;
+  value: string;
+  description: string;
+}

@@ -1,0 +1,11 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** PATCH /api/admin/tipologie-dei/{id}/status {attivo}. */
+export async function setTipologiaStatus(id: number, attivo: boolean): Promise<void> {
+  await apiRequest(`/api/admin/tipologie-dei/${id}/status`, { method: 'PATCH', body: { attivo } });
+}
+
+/** PATCH /api/admin/tipologie-dei/bulk-status {tipologie_ids, attivo}. */
+export async function setTipologieStatus(ids: number[], attivo: boolean): Promise<void> {
+  await apiRequest('/api/admin/tipologie-dei/bulk-status', { method: 'PATCH', body: { tipologie_ids: ids, attivo } });
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { isAdmin } from '../../features/auth/types.ts';
+import { PrezzarioUploader } from '../../features/prezzari/components/PrezzarioUploader.tsx';
+import { ACCESS_DENIED_ADMIN, LIST_ROUTE } from '../../features/prezzari/constants.ts';
+import type { PrezzarioSource } from '../../features/prezzari/types.ts';
+import './prezzari.css';
+
+const TITLE: Record<PrezzarioSource, string> = { dei: 'Carica prezzario DEI', toscana: 'Carica prezzario Toscana' };
+
+/** /upload-prezzario-dei, /upload-prezzario-toscana and their legacy routes. */
+export default function UploadPrezzarioPage({ source }: { source: PrezzarioSource }) {
+  const { user } = useAuth();
+  if (!isAdmin(user)) {
+    return (
+      <div className="page pz-page">
+        <div className="alert alert-error" role="alert">{ACCESS_DENIED_ADMIN}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="page pz-page">
+      <div className="pz-header">
+        <div>
+          <h1 className="pz-title">{TITLE[source]}</h1>
+          <p className="hint pz-subtitle">Importa un prezzario ufficiale: i dati saranno usati per confrontare i prezzi dei computi metrici.</p>
+        </div>
+        <Link to={LIST_ROUTE[source]} className="p-button p-button-outlined p-button-secondary pz-link-button">
+          <i className="pi pi-table" aria-hidden /> Vedi {source === 'dei' ? 'prezzario DEI' : 'prezzario Toscana'}
+        </Link>
+      </div>
+      {/* key: switching between the DEI and Toscana routes starts afresh. */}
+      <PrezzarioUploader key={source} source={source} />
+    </div>
+  );
+}
