@@ -56,8 +56,3 @@ export interface PriceItem {
   scostamento_perc_su_anno_2024: number | null;
 }
 
-export interface Tipologia {
-  id: number;
-  value: string;
-  description: string;
-}

@@ -28,8 +28,3 @@ export interface CsvRow {
   tipologia: string | null;
 }
 
-export interface Tipologia {
-  id: number;
-  value: string;
-  description: string;
-}

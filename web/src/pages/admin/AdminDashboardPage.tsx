@@ -7,7 +7,8 @@ import { useUsers } from '../../features/admin/api/get-users.ts';
 import { useApiKeys } from '../../features/admin/api/get-api-keys.ts';
 import { UsersTab } from '../../features/admin/components/UsersTab.tsx';
 import { ApiKeysTab } from '../../features/admin/components/ApiKeysTab.tsx';
-import { adminErrorText, useTimedMessage } from '../../features/admin/useTimedMessage.ts';
+import { adminErrorText } from '../../features/admin/errors.ts';
+import { useTimedMessage } from '../../hooks/use-timed-message.ts';
 
 export default function AdminDashboardPage() {
   const { user } = useAuth();
@@ -15,7 +16,7 @@ export default function AdminDashboardPage() {
   const dashboard = useDashboard(admin);
   const users = useUsers();
   const keys = useApiKeys();
-  const { message, show, clear } = useTimedMessage(5000);
+  const { message, show, clear } = useTimedMessage({ successMs: 5000, errorMs: 5000 });
 
   if (!admin) {
     return (

@@ -12,7 +12,7 @@ import { updatePattern } from '../../features/patterns/api/update-pattern.ts';
 import { PatternForm } from '../../features/patterns/components/PatternForm.tsx';
 import { PatternTester } from '../../features/patterns/components/PatternTester.tsx';
 import type { Pattern, PatternInput } from '../../features/patterns/types.ts';
-import { useTimedMessage } from '../../features/patterns/useTimedMessage.ts';
+import { useTimedMessage } from '../../hooks/use-timed-message.ts';
 import '../prezzari/prezzari.css';
 
 const LOAD_ERROR = 'Errore durante il caricamento dei pattern. Riprova più tardi.';

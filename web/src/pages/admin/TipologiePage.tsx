@@ -15,7 +15,7 @@ import { setTipologiaStatus, setTipologieStatus } from '../../features/tipologie
 import { updateTipologia } from '../../features/tipologie/api/update-tipologia.ts';
 import { TipologiaForm } from '../../features/tipologie/components/TipologiaForm.tsx';
 import type { TipologiaDei, TipologiaInput } from '../../features/tipologie/types.ts';
-import { useTimedMessage } from '../../features/tipologie/useTimedMessage.ts';
+import { useTimedMessage } from '../../hooks/use-timed-message.ts';
 import '../prezzari/prezzari.css';
 
 const DUPLICATE = 'Una tipologia con questo valore esiste già';

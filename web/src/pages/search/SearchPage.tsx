@@ -12,7 +12,7 @@ import { Tooltip } from 'primereact/tooltip';
 import { Alert } from '../../components/Alert.tsx';
 import { isTuscan, provinceCode } from '../../../../shared/domain/provinces.ts';
 import { formatEuro } from '../../../../shared/format.ts';
-import { useActiveTipologie } from '../../features/search/api/get-tipologie.ts';
+import { useActiveTipologie } from '../../lib/tipologie.ts';
 import { usePriceSearch } from '../../features/search/api/search-price-list.ts';
 import { FilterAutoComplete, filterToSend, resolveFilter, type FilterValue } from '../../features/search/components/FilterAutoComplete.tsx';
 import { NoResultsPanel } from '../../features/search/components/NoResultsPanel.tsx';

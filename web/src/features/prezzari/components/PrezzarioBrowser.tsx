@@ -10,7 +10,7 @@ import { Paginator } from 'primereact/paginator';
 import { Alert } from '../../../components/Alert.tsx';
 import { formatDateTime, formatEuro, formatNumber, formatPercent } from '../../../../../shared/format.ts';
 import { usePrezzari } from '../api/get-prezzari.ts';
-import { useActiveTipologie } from '../api/get-tipologie.ts';
+import { useActiveTipologie } from '../../../lib/tipologie.ts';
 import { PREZZARIO_PAGE_SIZE } from '../constants.ts';
 import type { PriceItem, PriceListInfo, PrezzarioSource } from '../types.ts';
 

@@ -1,9 +1,16 @@
 import useSWR from 'swr';
-import { apiRequest, flatten } from '../../../lib/api-client.ts';
-import { DEFAULT_TIPOLOGIE } from '../../../../../shared/domain/tipologie.ts';
-import type { Tipologia } from '../types.ts';
+import { apiRequest, flatten } from './api-client.ts';
+import { DEFAULT_TIPOLOGIE } from '../../../shared/domain/tipologie.ts';
 
-/** The same key as the other typology selects: one cached list for the whole app. */
+/** A DEI typology as the selects use it. */
+export interface Tipologia {
+  id: number;
+  value: string;
+  description: string;
+  attivo: boolean;
+}
+
+/** One cached list for every typology select of the app (spec section 3: cached after first load). */
 export const ACTIVE_TIPOLOGIE_KEY = '/api/tipologie-dei?active_only=true';
 
 interface RawTipologia {
