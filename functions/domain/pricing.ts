@@ -66,6 +66,8 @@ export function applyMatch(row: RowRecord, match: PriceMatch | null): RowRecord 
 export interface RepriceReport {
   updated: number;
   not_found: number;
+  /** Rows with a price typed by hand, left as they are. */
+  manual: number;
   skipped: number;
   errors: number;
   not_found_codes: string[];
@@ -74,7 +76,8 @@ export interface RepriceReport {
 /** Prices rows in memory (no writes): what the analysis does before the rows are first stored. */
 export async function priceRowsInMemory<T extends Omit<RowRecord, 'id'>>(ctx: AppContext, doc: Pick<DocumentRecord, 'provincia' | 'tipologia_dei'>, rows: T[]): Promise<T[]> {
   const pricing = await loadPricing(ctx);
-  const positions = rows.map((r, i) => (r.tariffa?.trim() ? i : -1)).filter((i) => i >= 0);
+  // A price typed by the estimator stays: the rules only fill or refresh list prices.
+  const positions = rows.map((r, i) => (r.tariffa?.trim() && r.price_source?.list !== 'manuale' ? i : -1)).filter((i) => i >= 0);
   const matches = await lookupPrices(
     ctx,
     pricing,
@@ -101,13 +104,15 @@ export async function repriceRows(ctx: AppContext, doc: DocumentRecord, rows: Ro
   const merged = (allRows ?? rows).map((r) => byId.get(r.id) ?? r);
   const totals = documentTotals(merged, doc.document_total);
   const document = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
-  const withCode = repriced.filter((r) => r.tariffa?.trim());
+  const manual = repriced.filter((r) => r.price_source?.list === 'manuale').length;
+  const withCode = repriced.filter((r) => r.tariffa?.trim() && r.price_source?.list !== 'manuale');
   const notFound = withCode.filter((r) => r.prezzo_db === null);
   return {
     report: {
       updated: withCode.length - notFound.length,
       not_found: notFound.length,
-      skipped: rows.length - withCode.length,
+      manual,
+      skipped: rows.length - withCode.length - manual,
       errors: 0,
       not_found_codes: [...new Set(notFound.map((r) => r.tariffa))].slice(0, 50),
     },

@@ -10,7 +10,7 @@ import { ok, resource } from '../http/respond.ts';
 import { idParam } from '../http/validate.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
-import { deleteRows, listRows, mergeRowsAtomically, putRow, type RowRecord } from '../storage/repositories/rows.ts';
+import { countRowsBetweenIndexes, deleteRows, listRows, mergeRowsAtomically, putRow, type RowRecord } from '../storage/repositories/rows.ts';
 import { presentDocument, presentTotals } from '../domain/documents.ts';
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
@@ -64,6 +64,7 @@ const update: Action = async (req, ctx) => {
   if (body.prezzo_db !== undefined) {
     next = { ...next, ...deriveRow(next), price_source: next.prezzo_db === null ? null : { list: 'manuale', key: req.principal!.username, year: new Date().getFullYear(), code: next.tariffa } };
   } else if (newTipologia || body.refresh_price === true || body.tariffa !== undefined) {
+    // Asked for this row explicitly: the list price replaces a manual one.
     const [match] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: next.tariffa, provincia: doc.provincia, tipologia_dei: next.tipologia_dei || doc.tipologia_dei }]);
     next = applyMatch(next, match);
   } else {
@@ -90,7 +91,7 @@ const merge: Action = async (req, ctx) => {
   if (found.some((f) => !f)) throw new NotFoundError(MERGE_MISSING_ERROR);
   const [a, b] = found as Array<{ row: RowRecord; doc: Awaited<ReturnType<typeof requireRowFor>>['doc'] }>;
   if (a.row.document_id !== b.row.document_id) throw new ValidationError(MERGE_ORDER_ERROR);
-  const order = mergeOrder(a.row, b.row);
+  const order = mergeOrder(a.row, b.row, await countRowsBetweenIndexes(ctx, a.row.document_id, a.row.row_index, b.row.row_index));
   if (!order) throw new ValidationError(MERGE_ORDER_ERROR);
   const [first, second] = order;
   const merged: RowRecord = { ...mergedValues(first, second), differenza_totale_db: second.differenza_totale_db, variazione_percentuale: second.variazione_percentuale, price_source: second.price_source, page_end: second.page_end ?? first.page_end };

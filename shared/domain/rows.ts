@@ -15,10 +15,20 @@ export interface MergeableRow {
   prezzo_totale_db: number | null;
 }
 
-/** Two rows merge when their row_index differ by exactly one; the first is the lower index. */
-export function mergeOrder<T extends MergeableRow>(a: T, b: T): [T, T] | null {
+/**
+ * Two rows merge when they are consecutive in the document: no row stands between them. After a
+ * merge or a deletion the numbers keep their gaps (1, 3, 4): rows 1 and 3 are then consecutive.
+ * `rowsBetween` counts the rows whose row_index lies strictly between the two.
+ */
+export function mergeOrder<T extends MergeableRow>(a: T, b: T, rowsBetween: number): [T, T] | null {
   const [first, second] = a.row_index < b.row_index ? [a, b] : [b, a];
-  return second.row_index - first.row_index === 1 ? [first, second] : null;
+  return second.row_index > first.row_index && rowsBetween === 0 ? [first, second] : null;
+}
+
+/** Rows of `all` strictly between two row_index values. */
+export function countRowsBetween(all: ReadonlyArray<{ row_index: number }>, a: number, b: number): number {
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  return all.filter((r) => r.row_index > lo && r.row_index < hi).length;
 }
 
 /**

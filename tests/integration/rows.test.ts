@@ -51,6 +51,10 @@ describe('editing a row', () => {
     const [row] = await rowsOf();
     const res = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { prezzo_db: 12.34, descrizione: 'Descrizione corretta' } });
     expect(res.json.data.attributes).toMatchObject({ prezzo_db: 12.34, descrizione: 'Descrizione corretta', price_source: { list: 'manuale' } });
+    // Refreshing the whole document keeps it.
+    const refresh = await call('POST', `/api/documents/${docId}/update-total`, { token: owner, body: { refresh: true } });
+    expect(refresh.json.data.manual).toBe(1);
+    expect((await rowsOf()).find((r: any) => r.id === row.id)).toMatchObject({ prezzo_db: 12.34, price_source: { list: 'manuale' } });
     const bad = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { quantita: 'dieci' } });
     expect(bad.status).toBe(400);
     expect(detail(bad)).toBe('Valore numerico non valido per quantità');
@@ -97,6 +101,9 @@ describe('merging rows', () => {
     expect(merged).toMatchObject({ tariffa: first.tariffa, descrizione: first.descrizione, quantita: second.quantita, unitario: second.unitario, totale: second.totale, prezzo_db: second.prezzo_db, prezzo_totale_db: second.prezzo_totale_db });
     expect(after.find((r: any) => r.id === second.id)).toBeUndefined();
     expect((await docOf()).row_count).toBe(rows.length - 1);
+    // Numbers keep their gap (6, 8): the merged row and the next one are consecutive now.
+    const next = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: first.id, second_row_id: rows[7].id } });
+    expect(next.status).toBe(200);
   });
 
   it('leaves both rows untouched when the transaction fails', async () => {

@@ -56,6 +56,22 @@ export async function insertRows(ctx: AppContext, rows: Array<Omit<RowRecord, 'i
   return withIds;
 }
 
+/** How many rows stand strictly between two positions of a document (a key-range Query). */
+export async function countRowsBetweenIndexes(ctx: AppContext, documentId: number, a: number, b: number): Promise<number> {
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  if (hi - lo <= 1) return 0;
+  const out = await ctx.db.send(
+    new QueryCommand({
+      TableName: ctx.table('rows'),
+      KeyConditionExpression: 'document_id = :d AND row_index BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':d': documentId, ':lo': lo + 1, ':hi': hi - 1 },
+      Select: 'COUNT',
+      ConsistentRead: true,
+    }),
+  );
+  return out.Count ?? 0;
+}
+
 /** Rewrites whole rows (prices, edits) in batches. */
 export async function putRows(ctx: AppContext, rows: RowRecord[]): Promise<void> {
   await batchWrite(ctx, rows.map((Item) => ({ PutRequest: { Item } })));

@@ -1,0 +1,27 @@
+import { getToken } from '../../../lib/api-client.ts';
+
+export const downloadUrl = (id: number) => `/document/${id}/download`;
+
+/**
+ * Saves the original PDF. The request carries the Bearer token (a token-only session has no
+ * cookie); if it cannot be read as a blob (e.g. a redirect to storage), the browser follows
+ * the link itself and the session cookie authenticates.
+ */
+export async function downloadOriginal(id: number, filename: string): Promise<void> {
+  const token = getToken();
+  try {
+    const res = await fetch(downloadUrl(id), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+    if (!res.ok) throw new Error(String(res.status));
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename || `documento_${id}.pdf`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch {
+    window.location.href = downloadUrl(id);
+  }
+}

@@ -1,0 +1,22 @@
+import useSWR from 'swr';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { DocumentItem } from '../types.ts';
+
+/** While a document is processing its progress is re-read every second. */
+export const DOCUMENT_POLL_MS = 1000;
+
+export async function getDocument(id: number | string, signal?: AbortSignal): Promise<DocumentItem> {
+  const res = await apiRequest<{ data: { id: unknown; attributes: DocumentItem } }>(`/api/documents/${id}`, { signal });
+  return { ...res.data.attributes, id: Number(res.data.attributes.id ?? res.data.id) };
+}
+
+export const documentKey = (id: string) => ['/api/documents/{id}', id] as const;
+
+export function useDocument(id: string | undefined) {
+  return useSWR(id ? documentKey(id) : null, ([, docId]) => getDocument(docId), {
+    revalidateOnFocus: false,
+    // A 404 is an answer, not a blip: no retry loop.
+    shouldRetryOnError: false,
+    refreshInterval: (data) => (data?.status === 'processing' ? DOCUMENT_POLL_MS : 0),
+  });
+}

@@ -1,0 +1,116 @@
+import { ApiError, apiRequest, errorMessage, getToken } from '../../../lib/api-client.ts';
+import type { UploadResult } from '../types.ts';
+
+/** Spec section 5: at most 50 MB. */
+export const MAX_PDF_BYTES = 52_428_800;
+/** Above this the file goes straight to storage through a presigned URL (the API route takes ≈ 6 MB). */
+export const DIRECT_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_ERROR_FALLBACK = "Errore durante l'upload o l'elaborazione. Riprova.";
+
+export interface UploadInput {
+  file: File;
+  provincia: string;
+  tipologia_dei: string;
+  /** 0..100, bytes actually sent. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
+interface XhrOptions {
+  method: string;
+  url: string;
+  body: XMLHttpRequestBodyInit;
+  headers?: Record<string, string>;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** XMLHttpRequest (not fetch) because only it reports upload progress. */
+function xhrSend({ method, url, body, headers = {}, onProgress, signal }: XhrOptions): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Upload annullato', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      done();
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve(data);
+      } else reject(new ApiError(xhr.status, errorMessage(data, UPLOAD_ERROR_FALLBACK), data));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new ApiError(0, 'Errore di connessione. Verificare la connessione internet.'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('Upload annullato', 'AbortError'));
+    };
+    xhr.send(body);
+  });
+}
+
+function readResult(body: unknown): UploadResult {
+  const b = body as { data?: { data?: UploadResult; document_id?: number }; message?: string } | undefined;
+  const result = b?.data?.data ?? (b?.data as UploadResult | undefined);
+  if (!result?.document_id) throw new ApiError(500, UPLOAD_ERROR_FALLBACK, body);
+  return { ...result, message: (b?.data as { message?: string } | undefined)?.message ?? b?.message };
+}
+
+const authHeaders = (): Record<string, string> => {
+  const token = getToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
+/**
+ * Uploads a PDF for analysis: multipart to /api/upload up to 5 MB; larger files are PUT to a
+ * presigned URL and then registered with /api/upload/complete. Aborting the signal rejects
+ * with an AbortError.
+ */
+export async function uploadDocument({ file, provincia, tipologia_dei, onProgress, signal }: UploadInput): Promise<UploadResult> {
+  if (file.size <= DIRECT_UPLOAD_BYTES) {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    form.append('provincia', provincia);
+    form.append('tipologia_dei', tipologia_dei);
+    const body = await xhrSend({ method: 'POST', url: '/api/upload', body: form, headers: { accept: 'application/json', ...authHeaders() }, onProgress, signal });
+    return readResult(body);
+  }
+
+  const presigned = await apiRequest<{ data: { upload_id: string; upload_url: string; method?: string; headers?: Record<string, string> } }>(
+    '/api/upload/presign',
+    { method: 'POST', body: { filename: file.name, size: file.size, content_type: 'application/pdf' }, signal },
+  );
+  const { upload_id, upload_url, method = 'PUT', headers = { 'content-type': 'application/pdf' } } = presigned.data;
+  // No Authorization header here: the URL itself is the credential.
+  await xhrSend({ method, url: upload_url, body: file, headers, onProgress, signal });
+  const body = await apiRequest('/api/upload/complete', {
+    method: 'POST',
+    body: { upload_id, filename: file.name, provincia, tipologia_dei },
+    signal,
+  });
+  return readResult(body);
+}
+
+/** 'Per favore, seleziona un file PDF.' etc.: null when the file can be sent. */
+export function validatePdfFile(file: File | null): string | null {
+  if (!file) return 'Per favore, seleziona un file PDF.';
+  if (file.type !== 'application/pdf') return 'Tipo di file non valido. Formati supportati: PDF';
+  if (file.size > MAX_PDF_BYTES) return 'File troppo grande. Dimensione massima: 50MB';
+  return null;
+}

@@ -1,0 +1,100 @@
+import type { DocumentStatus } from '../../../../shared/domain/status.ts';
+
+/** A document as the API presents it (GET /api/documents, /api/documents/{id}). */
+export interface DocumentItem {
+  id: number;
+  filename: string;
+  upload_date: string;
+  provincia: string;
+  tipologia_dei: string;
+  username: string;
+  /** Known values are DocumentStatus; anything else is shown as 'Sconosciuto'. */
+  status: DocumentStatus | string;
+  status_reason: string | null;
+  file_size: number;
+  pages_total: number | null;
+  pages_done: number | null;
+  document_total: number | null;
+  document_total_db: number | null;
+  sum_totale: number | null;
+  row_count: number;
+  layout: string | null;
+  unreadable_pages: number[];
+  warnings: string[];
+  completed_at: string | null;
+  congruent: boolean | null;
+}
+
+export interface DocumentCounts {
+  total: number;
+  completed: number;
+  processing: number;
+  failed: number;
+}
+
+export interface DocumentsPage {
+  documents: DocumentItem[];
+  totalCount: number;
+  page: number;
+  perPage: number;
+  counts: DocumentCounts;
+}
+
+export interface PriceSource {
+  list: string;
+  key: string;
+  year: number | string;
+  code: string;
+}
+
+/** One extracted row (voce) of a document. */
+export interface DocumentRow {
+  id: number;
+  document_id: number;
+  row_index: number;
+  tariffa: string | null;
+  descrizione: string | null;
+  codice_articolo: string | null;
+  unita_di_misura: string | null;
+  quantita: number | null;
+  unitario: number | null;
+  prezzo_unitario: number | null;
+  totale: number | null;
+  tipologia_dei: string | null;
+  prezzo_db: number | null;
+  prezzo_totale_db: number | null;
+  differenza_totale_db: number | null;
+  variazione_percentuale: number | null;
+  price_source: PriceSource | null;
+  page: number | null;
+  page_end: number | null;
+}
+
+export interface RowsTotals {
+  sum_totale: number | null;
+  document_total_db: number | null;
+  congruent: boolean | null;
+  difference_db: number | null;
+  difference_db_percent: number | null;
+  document_total: number | null;
+}
+
+export interface DocumentRows {
+  rows: DocumentRow[];
+  totalCount: number;
+  totals: RowsTotals | null;
+}
+
+export interface Tipologia {
+  id: number;
+  value: string;
+  description: string;
+  attivo: boolean;
+}
+
+export interface UploadResult {
+  document_id: number;
+  filename: string;
+  status: string;
+  message?: string;
+}
