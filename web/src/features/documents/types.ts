@@ -85,12 +85,7 @@ export interface DocumentRows {
   totals: RowsTotals | null;
 }
 
-export interface Tipologia {
-  id: number;
-  value: string;
-  description: string;
-  attivo: boolean;
-}
+export type { Tipologia } from '../../lib/tipologie.ts';
 
 export interface UploadResult {
   document_id: number;

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { downloadOriginal } from '../../features/documents/api/download-document.ts';
 import { useDocument } from '../../features/documents/api/get-document.ts';
 import { useDocumentRows } from '../../features/documents/api/get-document-rows.ts';
-import { useTipologie } from '../../features/documents/api/get-tipologie.ts';
+import { useActiveTipologie as useTipologie } from '../../lib/tipologie.ts';
 import { DocumentHeader } from '../../features/documents/components/DocumentHeader.tsx';
 import { FinancialSummary } from '../../features/documents/components/FinancialSummary.tsx';
 import { ProcessingPanel } from '../../features/documents/components/ProcessingPanel.tsx';
@@ -22,7 +22,7 @@ import { MergeDialog } from '../../features/documents/components/MergeDialog.tsx
 import { ProgressDialog } from '../../features/documents/components/ProgressDialog.tsx';
 import { ResultDialog } from '../../features/documents/components/ResultDialog.tsx';
 import { useDocumentEditing } from '../../features/documents/hooks/use-document-editing.ts';
-import { useTimedMessage } from '../../features/documents/hooks/use-timed-message.ts';
+import { useTimedMessage } from '../../hooks/use-timed-message.ts';
 import type { DocumentItem, DocumentRow, DocumentRows, Tipologia } from '../../features/documents/types.ts';
 import type { KeyedMutator } from 'swr';
 import './documents.css';

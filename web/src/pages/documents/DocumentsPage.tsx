@@ -11,7 +11,7 @@ import { DeleteDocumentDialog } from '../../features/documents/components/Delete
 import { DocumentStats } from '../../features/documents/components/DocumentStats.tsx';
 import { DocumentsTable } from '../../features/documents/components/DocumentsTable.tsx';
 import { Pager } from '../../features/documents/components/Pager.tsx';
-import { useTimedMessage } from '../../features/documents/hooks/use-timed-message.ts';
+import { useTimedMessage } from '../../hooks/use-timed-message.ts';
 import type { DocumentItem, DocumentsPage as DocumentsPageData } from '../../features/documents/types.ts';
 import './documents.css';
 

@@ -1,5 +1,5 @@
 import { Dropdown } from 'primereact/dropdown';
-import { useTipologie } from '../api/get-tipologie.ts';
+import { useActiveTipologie as useTipologie } from '../../../lib/tipologie.ts';
 
 interface Props {
   id?: string;

@@ -15,7 +15,7 @@ import { updateRowsTipologia } from '../api/update-rows-tipologia.ts';
 import type { DocumentItem, DocumentRow, DocumentRows } from '../types.ts';
 import { HIGHLIGHT_BULK_MS, HIGHLIGHT_SINGLE_MS, useRowHighlight } from './use-row-highlight.ts';
 import { useRowsCache } from './use-rows-cache.ts';
-import { useTimedMessage } from './use-timed-message.ts';
+import { useTimedMessage } from '../../../hooks/use-timed-message.ts';
 
 /** Spec section 4: the duplicate request waits 300 ms; the list opens 1.2 s after success. */
 export const DUPLICATE_DELAY_MS = 300;
