@@ -1,7 +1,7 @@
 import type { AppContext } from '../config/context.ts';
 import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
 import { applyPatterns, plannedLists, type LookupInput, type PriceListHead } from '../../shared/domain/pricing.ts';
-import { getItems, listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
+import { listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
 import { listPatterns } from '../storage/repositories/patterns.ts';
 import { updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { putRows, type RowRecord } from '../storage/repositories/rows.ts';
@@ -24,32 +24,24 @@ export interface PriceMatch {
   code: string;
 }
 
-/** CSV data may repeat a code across years: the latest year wins. */
-async function csvMatch(ctx: AppContext, head: PriceListHead, code: string): Promise<PriceItem | undefined> {
-  const index = await loadIndex(ctx, head.version);
-  const hits = index?.items.filter((i) => i.codice.startsWith(`${code}#`)) ?? [];
-  return hits.sort((a, b) => (b.anno ?? 0) - (a.anno ?? 0))[0];
-}
-
 /**
- * Prices many codes with batched reads: round k asks every still-unpriced code's k-th planned
- * list at once (one BatchGet per 100 keys), so a 2,000-row document costs a few dozen calls.
+ * Prices many codes at once: each planned list version is loaded once (and stays cached), and
+ * every code is a hash lookup in it, so a 5,000-row document costs a handful of blob reads at
+ * most. CSV data may repeat a code across years: the latest year wins.
  */
 export async function lookupPrices(ctx: AppContext, pricing: PricingContext, inputs: LookupInput[]): Promise<Array<PriceMatch | null>> {
   const codes = inputs.map((i) => applyPatterns(i.code, pricing.patterns));
   const plans = inputs.map((input, i) => plannedLists({ ...input, code: codes[i] }, pricing.heads));
-  const results: Array<PriceMatch | null> = inputs.map(() => null);
-  const rounds = Math.max(0, ...plans.map((p) => p.length));
-  for (let k = 0; k < rounds; k++) {
-    const pending = plans.map((plan, i) => ({ i, head: plan[k] })).filter(({ i, head }) => head && !results[i] && codes[i]);
-    const listKeys = pending.filter((p) => p.head.source !== 'csv').map(({ i, head }) => ({ version: head.version, codice: codes[i] }));
-    const found = listKeys.length ? await getItems(ctx, listKeys) : new Map<string, PriceItem>();
-    for (const { i, head } of pending) {
-      const item = head.source === 'csv' ? await csvMatch(ctx, head, codes[i]) : found.get(`${head.version}|${codes[i]}`);
-      if (item && item.prezzo !== null) results[i] = { item, head, code: codes[i] };
+  const versions = [...new Set(plans.flat().map((h) => h.version))];
+  const indexes = new Map(await Promise.all(versions.map(async (v) => [v, await loadIndex(ctx, v)] as const)));
+  return plans.map((plan, i) => {
+    for (const head of plan) {
+      const hits = indexes.get(head.version)?.byCode.get(codes[i]) ?? [];
+      const item = hits.length > 1 ? [...hits].sort((a, b) => (b.anno ?? 0) - (a.anno ?? 0))[0] : hits[0];
+      if (item && item.prezzo !== null) return { item, head, code: codes[i] };
     }
-  }
-  return results;
+    return null;
+  });
 }
 
 /** The row with its reference price and derived fields; no price found clears them (null, not zero). */

@@ -5,7 +5,7 @@ import { CSV_KEY, listId, normalizeCode, type PriceListHead, type PriceSource } 
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { Principal } from '../http/types.ts';
 import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
-import { deleteVersionItems, getHead, switchHead, writeVersionItems, type PriceItem } from '../storage/repositories/price-lists.ts';
+import { getHead, switchHead, type PriceItem } from '../storage/repositories/price-lists.ts';
 import type { PriceRow, ReadResult } from './readers/index.ts';
 import { buildIndex, indexKey, storeIndex } from './search-index.ts';
 
@@ -111,8 +111,8 @@ function toItems(rows: PriceRow[], target: ImportTarget): { items: PriceItem[]; 
 }
 
 /**
- * Writes a list as a new version beside the current one, builds its search index, then makes it
- * current with one conditional pointer write and removes the old version. Readers see either
+ * Writes a list as a new version (one immutable blob with its search index) beside the current
+ * one, then makes it current with one conditional pointer write and removes the old version. Readers see either
  * the old list or the new one, never a mix; a failure before the switch leaves the old intact.
  */
 export async function publishList(ctx: AppContext, target: ImportTarget, rows: PriceRow[]): Promise<{ head: PriceListHead; duplicates: number }> {
@@ -122,17 +122,14 @@ export async function publishList(ctx: AppContext, target: ImportTarget, rows: P
   const { items, duplicates } = toItems(rows, target);
   const head: PriceListHead = { list_id: id, source: target.source, key: target.key, year: target.year, version, total_rows: items.length, updated_at: ctx.now().toISOString() };
   try {
-    await writeVersionItems(ctx, version, items);
     await storeIndex(ctx, buildIndex(version, items));
     await switchHead(ctx, head, previous?.version ?? null);
   } catch (err) {
-    await deleteVersionItems(ctx, version).catch(() => undefined);
     await deleteBlob(ctx, indexKey(version)).catch(() => undefined);
     throw err;
   }
   if (previous) {
     // The old version is unreachable now; removing it can fail without harm (only space is lost).
-    await deleteVersionItems(ctx, previous.version).catch(() => undefined);
     await deleteBlob(ctx, indexKey(previous.version)).catch(() => undefined);
   }
   return { head, duplicates };

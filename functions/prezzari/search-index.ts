@@ -5,9 +5,11 @@ import { getBlob, putBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 
 /**
- * The search index of one list version, built once when the version is confirmed and stored
- * beside it: items in code order (code-prefix search is a binary search) and an inverted index
- * from folded description words to item positions (word-prefix search over sorted terms).
+ * One version of a price list, written once when it is confirmed and never changed: its items
+ * in code order (code-prefix search is a binary search, lookups a hash map) and an inverted
+ * index from folded description words to item positions (word-prefix search over sorted terms).
+ * It is one blob, written whole before the list's pointer moves to it, so readers never see a
+ * half-written list; Lambdas keep the versions they use in memory.
  */
 export interface StoredIndex {
   version: string;
@@ -18,6 +20,8 @@ export interface StoredIndex {
 export interface LoadedIndex extends StoredIndex {
   codesFolded: string[];
   sortedTerms: string[];
+  /** Items by code; CSV data may hold several per code (stored as CODE#n). */
+  byCode: Map<string, PriceItem[]>;
 }
 
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
@@ -50,7 +54,14 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
     const raw = await getBlob(ctx, indexKey(version));
     if (!raw) return null;
     const stored = JSON.parse(gunzipSync(raw).toString('utf8')) as StoredIndex;
-    return { ...stored, codesFolded: stored.items.map((i) => fold(i.codice)), sortedTerms: Object.keys(stored.terms).sort() };
+    const byCode = new Map<string, PriceItem[]>();
+    for (const item of stored.items) {
+      const code = item.codice.split('#')[0];
+      const list = byCode.get(code);
+      if (list) list.push(item);
+      else byCode.set(code, [item]);
+    }
+    return { ...stored, codesFolded: stored.items.map((i) => fold(i.codice)), sortedTerms: Object.keys(stored.terms).sort(), byCode };
   })();
   hit.catch(() => cache.delete(version));
   cache.set(version, hit);

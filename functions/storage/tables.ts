@@ -79,17 +79,11 @@ export const TABLES = {
     sortKey: { name: 'row_index', type: 'N' },
     indexes: [{ name: 'by_id', partitionKey: { name: 'id', type: 'N' } }],
   },
-  /** One head per price list (source#key#year): the pointer to its current version. */
+  /** One head per price list (source#key#year): the pointer to its current version (a blob). */
   priceLists: {
     name: 'price_lists',
     partitionKey: { name: 'list_id', type: 'S' },
     indexes: [byKind({ name: 'list_id', type: 'S' })],
-  },
-  /** Items of every version of every list; readers only follow a head's current version. */
-  priceItems: {
-    name: 'price_items',
-    partitionKey: { name: 'version', type: 'S' },
-    sortKey: { name: 'codice', type: 'S' },
   },
 } as const satisfies Record<string, TableDef>;
 

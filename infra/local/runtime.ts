@@ -11,7 +11,6 @@ import { createHttpServer } from './http-server.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { createLocalQueue } from './queue.ts';
-import { startTransactionProxy } from './transactions.ts';
 
 export interface LocalOptions {
   port: number;
@@ -51,8 +50,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   const log = options.log ?? ((l: string) => console.log(l));
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
-  const dynalite = await startDynalite(path.join(dataDir, 'dynamodb'));
-  const dynamo = await startTransactionProxy(dynalite.endpoint);
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
   const s3 = await startS3(path.join(dataDir, 's3'), LOCAL_BUCKET);
   const prefix = 'computa_';
   await ensureTables(dynamo.endpoint, prefix);
@@ -109,7 +107,6 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       ctx.s3.destroy();
       await s3.close();
       await dynamo.close();
-      await dynalite.close();
     },
   };
 }

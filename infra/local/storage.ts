@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import {
@@ -11,24 +12,29 @@ import {
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { ALL_TABLES, tableName, type TableDef } from '../../functions/storage/tables.ts';
 
-/** dynalite on loopback, persisted under `dir` (LevelDB). Only one process may open a folder. */
+/**
+ * dynalite (with the transaction shim in front) on loopback in a child process, persisted
+ * under `dir` (LevelDB; one process per folder). The child ends with us: on close, and by
+ * itself if we disappear (IPC disconnect).
+ */
 export async function startDynalite(dir: string | null): Promise<{ endpoint: string; close: () => Promise<void> }> {
-  const { default: dynalite } = await import('dynalite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const server = dynalite({ ...(dir ? { path: dir } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+  const child = fork(path.join(import.meta.dirname, 'dynalite-process.mjs'), [], {
+    env: { ...process.env, DYNALITE_PATH: dir ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [],
   });
-  const { port } = server.address() as AddressInfo;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m: { endpoint: string }) => resolve(m.endpoint));
+    child.once('exit', (code) => reject(new Error(`dynalite exited during start (code ${code})`)));
+  });
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // dynalite keeps its LevelDB open until close; give it the chance to flush.
-        server.closeAllConnections?.();
-      }),
+    endpoint,
+    close: async () => {
+      if (child.exitCode === null && child.connected) child.send('close');
+      await exited;
+    },
   };
 }
 

