@@ -1,4 +1,4 @@
-import { abs, compare, div, fromNumber, mul, parsePlain, round, sub, sum, toNumber, type Decimal } from './money.ts';
+import { abs, compare, div, fromNumber, mul, parsePlain, round, sub, sum, toNumber, ZERO, type Decimal } from './money.ts';
 
 /** Spec section 5: congruent when the rows add up to the printed total within 0.01. */
 export const CONGRUENCE_TOLERANCE = parsePlain('0.01');
@@ -42,23 +42,33 @@ export interface DocumentTotals {
   /** Sum of prezzo_totale_db over priced rows; null when no row is priced. */
   document_total_db: number | null;
   congruent: boolean | null;
-  /** document_total_db − sum_totale, and its percentage of sum_totale. */
+  /** How many rows have a reference price, and the sum of their own totals. */
+  priced_rows: number;
+  priced_totale: number | null;
+  /**
+   * Like with like: document_total_db − the totals of the same (priced) rows, and its percentage
+   * of them. Rows without a reference price are left out, or a half-priced computo would look
+   * like a 90% saving.
+   */
   difference_db: number | null;
   difference_db_percent: number | null;
 }
 
 export function documentTotals(rows: Array<{ totale: number | null; prezzo_totale_db: number | null }>, documentTotal: number | null): DocumentTotals {
   const s = round(sum(rows.map((r) => dec(r.totale)).filter((d): d is Decimal => d !== null)));
-  const priced = rows.map((r) => dec(r.prezzo_totale_db)).filter((d): d is Decimal => d !== null);
-  const db = priced.length ? round(sum(priced)) : null;
+  const pricedRows = rows.filter((r) => dec(r.prezzo_totale_db) !== null);
+  const db = pricedRows.length ? round(sum(pricedRows.map((r) => dec(r.prezzo_totale_db)!))) : null;
+  const pricedOwn = pricedRows.length ? round(sum(pricedRows.map((r) => dec(r.totale) ?? ZERO))) : null;
   const printed = dec(documentTotal);
-  const diff = db ? round(sub(db, s)) : null;
+  const diff = db && pricedOwn ? round(sub(db, pricedOwn)) : null;
   return {
     sum_totale: toNumber(s),
     document_total_db: db ? toNumber(db) : null,
     congruent: printed ? compare(abs(sub(s, printed)), CONGRUENCE_TOLERANCE) < 0 : null,
+    priced_rows: pricedRows.length,
+    priced_totale: pricedOwn ? toNumber(pricedOwn) : null,
     difference_db: diff ? toNumber(diff) : null,
-    difference_db_percent: diff && s.units !== 0n ? toNumber(div(mul(diff, parsePlain('100')), s, 2)) : null,
+    difference_db_percent: diff && pricedOwn && pricedOwn.units !== 0n ? toNumber(div(mul(diff, parsePlain('100')), pricedOwn, 2)) : null,
   };
 }
 

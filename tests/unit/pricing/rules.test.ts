@@ -104,3 +104,16 @@ describe('row and document arithmetic', () => {
     expect(documentTotals([{ totale: 0.1, prezzo_totale_db: null }], 0.12).congruent).toBe(false);
   });
 });
+
+describe('document difference', () => {
+  it('compares the database total with the totals of the same priced rows only', () => {
+    const t = documentTotals(
+      [
+        { totale: 100, prezzo_totale_db: 110 },
+        { totale: 900, prezzo_totale_db: null },
+      ],
+      1000,
+    );
+    expect(t).toMatchObject({ sum_totale: 1000, document_total_db: 110, priced_rows: 1, priced_totale: 100, difference_db: 10, difference_db_percent: 10, congruent: true });
+  });
+});

@@ -77,6 +77,9 @@ export interface RowsTotals {
   difference_db: number | null;
   difference_db_percent: number | null;
   document_total: number | null;
+  /** Rows with a reference price, and the sum of their own totals (what the difference compares). */
+  priced_rows?: number;
+  priced_totale?: number | null;
 }
 
 export interface DocumentRows {

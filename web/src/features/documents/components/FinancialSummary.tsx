@@ -38,6 +38,11 @@ export function FinancialSummary({ document, totals }: Props) {
             {diff === null ? '—' : formatEuro(diff)}
             {diff !== null && diffPercent !== null && <span className="doc-summary-percent"> ({formatPercent(diffPercent)})</span>}
           </span>
+          {totals?.priced_rows !== undefined && totals.priced_rows > 0 && (
+            <span className="hint" data-testid="difference-basis">
+              su {totals.priced_rows} {totals.priced_rows === 1 ? 'riga' : 'righe'} con prezzo di riferimento ({formatEuro(totals.priced_totale ?? null)} nel documento)
+            </span>
+          )}
         </div>
       </div>
       {congruent === true && (
