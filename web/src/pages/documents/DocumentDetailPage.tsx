@@ -131,7 +131,8 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
       setDownloading(false);
     }
   };
-  const completed = document.status !== 'processing';
+  // An analysis still running (not a status set to processing by hand) holds the actions back.
+  const completed = document.status !== 'processing' || Boolean(document.completed_at);
   const dialog = edit.dialog;
   const selectedCount = edit.selectedIds.size;
 
@@ -164,7 +165,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
         </Alert>
       )}
 
-      {document.status === 'processing' && <ProcessingPanel document={document} />}
+      {document.status === 'processing' && !document.completed_at && <ProcessingPanel document={document} />}
       {document.status === 'failed' && (
         <Alert severity="error">
           <strong>Analisi non riuscita.</strong> {document.status_reason || 'Il documento non è stato elaborato.'}

@@ -17,6 +17,7 @@ export function useDocument(id: string | undefined) {
     revalidateOnFocus: false,
     // A 404 is an answer, not a blip: no retry loop.
     shouldRetryOnError: false,
-    refreshInterval: (data) => (data?.status === 'processing' ? DOCUMENT_POLL_MS : 0),
+    // Only a running analysis moves (completed_at unset); a status set to processing by hand does not.
+    refreshInterval: (data) => (data?.status === 'processing' && !data.completed_at ? DOCUMENT_POLL_MS : 0),
   });
 }

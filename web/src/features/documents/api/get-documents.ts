@@ -37,6 +37,6 @@ export function useDocuments(page: number) {
   return useSWR(documentsKey(page), ([, p]) => getDocuments(p), {
     keepPreviousData: true,
     revalidateOnFocus: false,
-    refreshInterval: (data) => (data && (data.counts.processing > 0 || data.documents.some((d) => d.status === 'processing')) ? DOCUMENTS_POLL_MS : 0),
+    refreshInterval: (data) => (data?.documents.some((d) => d.status === 'processing' && !d.completed_at) ? DOCUMENTS_POLL_MS : 0),
   });
 }
