@@ -66,13 +66,19 @@ export async function insertRows(ctx: AppContext, rows: Array<Omit<RowRecord, 'i
   if (!rows.length) return [];
   const first = await nextId(ctx, 'rows', rows.length);
   const withIds = rows.map((r, i) => ({ ...r, id: first + i }));
-  // Independent batches in parallel, a few at a time, keep a 2,000-row document around a second.
-  const chunks: RowRecord[][] = [];
-  for (let i = 0; i < withIds.length; i += BATCH * 4) chunks.push(withIds.slice(i, i + BATCH * 4));
-  for (let i = 0; i < chunks.length; i += 4) {
-    await Promise.all(chunks.slice(i, i + 4).map((c) => batchWrite(ctx, c.map((row) => ({ PutRequest: { Item: encode(row) } })))));
-  }
+  await putRows(ctx, withIds);
   return withIds;
+}
+
+/** Independent 25-item batches, several in flight: the database works while we encode the next. */
+async function writeInParallel(ctx: AppContext, requests: Record<string, unknown>[], inFlight = 8): Promise<void> {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH) batches.push(requests.slice(i, i + BATCH));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) await batchWrite(ctx, batches[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, batches.length) }, worker));
 }
 
 /** How many rows stand strictly between two positions of a document (a key-range Query). */
@@ -93,7 +99,7 @@ export async function countRowsBetweenIndexes(ctx: AppContext, documentId: numbe
 
 /** Rewrites whole rows (prices, edits) in batches. */
 export async function putRows(ctx: AppContext, rows: RowRecord[]): Promise<void> {
-  await batchWrite(ctx, rows.map((row) => ({ PutRequest: { Item: encode(row) } })));
+  await writeInParallel(ctx, rows.map((row) => ({ PutRequest: { Item: encode(row) } })));
 }
 
 export async function listRows(ctx: AppContext, documentId: number): Promise<RowRecord[]> {
@@ -143,7 +149,7 @@ export async function deleteDocumentRows(ctx: AppContext, documentId: number): P
     ExpressionAttributeValues: { ':d': documentId },
     ProjectionExpression: 'document_id, row_index',
   });
-  await batchWrite(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
+  await writeInParallel(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
 export async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
