@@ -84,8 +84,11 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   });
   const port = (server.address() as AddressInfo).port;
 
-  // DynamoDB expires sessions by TTL in the cloud; dynalite has no TTL, so sweep by hand.
-  const sweep = setInterval(() => void sweepExpired(ctx).catch(() => undefined), 10 * 60 * 1000);
+  // In the cloud DynamoDB expires sessions by TTL and an S3 lifecycle rule removes tmp/ after a
+  // day; locally neither exists, so sweep by hand, now and every ten minutes.
+  const sweepAll = () => Promise.all([sweepExpired(ctx), sweepTemporaryFiles(ctx)]).catch(() => undefined);
+  void sweepAll();
+  const sweep = setInterval(() => void sweepAll(), 10 * 60 * 1000);
   sweep.unref();
 
   let stopped = false;
@@ -143,4 +146,20 @@ async function markFailed(ctx: AppContext, documentId: number): Promise<void> {
   if (doc?.status === 'processing') {
     await updateDocument(ctx, documentId, { status: 'failed', status_reason: UNEXPECTED_FAILURE, completed_at: ctx.now().toISOString() });
   }
+}
+
+/** Temporary uploads and staged imports older than a day (what the S3 lifecycle rule does). */
+export async function sweepTemporaryFiles(ctx: AppContext, maxAgeMs = 24 * 60 * 60 * 1000): Promise<number> {
+  const { ListObjectsV2Command, DeleteObjectsCommand } = await import('@aws-sdk/client-s3');
+  const limit = ctx.now().getTime() - maxAgeMs;
+  let removed = 0;
+  let ContinuationToken: string | undefined;
+  do {
+    const out = await ctx.s3.send(new ListObjectsV2Command({ Bucket: ctx.config.bucket, Prefix: 'tmp/', ContinuationToken }));
+    const old = (out.Contents ?? []).filter((o) => o.LastModified && o.LastModified.getTime() < limit).map((o) => ({ Key: o.Key! }));
+    if (old.length) await ctx.s3.send(new DeleteObjectsCommand({ Bucket: ctx.config.bucket, Delete: { Objects: old } }));
+    removed += old.length;
+    ContinuationToken = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return removed;
 }

@@ -36,3 +36,24 @@ describe('a second start on the same DATA_DIR', () => {
     }
   });
 });
+
+describe('temporary files', () => {
+  it('are swept after a day, as the S3 lifecycle rule does in the cloud', async () => {
+    const { startTestRuntime } = await import('../support/runtime.ts');
+    const { sweepTemporaryFiles } = await import('../../infra/local/runtime.ts');
+    const { putBlob, headBlob } = await import('../../functions/storage/blobs.ts');
+    const rt = await startTestRuntime();
+    try {
+      await putBlob(rt.ctx, 'tmp/imports/vecchio.json.gz', new Uint8Array([1]), 'application/gzip');
+      await putBlob(rt.ctx, 'documents/9/original.pdf', new Uint8Array([1]), 'application/pdf');
+      expect(await sweepTemporaryFiles(rt.ctx)).toBe(0);
+      rt.setNow(new Date(Date.now() + 25 * 60 * 60 * 1000));
+      expect(await sweepTemporaryFiles(rt.ctx)).toBe(1);
+      expect(await headBlob(rt.ctx, 'tmp/imports/vecchio.json.gz')).toBeUndefined();
+      expect(await headBlob(rt.ctx, 'documents/9/original.pdf')).toBeDefined();
+    } finally {
+      rt.setNow(null);
+      await rt.close();
+    }
+  });
+});
