@@ -17,11 +17,13 @@ function readQuery(query: Record<string, string>) {
   return { q, limit, filters: { tipologiaDeiprovincia, anno } };
 }
 
-/** GET /api/search/price-list ?q, tipologiaDeiprovincia, anno, limit (default 20). */
+/** GET /api/search/price-list ?q, tipologiaDeiprovincia, anno, limit (default 20), page. */
 const priceList: Action = async (req, ctx) => {
   const { q, limit, filters } = readQuery(req.query);
-  const found = await searchPriceLists(ctx, q, filters, limit);
-  return list('price_items', found.items, found.total, { limit });
+  // Paging stops at the first 5,000 matches: past that a narrower query is the answer.
+  const page = Math.min(Math.max(1, Number.parseInt(req.query.page ?? '1', 10) || 1), Math.floor(5000 / limit));
+  const found = await searchPriceLists(ctx, q, filters, page * limit);
+  return list('price_items', found.items.slice((page - 1) * limit), found.total, { limit, page });
 };
 
 /** GET /api/search ?q, type=all|price-list|csv-data: both sources; a price-list failure is tolerated. */

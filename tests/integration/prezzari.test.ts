@@ -179,6 +179,9 @@ describe('search and CSV data', () => {
     const res = await call('GET', '/api/search/price-list?q=SCAVO%20sbancam&limit=5', { token: editor });
     expect(res.json.data).toHaveLength(5);
     expect(res.json.meta['total-count']).toBe(40);
+    const page8 = await call('GET', '/api/search/price-list?q=SCAVO%20sbancam&limit=5&page=8', { token: editor });
+    expect(page8.json.data).toHaveLength(5);
+    expect(page8.json.data[0].attributes.codice).not.toBe(res.json.data[0].attributes.codice);
   });
 
   it('imports CSV data (semicolons, Windows-1252) and pages through them', async () => {
