@@ -90,6 +90,30 @@ describe('foundation flows in Chromium', () => {
     await page.context().close();
   });
 
+  it('revokes a key and deletes a user through the confirmation modals', async () => {
+    const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+    const call = apiClient(rt.url);
+    const user = (await call('POST', '/api/admin/users', { token: admin, body: { username: 'da.rimuovere', password: 'password-x' } })).json.data;
+    await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: user.id, description: 'Chiave da revocare' } });
+    const page = await newPage();
+    await loginWithPassword(page, 'admin', ADMIN_PASSWORD);
+    await page.getByText('Benvenuto, admin!').waitFor();
+    await page.goto(`${rt.url}/admin/dashboard`);
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await page.locator('tr', { hasText: 'Chiave da revocare' }).getByRole('button', { name: /Revoca chiave/ }).click();
+    await page.getByText('Conferma revoca').waitFor();
+    await page.locator('.p-dialog-footer').getByRole('button', { name: 'Revoca' }).click();
+    await page.getByText('Chiave API revocata con successo').waitFor();
+    await page.locator('tr', { hasText: 'Chiave da revocare' }).waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Utenti' }).click();
+    await page.getByRole('button', { name: 'Elimina da.rimuovere' }).click();
+    await page.getByText('Questa azione non può essere annullata.').waitFor();
+    await page.locator('.p-dialog-footer').getByRole('button', { name: 'Elimina' }).click();
+    await page.getByText('Utente eliminato con successo').waitFor();
+    await page.locator('tr', { hasText: 'da.rimuovere' }).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   it('shows the access-period message to a user whose access has expired', async () => {
     const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
     await apiClient(rt.url)('POST', '/api/admin/users', {

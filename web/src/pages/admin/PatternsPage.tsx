@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Alert } from '../../components/Alert.tsx';
 import { createPattern } from '../../features/patterns/api/create-pattern.ts';
 import { deletePattern } from '../../features/patterns/api/delete-pattern.ts';
@@ -114,23 +114,22 @@ export default function PatternsPage() {
       <PatternTester patterns={list} />
 
       {formOpen && <PatternForm key={editing?.id ?? 'new'} pattern={editing} visible={formOpen} onHide={() => setFormOpen(false)} onSubmit={submit} />}
-      <Dialog
+      <ConfirmDialog
         header="Conferma eliminazione"
         visible={Boolean(toDelete)}
-        onHide={() => setToDelete(null)}
-        style={{ width: 'min(28rem, 95vw)' }}
-        footer={
-          <div className="button-row">
-            <Button label="Annulla" outlined onClick={() => setToDelete(null)} disabled={deleting} />
-            <Button label="Elimina" severity="danger" icon="pi pi-trash" loading={deleting} onClick={() => void confirmDelete()} />
-          </div>
-        }
+        confirmLabel="Elimina"
+        confirmIcon="pi pi-trash"
+        severity="danger"
+        busy={deleting}
+        width="28rem"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
       >
         <p>
           Eliminare il pattern <code className="pz-pattern">{toDelete?.pattern}</code>?
         </p>
         <p>Questa azione non può essere annullata.</p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

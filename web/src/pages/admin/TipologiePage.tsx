@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { Alert } from '../../components/Alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -204,23 +204,22 @@ export default function TipologiePage() {
       </DataTable>
 
       {formOpen && <TipologiaForm key={editing?.id ?? 'new'} tipologia={editing} visible={formOpen} onHide={() => setFormOpen(false)} onSubmit={submit} />}
-      <Dialog
+      <ConfirmDialog
         header="Conferma eliminazione"
         visible={Boolean(toDelete)}
-        onHide={() => setToDelete(null)}
-        style={{ width: 'min(28rem, 95vw)' }}
-        footer={
-          <div className="button-row">
-            <Button label="Annulla" outlined onClick={() => setToDelete(null)} disabled={busy} />
-            <Button label="Elimina" severity="danger" icon="pi pi-trash" loading={busy} onClick={() => void confirmDelete()} />
-          </div>
-        }
+        confirmLabel="Elimina"
+        confirmIcon="pi pi-trash"
+        severity="danger"
+        busy={busy}
+        width="28rem"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
       >
         <p>Sei sicuro di voler eliminare questa tipologia?</p>
         <p>
           <code className="pz-pattern">{toDelete?.value}</code> — {toDelete?.description}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { filterRows } from '../../features/documents/components/RowsSearch.tsx';
 import { RowsTable } from '../../features/documents/components/RowsTable.tsx';
 import { RowsToolbar } from '../../features/documents/components/RowsToolbar.tsx';
 import { BulkTipologiaDialog } from '../../features/documents/components/BulkTipologiaDialog.tsx';
-import { ConfirmDialog } from '../../features/documents/components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DuplicateDialog } from '../../features/documents/components/DuplicateDialog.tsx';
 import { EditRowDialog } from '../../features/documents/components/EditRowDialog.tsx';
 import { MergeDialog } from '../../features/documents/components/MergeDialog.tsx';

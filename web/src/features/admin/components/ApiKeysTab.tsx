@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { formatDateTime } from '../../../../../shared/format.ts';
 import { deleteApiKey } from '../api/delete-api-key.ts';
 import type { AdminUser, ApiKey } from '../types.ts';
@@ -105,23 +105,22 @@ export function ApiKeysTab({ keys, users, loading, onChanged, notify }: Props) {
           }}
         />
       )}
-      <Dialog
+      <ConfirmDialog
         header="Conferma revoca"
         visible={Boolean(toRevoke)}
-        onHide={() => setToRevoke(null)}
-        style={{ width: 'min(28rem, 95vw)' }}
-        footer={
-          <div className="button-row">
-            <Button label="Annulla" outlined onClick={() => setToRevoke(null)} disabled={revoking} />
-            <Button label="Revoca" severity="danger" icon="pi pi-trash" loading={revoking} onClick={() => void revoke()} />
-          </div>
-        }
+        confirmLabel="Revoca"
+        confirmIcon="pi pi-trash"
+        severity="danger"
+        busy={revoking}
+        width="28rem"
+        onConfirm={() => void revoke()}
+        onCancel={() => setToRevoke(null)}
       >
         <p>
           Revocare la chiave <strong>{toRevoke?.description}</strong> di {toRevoke ? userName(toRevoke) : ''}? Le integrazioni che la usano smetteranno di funzionare.
         </p>
         <p>Questa azione non può essere annullata.</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { accessStatus, ACCESS_STATUS_LABEL } from '../../../../../shared/domain/access.ts';
 import { ROLE_LABEL } from '../../../../../shared/domain/roles.ts';
@@ -91,23 +91,22 @@ export function UsersTab({ users, loading, onChanged, notify }: Props) {
         />
       </DataTable>
       {formOpen && <UserForm key={editing?.id ?? 'new'} user={editing} visible={formOpen} onHide={() => setFormOpen(false)} onSubmit={submit} />}
-      <Dialog
+      <ConfirmDialog
         header="Conferma eliminazione"
         visible={Boolean(toDelete)}
-        onHide={() => setToDelete(null)}
-        style={{ width: 'min(28rem, 95vw)' }}
-        footer={
-          <div className="button-row">
-            <Button label="Annulla" outlined onClick={() => setToDelete(null)} disabled={deleting} />
-            <Button label="Elimina" severity="danger" icon="pi pi-trash" loading={deleting} onClick={() => void confirmDelete()} />
-          </div>
-        }
+        confirmLabel="Elimina"
+        confirmIcon="pi pi-trash"
+        severity="danger"
+        busy={deleting}
+        width="28rem"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
       >
         <p>
           Eliminare l&apos;utente <strong>{toDelete?.username}</strong>? Le sue chiavi API e le sessioni attive saranno revocate.
         </p>
         <p>Questa azione non può essere annullata.</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

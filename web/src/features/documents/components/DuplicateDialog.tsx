@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { InputText } from 'primereact/inputtext';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
 interface Props {
   visible: boolean;
