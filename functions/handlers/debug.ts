@@ -14,12 +14,12 @@ const db: Action = async (_req, ctx) => {
 
 /** GET /test/db/schema: every table of the shared definitions, with its keys and indexes. */
 const schema: Action = async (_req, ctx) => {
-  const client = (ctx.db as unknown as { config: unknown }) && (ctx.db as unknown as DynamoDBClient);
   const tables = await Promise.all(
     ALL_TABLES.map(async (def) => {
       const name = tableName(ctx.config.tablePrefix, def);
       try {
-        const out = await client.send(new DescribeTableCommand({ TableName: name }));
+        // The document client forwards plain DynamoDB commands as they are.
+        const out = await (ctx.db as unknown as DynamoDBClient).send(new DescribeTableCommand({ TableName: name }));
         return { name, status: out.Table?.TableStatus, items: out.Table?.ItemCount ?? null, key: def.partitionKey.name, sort_key: def.sortKey?.name ?? null, indexes: (def.indexes ?? []).map((i) => i.name) };
       } catch (err) {
         return { name, status: 'MISSING', error: (err as Error).name };

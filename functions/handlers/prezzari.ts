@@ -1,5 +1,6 @@
 import { findProvince, PROVINCES } from '../../shared/domain/provinces.ts';
-import { CSV_KEY, SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
+import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
+import type { AppContext } from '../config/context.ts';
 import { lookupPrices, loadPricing } from '../domain/pricing.ts';
 import { PayloadTooLargeError, ValidationError } from '../http/errors.ts';
 import { resourceHandler } from '../http/resource.ts';
@@ -38,13 +39,13 @@ async function readUpload(req: ApiRequest) {
   }
 }
 
-async function deiKey(req: ApiRequest, ctxTipologie: () => Promise<string[]>): Promise<string> {
+async function deiKey(req: ApiRequest, ctx: AppContext): Promise<string> {
   // One variant of the client sends the typology in the `provincia` field.
   const raw = req.body.tipologia_dei ?? req.body.tipologia ?? req.body.provincia;
   const value = typeof raw === 'string' ? raw.trim() : '';
   if (!value) throw new ValidationError('Seleziona la tipologia del prezzario DEI.');
-  const known = await ctxTipologie();
-  if (known.length && !known.includes(value)) throw new ValidationError('Tipologia DEI non valida');
+  const known = await listTipologie(ctx);
+  if (known.length && !known.some((t) => t.value === value)) throw new ValidationError('Tipologia DEI non valida');
   return value;
 }
 
@@ -58,7 +59,7 @@ function toscanaKey(value: unknown): string {
 const uploadDei: Action = async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req);
-  const key = await deiKey(req, async () => (await listTipologie(ctx)).map((t) => t.value));
+  const key = await deiKey(req, ctx);
   const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
   return ok(await stageImport(ctx, principal, target, file.filename, read));
 };
@@ -133,4 +134,3 @@ export const actions = {
   getUnitario,
 };
 export const handler = resourceHandler(actions);
-export { CSV_KEY };

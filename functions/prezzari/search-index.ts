@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
-import { fold, searchTerms, type PriceListHead } from '../../shared/domain/pricing.ts';
+import { fold, searchTerms } from '../../shared/domain/pricing.ts';
 import { getBlob, putBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 
@@ -121,4 +121,3 @@ export function searchIndex(index: LoadedIndex, query: string, limit: number): {
   return { items: positions.slice(0, limit).map((p) => index.items[p]), total: positions.length };
 }
 
-export type { PriceListHead };

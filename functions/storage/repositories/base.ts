@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { TableKey } from '../tables.ts';
 import { ConflictError } from '../../http/errors.ts';
@@ -47,7 +47,6 @@ export async function releaseUnique(ctx: AppContext, key: string): Promise<void>
 }
 
 export async function ownerOfUnique(ctx: AppContext, key: string): Promise<number | undefined> {
-  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
   const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('uniques'), Key: { key }, ConsistentRead: true }));
   return out.Item ? Number(out.Item.owner) : undefined;
 }

@@ -34,20 +34,23 @@ export interface DocumentRecord {
 const KIND = 'document';
 export const DOCUMENT_NOT_FOUND = 'Documento non trovato';
 
+/** A stored item without its index-only attribute. */
+function toRecord(item: Record<string, unknown>): DocumentRecord {
+  const { kind: _kind, ...doc } = item;
+  return doc as unknown as DocumentRecord;
+}
+
 export async function newDocumentId(ctx: AppContext): Promise<number> {
   return nextId(ctx, 'documents');
 }
 
 export async function putDocument(ctx: AppContext, doc: DocumentRecord): Promise<void> {
-  const search_text = `${doc.filename} ${doc.provincia}`.toLowerCase();
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('documents'), Item: { ...doc, kind: KIND, search_text } }));
+  await ctx.db.send(new PutCommand({ TableName: ctx.table('documents'), Item: { ...doc, kind: KIND } }));
 }
 
 export async function getDocument(ctx: AppContext, id: number): Promise<DocumentRecord | undefined> {
   const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('documents'), Key: { id }, ConsistentRead: true }));
-  if (!out.Item) return undefined;
-  const { kind: _k, search_text: _s, ...doc } = out.Item;
-  return doc as DocumentRecord;
+  return out.Item ? toRecord(out.Item) : undefined;
 }
 
 /** A redattore reaches only their own documents; someone else's is "not found", not "forbidden". */
@@ -81,8 +84,7 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
     if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFoundError(DOCUMENT_NOT_FOUND);
     throw err;
   });
-  const { kind: _k, search_text: _s, ...doc } = out.Attributes ?? {};
-  return doc as DocumentRecord;
+  return toRecord(out.Attributes ?? {});
 }
 
 export async function deleteDocumentRecord(ctx: AppContext, id: number): Promise<void> {
@@ -90,29 +92,11 @@ export async function deleteDocumentRecord(ctx: AppContext, id: number): Promise
 }
 
 /** The caller's documents, newest first; an admin sees everyone's. A Query, never a Scan. */
-export async function listDocumentsFor(ctx: AppContext, principal: Principal, search?: string): Promise<DocumentRecord[]> {
-  const filter = search?.trim()
-    ? { FilterExpression: 'contains(search_text, :q)', ExpressionAttributeValues: { ':q': search.trim().toLowerCase() } }
-    : { ExpressionAttributeValues: {} };
-  const items =
+export async function listDocumentsFor(ctx: AppContext, principal: Principal): Promise<DocumentRecord[]> {
+  const query =
     principal.role === 'amministratore'
-      ? await queryAll<DocumentRecord & { kind?: string; search_text?: string }>(ctx, {
-          table: 'documents',
-          IndexName: 'by_kind',
-          KeyConditionExpression: 'kind = :k',
-          ScanIndexForward: false,
-          ...filter,
-          ExpressionAttributeValues: { ...filter.ExpressionAttributeValues, ':k': KIND },
-        })
-      : await queryAll<DocumentRecord & { kind?: string; search_text?: string }>(ctx, {
-          table: 'documents',
-          IndexName: 'by_owner',
-          KeyConditionExpression: 'username = :u',
-          ScanIndexForward: false,
-          ...filter,
-          ExpressionAttributeValues: { ...filter.ExpressionAttributeValues, ':u': principal.username },
-        });
-  return items
-    .filter((d) => principal.role === 'amministratore' || d.user_id === principal.id)
-    .map(({ kind: _k, search_text: _s, ...d }) => d as DocumentRecord);
+      ? { IndexName: 'by_kind', KeyConditionExpression: 'kind = :k', ExpressionAttributeValues: { ':k': KIND } }
+      : { IndexName: 'by_owner', KeyConditionExpression: 'username = :u', ExpressionAttributeValues: { ':u': principal.username } };
+  const items = await queryAll<Record<string, unknown>>(ctx, { table: 'documents', ScanIndexForward: false, ...query });
+  return items.map(toRecord).filter((d) => principal.role === 'amministratore' || d.user_id === principal.id);
 }

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import { claimUnique, nextId, queryAll, releaseUnique } from './base.ts';
 import { NotFoundError } from '../../http/errors.ts';
@@ -33,7 +33,6 @@ export async function createTipologia(ctx: AppContext, input: Omit<TipologiaReco
 }
 
 export async function requireTipologia(ctx: AppContext, id: number): Promise<TipologiaRecord> {
-  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
   const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('tipologie'), Key: { id }, ConsistentRead: true }));
   if (!out.Item) throw new NotFoundError('Tipologia non trovata');
   const { kind: _k, ...t } = out.Item;
@@ -49,7 +48,6 @@ export async function saveTipologia(ctx: AppContext, before: TipologiaRecord, af
 }
 
 export async function deleteTipologia(ctx: AppContext, record: TipologiaRecord): Promise<void> {
-  const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
   await ctx.db.send(new DeleteCommand({ TableName: ctx.table('tipologie'), Key: { id: record.id } }));
   await releaseUnique(ctx, tipologiaKey(record.value));
 }

@@ -3,7 +3,6 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useAuth } from '../features/auth/AuthProvider.tsx';
 
