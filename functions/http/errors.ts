@@ -62,6 +62,19 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The store refused a write it could not keep (local data folder gone or read-only). */
+export class StorageUnavailableError extends AppError {
+  constructor(options?: { cause?: unknown }) {
+    super(
+      503,
+      'storage_unavailable',
+      'Archivio non disponibile',
+      'Impossibile salvare i dati: l\u2019archivio non è disponibile o non è scrivibile. La modifica non è stata salvata: riprova più tardi.',
+    );
+    if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  }
+}
+
 export class MethodNotAllowedError extends AppError {
   constructor() {
     super(405, 'method_not_allowed', 'Metodo non consentito', 'Metodo non consentito per questo indirizzo');

@@ -12,6 +12,7 @@ import {
   AppError,
   ForbiddenError,
   PayloadTooLargeError,
+  StorageUnavailableError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -148,6 +149,20 @@ export async function resolvePrincipal(token: string): Promise<Principal> {
   return { id: user.id, username: user.username, role: user.role, via: 'api_key' };
 }
 
+/**
+ * The cheap part of authentication, for a server that must decide before reading a body:
+ * a session token's signature (no database), or an API key's existence (one read).
+ * The full check (revocation, access window, role) still runs in `authorize`.
+ */
+export async function screenToken(token: string): Promise<void> {
+  const ctx = getContext();
+  if (looksLikeJwt(token)) {
+    if (!(await verifySession(await ctx.config.signingSecret(), token))) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
+    return;
+  }
+  if (!(await findApiKeyByHash(ctx, hashApiKey(token)))) throw new UnauthorizedError('Token non valido o revocato');
+}
+
 /** Enforces the route's `access` from routes.ts. Public routes still learn who calls, if anyone. */
 export const authorize = (): Mw => ({
   before: async (request) => {
@@ -173,7 +188,8 @@ export const INTERNAL_ERROR_DETAIL = 'Si è verificato un errore interno. Riprov
 /** Last word on every failure: domain errors become JSON:API errors; anything else a generic 500. */
 export const errorHandler = (log: (line: Record<string, unknown>) => void = (l) => console.error(JSON.stringify(l))): Mw => ({
   onError: async (request) => {
-    const err = request.error;
+    let err: unknown = request.error;
+    if ((err as { name?: string } | null)?.name === 'StorageUnavailableException') err = new StorageUnavailableError({ cause: err });
     const requestId = request.context?.api?.requestId ?? request.event?.requestContext?.requestId ?? 'unknown';
     if (err instanceof AppError) {
       request.response = errorBody(err.status, err.code, err.title, err.detail);

@@ -19,6 +19,7 @@ export function resourceHandler(actions: Record<string, Action>) {
   return middy<HttpEvent, HttpResult, Error, RequestState>(base as never)
     .use(errorHandler())
     .use(requestContext())
-    .use(parseBody())
-    .use(authorize());
+    // Who calls is known before the body is parsed: an anonymous multipart costs nothing.
+    .use(authorize())
+    .use(parseBody());
 }

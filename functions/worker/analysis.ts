@@ -3,7 +3,7 @@ import { getContext } from '../config/context.ts';
 import { analyzePdf, type OcrFunction } from '../analysis/analyze.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import { getBlob } from '../storage/blobs.ts';
-import { getDocument, updateDocument } from '../storage/repositories/documents.ts';
+import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { priceRowsInMemory } from '../domain/pricing.ts';
 
@@ -30,13 +30,14 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Analyses one uploaded document and always leaves it `completed` or `failed` with an Italian
- * reason, never stuck in `processing`. Safe to run twice (a queue may redeliver): a document
- * that is no longer processing is left alone, and rows are rewritten from scratch.
+ * reason, never stuck in `processing`. Safe to run twice (a queue may redeliver, a restart
+ * resumes): only a fresh upload is read, and rows are written by one run only, once. A document
+ * whose analysis ended, or whose rows exist, is never read again by itself, whatever its status.
  */
 export async function processDocument(ctx: AppContext, documentId: number, options: ProcessOptions = {}): Promise<void> {
   const log = options.log ?? ((l) => console.error(JSON.stringify(l)));
   const doc = await getDocument(ctx, documentId);
-  if (!doc || doc.status !== 'processing') return;
+  if (!doc || !awaitsAnalysis(doc)) return;
   const fail = (reason: string, extra: Record<string, unknown> = {}) =>
     updateDocument(ctx, documentId, { status: 'failed', status_reason: reason, completed_at: ctx.now().toISOString(), ...extra });
 
@@ -64,7 +65,6 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           return;
         }
         const { result } = outcome;
-        await deleteDocumentRows(ctx, documentId);
         const rows: Array<Omit<RowRecord, 'id'>> = result.voci.map((v, i) => ({
           document_id: documentId,
           row_index: i + 1,
@@ -95,6 +95,12 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           log({ level: 'error', documentId, message: 'pricing failed', error: err instanceof Error ? err.stack : String(err) });
           warnings.push('Prezzi di riferimento non calcolati: usa \u201cAggiorna Prezzi\u201d per riprovare.');
         }
+        // From here on the rows are the document: claimed once, so no other run writes them.
+        if (!(await claimRowWrite(ctx, documentId))) {
+          log({ level: 'warn', documentId, message: 'rows already claimed or analysis ended: nothing written' });
+          return;
+        }
+        await deleteDocumentRows(ctx, documentId);
         const priced = await insertRows(ctx, toWrite);
         const totals = documentTotals(priced, result.document_total);
         await updateDocument(ctx, documentId, {

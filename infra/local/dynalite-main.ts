@@ -6,12 +6,13 @@
 import dynalite from 'dynalite';
 import type { AddressInfo } from 'node:net';
 import { startTransactionProxy } from './transactions.ts';
+import { dataDirGuard } from './data-guard.ts';
 
 const dir = process.env.DYNALITE_PATH || undefined;
 const server = dynalite({ ...(dir ? { path: dir } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 const inner = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const proxy = await startTransactionProxy(inner);
+const proxy = await startTransactionProxy(inner, dir ? dataDirGuard(dir) : undefined);
 process.send!({ endpoint: proxy.endpoint });
 
 let closing = false;

@@ -6,7 +6,9 @@ import { API_PREFIXES, matchRoute, routeKey } from '../../functions/routes.ts';
 import { HANDLER_MODULES, type LambdaHandler } from '../../functions/handlers/index.ts';
 import { errorBody } from '../../functions/http/respond.ts';
 import type { HttpEvent, HttpResult } from '../../functions/http/types.ts';
-import { MAX_BODY_BYTES } from '../../functions/http/middleware.ts';
+import { MAX_BODY_BYTES, readToken, screenToken } from '../../functions/http/middleware.ts';
+import { AppError, UnauthorizedError } from '../../functions/http/errors.ts';
+import { contentSecurityPolicy } from '../../shared/security/csp.ts';
 
 /** What API Gateway would accept before the Lambda limit refuses: a little over 6 MB of payload. */
 const MAX_REQUEST_BYTES = MAX_BODY_BYTES + 64 * 1024;
@@ -35,6 +37,7 @@ const SECURITY_HEADERS = {
 };
 
 function send(res: http.ServerResponse, result: HttpResult): void {
+  if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string | string[]> = { ...SECURITY_HEADERS, ...(result.headers ?? {}) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
@@ -102,9 +105,40 @@ export function toEvent(req: http.IncomingMessage, url: URL, body: Buffer, key: 
 export interface ServerOptions {
   webDir: string;
   log: (line: string) => void;
+  /** Origins the browser may call besides ours (the local file store, for presigned uploads). */
+  connectSources?: string[];
 }
 
-export function createHttpServer({ webDir, log }: ServerOptions): http.Server {
+const BAD_URL = errorBody(400, 'bad_request', 'Richiesta non valida', 'Indirizzo della richiesta non valido.');
+
+/**
+ * The request target as a URL, or null when it cannot be one (bad percent-encoding, garbage).
+ * An origin-form target is kept as the path even when it starts with `//`.
+ */
+export function parseTarget(raw: string | undefined): URL | null {
+  try {
+    const target = raw ?? '/';
+    const url = target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target);
+    decodeURIComponent(url.pathname);
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads and throws away what is left of a refused request, up to the size we would have read. */
+function discardBody(req: http.IncomingMessage): void {
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) req.destroy();
+  });
+  req.on('error', () => undefined);
+  req.resume();
+}
+
+export function createHttpServer({ webDir, log, connectSources = [] }: ServerOptions): http.Server {
+  const htmlHeaders = { 'content-security-policy': contentSecurityPolicy(connectSources) };
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const loadHandler = (resource: keyof typeof HANDLER_MODULES) => {
     let h = handlers.get(resource);
@@ -125,6 +159,15 @@ export function createHttpServer({ webDir, log }: ServerOptions): http.Server {
       send(res, errorBody(405, 'method_not_allowed', 'Metodo non consentito', 'Metodo non consentito per questo indirizzo'));
       return;
     }
+    // Who calls is settled before the body is read: an anonymous upload costs nothing.
+    if (match.route.access !== 'public') {
+      const refusal = await refuseUnauthenticated(req);
+      if (refusal) {
+        discardBody(req);
+        send(res, refusal);
+        return;
+      }
+    }
     const body = await readBody(req);
     if (body === 'too-large') {
       send(res, errorBody(413, 'payload_too_large', 'Richiesta troppo grande', 'La richiesta supera la dimensione massima consentita (6 MB).'));
@@ -136,6 +179,20 @@ export function createHttpServer({ webDir, log }: ServerOptions): http.Server {
     send(res, result);
   }
 
+  async function refuseUnauthenticated(req: http.IncomingMessage): Promise<HttpResult | null> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
+    const token = readToken(headers, undefined);
+    try {
+      if (!token) throw new UnauthorizedError();
+      await screenToken(token);
+      return null;
+    } catch (err) {
+      if (err instanceof AppError) return errorBody(err.status, err.code, err.title, err.detail);
+      throw err;
+    }
+  }
+
   function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, { statusCode: 405, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Metodo non consentito' });
@@ -143,6 +200,7 @@ export function createHttpServer({ webDir, log }: ServerOptions): http.Server {
     }
     const root = path.resolve(webDir);
     let file = path.resolve(root, '.' + decodeURIComponent(url.pathname));
+    if (file.includes('\0')) file = root;
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       file = path.join(root, 'index.html'); // the SPA router takes every other path
     }
@@ -154,6 +212,7 @@ export function createHttpServer({ webDir, log }: ServerOptions): http.Server {
     const immutable = url.pathname.startsWith('/assets/');
     res.writeHead(200, {
       ...SECURITY_HEADERS,
+      ...(ext === '.html' ? htmlHeaders : {}),
       'content-type': MIME[ext] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
@@ -161,14 +220,37 @@ export function createHttpServer({ webDir, log }: ServerOptions): http.Server {
     else fs.createReadStream(file).pipe(res);
   }
 
-  return http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const isApi = API_PREFIXES.some((p) => url.pathname === p.replace(/\/$/, '') || url.pathname.startsWith(p));
-    const work = isApi ? handleApi(req, res, url) : Promise.resolve(serveStatic(req, res, url));
-    work.catch((err) => {
-      log(`errore interno del server locale: ${err instanceof Error ? err.stack : String(err)}`);
-      if (!res.headersSent) send(res, errorBody(500, 'internal_error', 'Errore interno', 'Si è verificato un errore interno. Riprova più tardi.'));
-      else res.destroy();
-    });
+  const fail = (res: http.ServerResponse, err: unknown) => {
+    log(`errore interno del server locale: ${err instanceof Error ? err.stack : String(err)}`);
+    if (!res.headersSent) send(res, errorBody(500, 'internal_error', 'Errore interno', 'Si è verificato un errore interno. Riprova più tardi.'));
+    else res.destroy();
+  };
+
+  const server = http.createServer((req, res) => {
+    // Nothing a client sends may escape this function: every failure becomes an answer.
+    try {
+      res.on('error', () => undefined);
+      const url = parseTarget(req.url);
+      if (!url) {
+        discardBody(req);
+        send(res, BAD_URL);
+        return;
+      }
+      const isApi = API_PREFIXES.some((p) => url.pathname === p.replace(/\/$/, '') || url.pathname.startsWith(p));
+      if (isApi) handleApi(req, res, url).catch((err) => fail(res, err));
+      else serveStatic(req, res, url);
+    } catch (err) {
+      fail(res, err);
+    }
   });
+  // Malformed requests (bad request line, oversized headers) never reach the handler above.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  });
+  return server;
 }

@@ -4,16 +4,19 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../../functions/storage/repositories/base.ts';
-import { getDocument, updateDocument } from '../../functions/storage/repositories/documents.ts';
+import { awaitsAnalysis, getDocument, updateDocument, type DocumentRecord } from '../../functions/storage/repositories/documents.ts';
 import { UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
 import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
 import { createHttpServer } from './http-server.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { createLocalQueue } from './queue.ts';
+import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 
 export interface LocalOptions {
   port: number;
+  /** Address to listen on: loopback unless told otherwise (HOST). */
+  host?: string;
   /** Folder for the database, the files and the signing secret; null keeps everything in memory/temp. */
   dataDir: string;
   adminPassword?: string;
@@ -49,7 +52,10 @@ function signingSecret(dataDir: string): string {
 export async function startLocalRuntime(options: LocalOptions): Promise<LocalRuntime> {
   const log = options.log ?? ((l: string) => console.log(l));
   const dataDir = path.resolve(options.dataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Data files are the owner's alone: new files 0600, folders 0700, older ones tightened.
+  process.umask(0o077);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrictToOwner(dataDir);
   const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
   const s3 = await startS3(path.join(dataDir, 's3'), LOCAL_BUCKET);
   const prefix = 'computa_';
@@ -72,15 +78,23 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     now: options.now,
   };
   const ctx = createContext(config);
+  refuseWritesWhenFolderIsGone(ctx, path.join(dataDir, 's3'));
   setContext(ctx);
   const seeded = await seed(ctx, options.adminPassword);
-  // Analyses cut short by a stop resume on the next start, so none stays `processing`.
-  for (const id of await processingDocumentIds(ctx)) await queue.enqueue({ documentId: id });
+  // Analyses cut short by a stop resume on the next start, so none stays `processing`; but only
+  // those that had not written rows: a document with rows is never re-read by itself.
+  for (const doc of await processingDocuments(ctx)) {
+    if (awaitsAnalysis(doc)) await queue.enqueue({ documentId: doc.id });
+    else if (doc.rows_written_at && !doc.completed_at) {
+      await updateDocument(ctx, doc.id, { status: 'failed', status_reason: INTERRUPTED_WHILE_WRITING, completed_at: ctx.now().toISOString() });
+    }
+  }
 
-  const server = createHttpServer({ webDir: options.webDir, log });
+  const server = createHttpServer({ webDir: options.webDir, log, connectSources: [s3.endpoint] });
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, () => resolve());
+    server.listen(options.port, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
 
@@ -93,7 +107,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
 
   let stopped = false;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`,
     port,
     ctx,
     seed: seeded,
@@ -114,6 +128,31 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   };
 }
 
+/** s3rver recreates a deleted folder and writes on: refuse the write instead (see data-guard.ts). */
+function refuseWritesWhenFolderIsGone(ctx: AppContext, dir: string): void {
+  const problem = dataDirGuard(dir);
+  ctx.s3.middlewareStack.add(
+    (next, context) => async (args) => {
+      const reason = /^(Put|Copy|Delete|CreateMultipart|UploadPart|CompleteMultipart)/.test(context.commandName ?? '') ? problem() : null;
+      if (reason) throw Object.assign(new Error(reason), { name: STORAGE_UNAVAILABLE_TYPE });
+      return next(args);
+    },
+    { step: 'initialize', name: 'localDataFolderGuard' },
+  );
+}
+
+function restrictToOwner(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    if (entry.isDirectory()) {
+      fs.chmodSync(p, 0o700);
+      restrictToOwner(p);
+    } else fs.chmodSync(p, 0o600);
+  }
+  fs.chmodSync(dir, 0o700);
+}
+
 async function sweepExpired(ctx: AppContext): Promise<void> {
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
   const out = await ctx.db.send(
@@ -128,22 +167,25 @@ async function sweepExpired(ctx: AppContext): Promise<void> {
   }
 }
 
-async function processingDocumentIds(ctx: AppContext): Promise<number[]> {
-  const docs = await queryAll<{ id: number }>(ctx, {
+/** Shown when a stop cut the writing of rows short: what was written stays, nothing is re-read. */
+export const INTERRUPTED_WHILE_WRITING =
+  'Analisi interrotta durante il salvataggio delle righe: le righe presenti potrebbero essere incomplete. Carica di nuovo il documento per rileggerlo.';
+
+async function processingDocuments(ctx: AppContext): Promise<Array<Pick<DocumentRecord, 'id' | 'status' | 'completed_at' | 'rows_written_at'>>> {
+  return queryAll(ctx, {
     table: 'documents',
     IndexName: 'by_kind',
     KeyConditionExpression: 'kind = :k',
     FilterExpression: '#s = :p',
     ExpressionAttributeNames: { '#s': 'status' },
     ExpressionAttributeValues: { ':k': 'document', ':p': 'processing' },
-    ProjectionExpression: 'id',
+    ProjectionExpression: 'id, #s, completed_at, rows_written_at',
   });
-  return docs.map((d) => d.id);
 }
 
 async function markFailed(ctx: AppContext, documentId: number): Promise<void> {
   const doc = await getDocument(ctx, documentId);
-  if (doc?.status === 'processing') {
+  if (doc?.status === 'processing' && !doc.completed_at) {
     await updateDocument(ctx, documentId, { status: 'failed', status_reason: UNEXPECTED_FAILURE, completed_at: ctx.now().toISOString() });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the web app if needed, then runs the whole product on one port.
- * Contract for scripts: PORT (default 3000), DATA_DIR (default ./.data), ADMIN_PASSWORD.
+ * Contract for scripts: PORT (default 3000), HOST (default 127.0.0.1), DATA_DIR (default ./.data),
+ * ADMIN_PASSWORD.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,21 @@ function webIsStale(): boolean {
   return Math.max(newest(path.join(root, 'web/src')), newest(path.join(root, 'shared'))) > built;
 }
 
+/**
+ * The generated admin password goes to the terminal once. When the output is not a terminal
+ * (redirected to a log file, a service manager) it goes to a file only the owner can read.
+ */
+function announceAdminPassword(username: string, password: string, dataDir: string): void {
+  if (process.stdout.isTTY) {
+    console.log(`Amministratore creato: utente "${username}", password "${password}"`);
+    console.log('La password è mostrata solo ora: conservala.');
+    return;
+  }
+  const file = path.resolve(dataDir, 'admin-password.txt');
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  console.log(`Amministratore creato: utente "${username}". L\u2019uscita non è un terminale: la password è nel file ${file} (leggibile solo dal proprietario). Conservala e cancella il file.`);
+}
+
 async function main() {
   const started = Date.now();
   if (webIsStale()) {
@@ -34,16 +50,19 @@ async function main() {
       stdio: 'inherit',
     });
   }
+  const dataDir = process.env.DATA_DIR ?? path.join(root, '.data');
   const runtime = await startLocalRuntime({
     port: Number(process.env.PORT ?? 3000),
-    dataDir: process.env.DATA_DIR ?? path.join(root, '.data'),
+    host: process.env.HOST || '127.0.0.1',
+    dataDir,
     adminPassword: process.env.ADMIN_PASSWORD,
     webDir,
   });
   console.log(`Computa pronta su ${runtime.url} (avvio in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (runtime.seed.adminPassword) {
-    console.log(`Amministratore creato: utente "${runtime.seed.adminUsername}", password "${runtime.seed.adminPassword}"`);
-    if (!process.env.ADMIN_PASSWORD) console.log('La password è mostrata solo ora: conservala.');
+  if (runtime.seed.adminPassword && process.env.ADMIN_PASSWORD) {
+    console.log(`Amministratore creato: utente "${runtime.seed.adminUsername}" con la password di ADMIN_PASSWORD`);
+  } else if (runtime.seed.adminPassword) {
+    announceAdminPassword(runtime.seed.adminUsername, runtime.seed.adminPassword, dataDir);
   } else {
     console.log(`Amministratore: utente "${runtime.seed.adminUsername}" (password impostata al primo avvio)`);
   }

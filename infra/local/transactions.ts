@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 import type { AddressInfo } from 'node:net';
 import {
   ConditionalCheckFailedException,
@@ -19,7 +20,14 @@ import {
  * TransactionCanceledException. All-or-nothing for one local process, which is what the
  * embedded runtime is; in the cloud DynamoDB does it natively.
  */
-export async function startTransactionProxy(target: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
+/** Every DynamoDB call that changes data: refused when the data folder cannot keep it. */
+const WRITE_TARGETS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems', 'CreateTable', 'DeleteTable', 'UpdateTable']);
+
+export async function startTransactionProxy(
+  target: string,
+  /** Says why writes cannot be kept right now, or null when they can. */
+  storageProblem: () => string | null = () => null,
+): Promise<{ endpoint: string; close: () => Promise<void> }> {
   const client = new DynamoDBClient({ region: 'eu-south-1', endpoint: target, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const keyNames = new Map<string, string[]>();
   const keysOf = async (table: string) => {
@@ -82,6 +90,13 @@ export async function startTransactionProxy(target: string): Promise<{ endpoint:
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      const operation = String(req.headers['x-amz-target'] ?? '').replace(/^DynamoDB_20120810\./, '');
+      const problem = WRITE_TARGETS.has(operation) ? storageProblem() : null;
+      if (problem) {
+        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify({ __type: `com.computa#${STORAGE_UNAVAILABLE_TYPE}`, message: problem }));
+        return;
+      }
       if (req.headers['x-amz-target'] === 'DynamoDB_20120810.TransactWriteItems') {
         const run = chain.then(async () => {
           const input = JSON.parse(body.toString('utf8')) as { TransactItems: TransactWriteItem[] };

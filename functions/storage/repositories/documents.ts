@@ -29,6 +29,11 @@ export interface DocumentRecord {
   unreadable_pages: number[];
   warnings: string[];
   completed_at: string | null;
+  /**
+   * Set once, when the analysis starts writing rows. From then on the rows are the user's
+   * document: nothing re-reads the file by itself (restart, queue redelivery, status edits).
+   */
+  rows_written_at?: string | null;
 }
 
 const KIND = 'document';
@@ -85,6 +90,35 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
     throw err;
   });
   return toRecord(out.Attributes ?? {});
+}
+
+/**
+ * The analysis claims the right to write rows: only once, only while the document is still a
+ * fresh upload being analysed. False when another run claimed it or the analysis had ended.
+ */
+export async function claimRowWrite(ctx: AppContext, id: number): Promise<boolean> {
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('documents'),
+        Key: { id },
+        UpdateExpression: 'SET rows_written_at = :now',
+        ConditionExpression:
+          'attribute_exists(id) AND #s = :processing AND attribute_not_exists(rows_written_at) AND (attribute_not_exists(completed_at) OR completed_at = :null)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':now': ctx.now().toISOString(), ':processing': 'processing', ':null': null },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** A document still waiting for its first reading: uploaded, analysis not ended, no rows written. */
+export function awaitsAnalysis(doc: Pick<DocumentRecord, 'status' | 'completed_at' | 'rows_written_at'>): boolean {
+  return doc.status === 'processing' && !doc.completed_at && !doc.rows_written_at;
 }
 
 export async function deleteDocumentRecord(ctx: AppContext, id: number): Promise<void> {
