@@ -6,6 +6,7 @@ import { getBlob } from '../storage/blobs.ts';
 import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { priceRowsInMemory } from '../domain/pricing.ts';
+import { checkInflateBudget } from './pdf-budget.ts';
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -47,6 +48,11 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
         const pdf = await getBlob(ctx, doc.file_key);
         if (!pdf) {
           await fail('Il file originale non è stato trovato nell\u2019archivio.');
+          return;
+        }
+        const budget = await checkInflateBudget(pdf);
+        if (!budget.ok) {
+          await fail(budget.reason);
           return;
         }
         // Progress writes do not hold up the analysis, but all land before the final state.

@@ -1,12 +1,27 @@
 import { Worker } from 'node:worker_threads';
 import type { AppConfig } from '../../functions/config/context.ts';
+import { TIMEOUT_FAILURE } from '../../functions/worker/analysis.ts';
 
 /**
  * The in-process stand-in for SQS: jobs run on worker threads, two at a time (the machine has
  * two cores), through the same worker the cloud's queue Lambda calls, so the HTTP server stays
  * responsive while documents are analysed.
  */
-export function createLocalQueue(config: () => AppConfig, onCrash: (documentId: number) => Promise<void>, concurrency = 2) {
+/** Heap one analysis may use; past it the thread dies and the document ends failed. */
+export const ANALYSIS_HEAP_MB = 1536;
+export const MEMORY_FAILURE = 'Analisi interrotta: il documento richiede più memoria di quella consentita per l\u2019analisi.';
+
+export interface QueueOptions {
+  concurrency?: number;
+  /** Wall-clock budget of one analysis; the thread is stopped past it, even inside a busy loop. */
+  jobTimeoutMs?: number;
+}
+
+export function createLocalQueue(
+  config: () => AppConfig,
+  onCrash: (documentId: number, reason?: string) => Promise<void>,
+  { concurrency = 2, jobTimeoutMs = 10 * 60_000 + 30_000 }: QueueOptions = {},
+) {
   const pending: number[] = [];
   const idleThreads: Worker[] = [];
   const threads: Worker[] = [];
@@ -18,6 +33,7 @@ export function createLocalQueue(config: () => AppConfig, onCrash: (documentId: 
     const { signingSecret: _s, enqueue: _e, now: _n, ...data } = config();
     const worker = new Worker(new URL('./analysis-thread.mjs', import.meta.url), {
       workerData: data,
+      resourceLimits: { maxOldGenerationSizeMb: ANALYSIS_HEAP_MB },
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     });
     worker.unref();
@@ -27,27 +43,41 @@ export function createLocalQueue(config: () => AppConfig, onCrash: (documentId: 
 
   const run = (worker: Worker, documentId: number) => {
     running++;
-    const finish = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
+    let settled = false;
+    const release = () => {
       running--;
-      if (!closed) idleThreads.push(worker);
       pump();
       if (!running && !pending.length) idleWaiters.splice(0).forEach((w) => w());
     };
-    const onMessage = () => finish();
-    const onError = (err: Error) => {
-      console.error(JSON.stringify({ level: 'error', documentId, message: 'analysis thread crashed', error: err.stack }));
-      threads.splice(threads.indexOf(worker), 1);
-      // The crashed thread took its job with it: the document ends failed, never stuck processing.
-      void onCrash(documentId)
-        .catch(() => undefined)
-        .finally(() => {
-          running--;
-          pump();
-          if (!running && !pending.length) idleWaiters.splice(0).forEach((w) => w());
-        });
+    const detach = () => {
+      settled = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
     };
+    const onMessage = () => {
+      if (settled) return;
+      detach();
+      if (!closed) idleThreads.push(worker);
+      release();
+    };
+    /** The thread took its job with it: the document ends failed, never stuck processing. */
+    const abandon = (reason: string | undefined, detail: string) => {
+      if (settled) return;
+      detach();
+      console.error(JSON.stringify({ level: 'error', documentId, message: 'analysis thread stopped', error: detail }));
+      threads.splice(threads.indexOf(worker), 1);
+      void onCrash(documentId, reason)
+        .catch(() => undefined)
+        .finally(release);
+    };
+    const onError = (err: Error & { code?: string }) =>
+      abandon(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? MEMORY_FAILURE : undefined, err.stack ?? String(err));
+    const timer = setTimeout(() => {
+      abandon(TIMEOUT_FAILURE, `over ${jobTimeoutMs} ms`);
+      void worker.terminate();
+    }, jobTimeoutMs);
+    timer.unref();
     worker.on('message', onMessage);
     worker.once('error', onError);
     worker.postMessage({ documentId });

@@ -64,7 +64,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   const secret = signingSecret(dataDir);
   const queue = createLocalQueue(
     () => config,
-    (documentId) => markFailed(ctx, documentId),
+    (documentId, reason) => markFailed(ctx, documentId, reason),
   );
   const config: AppConfig = {
     tablePrefix: prefix,
@@ -183,10 +183,10 @@ async function processingDocuments(ctx: AppContext): Promise<Array<Pick<Document
   });
 }
 
-async function markFailed(ctx: AppContext, documentId: number): Promise<void> {
+async function markFailed(ctx: AppContext, documentId: number, reason = UNEXPECTED_FAILURE): Promise<void> {
   const doc = await getDocument(ctx, documentId);
   if (doc?.status === 'processing' && !doc.completed_at) {
-    await updateDocument(ctx, documentId, { status: 'failed', status_reason: UNEXPECTED_FAILURE, completed_at: ctx.now().toISOString() });
+    await updateDocument(ctx, documentId, { status: 'failed', status_reason: reason, completed_at: ctx.now().toISOString() });
   }
 }
 
