@@ -1,13 +1,10 @@
+import { uploadForm } from './price-lists.ts';
 import { apiClient } from './runtime.ts';
 
-/** Uploads a PDF by multipart, as the upload page does; answers status and JSON. */
+/** Uploads a PDF by multipart, as the upload page does; answers status, JSON and the new id. */
 export async function uploadPdf(baseUrl: string, token: string, file: Buffer, name = 'computo.pdf', fields: Record<string, string> = { provincia: 'LU', tipologia_dei: 'nuove_costruzioni' }) {
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), name);
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const res = await fetch(`${baseUrl}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  const json = (await res.json()) as any;
-  return { status: res.status, json, id: json?.data?.data?.document_id as number };
+  const res = await uploadForm(baseUrl, '/api/upload', token, file, name, fields);
+  return { ...res, id: res.json?.data?.data?.document_id as number };
 }
 
 /** Polls a document until its analysis ends; answers its attributes. */
