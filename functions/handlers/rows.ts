@@ -6,7 +6,7 @@ import { presentRow, requireRowFor, retotal } from '../domain/rows.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { ok, resource } from '../http/respond.ts';
-import { TEXT_FIELDS } from '../../shared/domain/text.ts';
+import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
 import { boundedText, idParam, optionalAmount } from '../http/validate.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
@@ -41,7 +41,7 @@ const update: Action = async (req, ctx) => {
   for (const [field, label] of Object.entries(NUMERIC) as Array<[keyof typeof NUMERIC, string]>) {
     if (body[field] !== undefined) next = { ...next, [field]: optionalAmount(body[field], label) };
   }
-  for (const [field, limit] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, (typeof TEXTS)[keyof typeof TEXTS]]>) {
+  for (const [field, limit] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, TextField]>) {
     if (body[field] !== undefined) {
       if (typeof body[field] !== 'string') throw new ValidationError(`Valore non valido per ${field}`);
       next = { ...next, [field]: boundedText((body[field] as string).trim(), limit) };
