@@ -4,9 +4,12 @@ import type { Principal } from '../http/types.ts';
 import { copyBlob } from '../storage/blobs.ts';
 import { newDocumentId, putDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { insertRows, type RowRecord } from '../storage/repositories/rows.ts';
-import { originalKey, safeFilename } from './documents.ts';
+import { originalKey } from './documents.ts';
 
 /**
+ * `title` is the user's title as checked by the handler (shared/domain/text.ts): it is stored
+ * as typed, "/" included; it is not a file path, so it does not go through safeFilename.
+ *
  * A new document holding copies of the chosen rows, renumbered in their original order, with the
  * original file copied along (deleting the source later must not break the copy's download).
  * The copy is written before the document record, so it never appears half-made.
@@ -21,7 +24,7 @@ export async function duplicateDocument(ctx: AppContext, principal: Principal, s
   const doc: DocumentRecord = {
     ...source,
     id,
-    filename: safeFilename(title),
+    filename: title,
     upload_date: ctx.now().toISOString(),
     username: principal.username,
     user_id: principal.id,

@@ -9,13 +9,22 @@ const EURO = '#,##0.00 "€";-#,##0.00 "€"';
 const NUMBER = '#,##0.00';
 const PERCENT = '+0.00"%";-0.00"%";0.00"%"';
 
+const TEXT = '@';
+
+/** The OOXML escape of one UTF-16 unit: "_x000D_". */
+const escapeUnit = (c: string) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+
 /**
- * Text is always written as a string cell (exceljs makes formulas only from {formula} objects),
- * so "=HYPERLINK(...)" in a description stays text in Excel and LibreOffice; control characters
- * that some viewers choke on are dropped.
+ * Text for a string cell, every character kept. Text is always written as a string cell
+ * (exceljs makes formulas only from {formula} objects) in a text-formatted column ('@'), so
+ * "=HYPERLINK(...)", "  =1+1", "+39…", "-x", "@SUM", "\t=…" or "\r=…" stay text in Excel and
+ * LibreOffice, even when the cell is edited. XML cannot carry C0 controls or DEL (exceljs drops
+ * them) and turns a bare CR into LF, so those are written as the OOXML escape "_xHHHH_" that
+ * Excel, LibreOffice and exceljs decode; a literal "_xHHHH_" in the text is protected as
+ * "_x005F_xHHHH_" so it is not decoded by mistake.
  */
 export function safeText(value: string | null | undefined): string {
-  return (value ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return (value ?? '').replace(/_x[0-9A-Fa-f]{4}_/g, (m) => '_x005F' + m).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, escapeUnit);
 }
 
 function sourceLabel(row: RowRecord): string {
@@ -28,9 +37,9 @@ function sourceLabel(row: RowRecord): string {
 
 const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: string }> = [
   { header: 'N°', key: 'row_index', width: 6 },
-  { header: 'Tariffa', key: 'tariffa', width: 22 },
-  { header: 'Descrizione', key: 'descrizione', width: 70 },
-  { header: 'U.M.', key: 'unita_di_misura', width: 9 },
+  { header: 'Tariffa', key: 'tariffa', width: 22, numFmt: TEXT },
+  { header: 'Descrizione', key: 'descrizione', width: 70, numFmt: TEXT },
+  { header: 'U.M.', key: 'unita_di_misura', width: 9, numFmt: TEXT },
   { header: 'Quantità', key: 'quantita', width: 13, numFmt: NUMBER },
   { header: 'Prezzo unitario', key: 'unitario', width: 15, numFmt: EURO },
   { header: 'Totale', key: 'totale', width: 16, numFmt: EURO },
@@ -38,7 +47,7 @@ const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: stri
   { header: 'Totale DB', key: 'prezzo_totale_db', width: 16, numFmt: EURO },
   { header: 'Differenza', key: 'differenza_totale_db', width: 16, numFmt: EURO },
   { header: 'Variazione %', key: 'variazione_percentuale', width: 13, numFmt: PERCENT },
-  { header: 'Fonte del prezzo', key: 'fonte', width: 30 },
+  { header: 'Fonte del prezzo', key: 'fonte', width: 30, numFmt: TEXT },
 ];
 
 /**
@@ -93,7 +102,7 @@ export async function exportWorkbook(doc: DocumentRecord, rows: RowRecord[], now
       prezzo_totale_db: row.prezzo_totale_db,
       differenza_totale_db: row.differenza_totale_db,
       variazione_percentuale: row.variazione_percentuale,
-      fonte: sourceLabel(row),
+      fonte: safeText(sourceLabel(row)),
     } as never;
     r.getCell('descrizione').alignment = { wrapText: false, vertical: 'top' };
   });

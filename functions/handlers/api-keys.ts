@@ -1,7 +1,8 @@
 import { hashApiKey, maskApiKey, newApiKey } from '../auth/tokens.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok } from '../http/respond.ts';
-import { idParam, positiveInt, requiredString } from '../http/validate.ts';
+import { TEXT_FIELDS } from '../../shared/domain/text.ts';
+import { boundedText, idParam, positiveInt, requiredString } from '../http/validate.ts';
 import type { Action } from '../http/types.ts';
 import { createApiKey, deleteApiKey, listApiKeys, type ApiKeyRecord } from '../storage/repositories/api-keys.ts';
 import { listUsers, requireUser } from '../storage/repositories/users.ts';
@@ -27,7 +28,7 @@ const list_: Action = async (_req, ctx) => {
 
 const create: Action = async (req, ctx) => {
   const userId = positiveInt(req.body.user_id, 'Seleziona un utente');
-  const description = requiredString(req.body.description, 'Inserisci una descrizione').slice(0, 200);
+  const description = boundedText(requiredString(req.body.description, 'Inserisci una descrizione'), TEXT_FIELDS.apiKeyDescription);
   const user = await requireUser(ctx, userId);
   const key = newApiKey();
   const record = await createApiKey(ctx, {

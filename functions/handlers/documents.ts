@@ -14,7 +14,8 @@ import {
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../http/errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { binary, created, list, ok, resource } from '../http/respond.ts';
-import { idParam, pageParams, requiredString } from '../http/validate.ts';
+import { boundedText, idParam, pageParams, requiredString } from '../http/validate.ts';
+import { cleanTitle, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { deleteBlob, deletePrefix, getBlob, headBlob, presignPut } from '../storage/blobs.ts';
 import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocument } from '../storage/repositories/documents.ts';
@@ -180,8 +181,9 @@ const exportXlsx: Action = async (req, ctx) => {
 const duplicateRows: Action = async (req, ctx) => {
   const principal = requirePrincipal(req);
   const source = await requireDocumentFor(ctx, idParam(req.params), principal);
-  const title = typeof req.body.new_title === 'string' ? req.body.new_title.trim() : '';
+  const title = typeof req.body.new_title === 'string' ? cleanTitle(req.body.new_title) : '';
   if (!title) throw new ValidationError('Inserisci un titolo per il nuovo documento');
+  boundedText(title, TEXT_FIELDS.documentTitle);
   const ids = req.body.row_ids;
   if (!Array.isArray(ids) || !ids.length) throw new ValidationError('Seleziona almeno una riga da duplicare');
   const wanted = new Set(ids.map(Number));

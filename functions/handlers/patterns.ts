@@ -1,19 +1,24 @@
 import { validatePattern } from '../domain/patterns.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok, resource } from '../http/respond.ts';
-import { idParam, optionalString } from '../http/validate.ts';
+import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
+import { boundedText, idParam, optionalString } from '../http/validate.ts';
 import type { Action } from '../http/types.ts';
 import { createPattern, deletePattern, listPatterns, requirePattern, savePattern } from '../storage/repositories/patterns.ts';
 
-const text = (value: unknown, max: number) => optionalString(value)?.slice(0, max) ?? null;
+const text = (value: unknown, field: TextField) => {
+  const t = optionalString(value);
+  return t === undefined ? null : boundedText(t, field);
+};
+const replacementOf = (value: unknown) => (typeof value === 'string' ? boundedText(value, TEXT_FIELDS.patternReplacement) : null);
 
 const list_: Action = async (_req, ctx) => list('patterns', await listPatterns(ctx));
 
 const create: Action = async (req, ctx) => {
   const record = await createPattern(ctx, {
     pattern: validatePattern(req.body.pattern),
-    replacement: typeof req.body.replacement === 'string' ? req.body.replacement.slice(0, 200) : null,
-    notes: text(req.body.notes, 500),
+    replacement: replacementOf(req.body.replacement),
+    notes: text(req.body.notes, TEXT_FIELDS.patternNotes),
   });
   return created(resource('patterns', record), { message: 'Pattern creato con successo' });
 };
@@ -23,8 +28,8 @@ const update: Action = async (req, ctx) => {
   const after = {
     ...before,
     pattern: req.body.pattern === undefined ? before.pattern : validatePattern(req.body.pattern),
-    replacement: req.body.replacement === undefined ? before.replacement : typeof req.body.replacement === 'string' ? req.body.replacement.slice(0, 200) : null,
-    notes: req.body.notes === undefined ? before.notes : text(req.body.notes, 500),
+    replacement: req.body.replacement === undefined ? before.replacement : replacementOf(req.body.replacement),
+    notes: req.body.notes === undefined ? before.notes : text(req.body.notes, TEXT_FIELDS.patternNotes),
   };
   await savePattern(ctx, after);
   return ok(resource('patterns', after), { message: 'Pattern aggiornato con successo' });

@@ -5,7 +5,7 @@ import { lookupPrices, loadPricing } from '../domain/pricing.ts';
 import { PayloadTooLargeError, ValidationError } from '../http/errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { list, ok } from '../http/respond.ts';
-import { pageParams } from '../http/validate.ts';
+import { amount, pageParams } from '../http/validate.ts';
 import { requirePrincipal, type Action, type ApiRequest } from '../http/types.ts';
 import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../prezzari/imports.ts';
 import { PriceFileError, readPriceFile } from '../prezzari/readers/index.ts';
@@ -107,8 +107,7 @@ const browse: Action = async (req, ctx) => {
 const getUnitario: Action = async (req, ctx) => {
   const tariffa = typeof req.body.tariffa === 'string' ? req.body.tariffa.trim() : '';
   if (!tariffa) throw new ValidationError('Codice tariffa mancante per la ricerca');
-  const quantita = req.body.quantita === undefined || req.body.quantita === '' ? 1 : Number(req.body.quantita);
-  if (!Number.isFinite(quantita)) throw new ValidationError('Quantità non valida');
+  const quantita = req.body.quantita === undefined || req.body.quantita === '' || req.body.quantita === null ? 1 : amount(req.body.quantita, 'quantità');
   const provincia = typeof req.body.provincia === 'string' ? req.body.provincia : null;
   const tipologia = typeof req.body.tipologia_dei === 'string' ? req.body.tipologia_dei : null;
   const [match] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: tariffa, provincia, tipologia_dei: tipologia }]);

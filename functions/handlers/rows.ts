@@ -1,5 +1,4 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { parseFlexible, round, toNumber } from '../../shared/domain/money.ts';
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
 import { deriveRow } from '../../shared/domain/totals.ts';
 import { applyMatch, lookupPrices, loadPricing, repriceRows } from '../domain/pricing.ts';
@@ -7,25 +6,15 @@ import { presentRow, requireRowFor, retotal } from '../domain/rows.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { ok, resource } from '../http/respond.ts';
-import { idParam } from '../http/validate.ts';
+import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
+import { boundedText, idParam, optionalAmount } from '../http/validate.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 import { countRowsBetweenIndexes, deleteRows, listRows, mergeRowsAtomically, putRow, type RowRecord } from '../storage/repositories/rows.ts';
 import { presentDocument, presentTotals } from '../domain/documents.ts';
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
-
-/** A number typed in a form: 12.5, "12,50", "1.234,56"; blank means "no value". */
-function readNumber(value: unknown, label: string): number | null {
-  if (value === null || value === '') return null;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new ValidationError(`Valore numerico non valido per ${label}`);
-    return toNumber(round(parseFlexible(String(value))!, 2));
-  }
-  const parsed = typeof value === 'string' ? parseFlexible(value) : null;
-  if (!parsed) throw new ValidationError(`Valore numerico non valido per ${label}`);
-  return toNumber(round(parsed, 2));
-}
+const TEXTS = { descrizione: TEXT_FIELDS.rowDescription, tariffa: TEXT_FIELDS.rowCode, unita_di_misura: TEXT_FIELDS.rowUnit } as const;
 
 async function checkTipologia(ctx: Parameters<Action>[1], value: unknown): Promise<string> {
   if (typeof value !== 'string' || !value.trim()) throw new ValidationError('Seleziona una tipologia DEI');
@@ -50,12 +39,12 @@ const update: Action = async (req, ctx) => {
   let next: RowRecord = { ...row };
   if (body.prezzo_unitario !== undefined && body.unitario === undefined) body.unitario = body.prezzo_unitario;
   for (const [field, label] of Object.entries(NUMERIC) as Array<[keyof typeof NUMERIC, string]>) {
-    if (body[field] !== undefined) next = { ...next, [field]: readNumber(body[field], label) };
+    if (body[field] !== undefined) next = { ...next, [field]: optionalAmount(body[field], label) };
   }
-  for (const field of ['descrizione', 'tariffa', 'unita_di_misura'] as const) {
+  for (const [field, limit] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, TextField]>) {
     if (body[field] !== undefined) {
       if (typeof body[field] !== 'string') throw new ValidationError(`Valore non valido per ${field}`);
-      next = { ...next, [field]: (body[field] as string).trim().slice(0, field === 'descrizione' ? 5000 : 100) };
+      next = { ...next, [field]: boundedText((body[field] as string).trim(), limit) };
     }
   }
   const newTipologia = body.tipologia_dei !== undefined && body.tipologia_dei !== row.tipologia_dei;

@@ -2,7 +2,8 @@ import { DEFAULT_TIPOLOGIE } from '../../shared/domain/tipologie.ts';
 import { ValidationError } from '../http/errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok, resource } from '../http/respond.ts';
-import { bool, idParam } from '../http/validate.ts';
+import { TEXT_FIELDS } from '../../shared/domain/text.ts';
+import { bool, boundedText, idParam } from '../http/validate.ts';
 import type { Action } from '../http/types.ts';
 import {
   createTipologia,
@@ -24,7 +25,7 @@ function readFields(body: Record<string, unknown>) {
   const description = typeof rawDescription === 'string' ? rawDescription.trim() : '';
   if (!value || !description) throw new ValidationError('Valore e descrizione sono obbligatori');
   if (!/^[\p{L}\p{N}_.-]{1,64}$/u.test(value)) throw new ValidationError('Il valore può contenere solo lettere, numeri, _ . - (massimo 64 caratteri)');
-  return { value, description: description.slice(0, 200) };
+  return { value, description: boundedText(description, TEXT_FIELDS.tipologiaDescription) };
 }
 
 const list_: Action = async (req, ctx) => {

@@ -1,3 +1,6 @@
+import { amountMessage, checkAmount } from '../../shared/domain/amounts.ts';
+import { toNumber } from '../../shared/domain/money.ts';
+import { textTooLong, type TextField } from '../../shared/domain/text.ts';
 import { ValidationError } from './errors.ts';
 
 /** Small input readers: each throws a ValidationError with the Italian message given. */
@@ -31,4 +34,27 @@ export function bool(value: unknown, fallback: boolean): boolean {
   if (value === 'true' || value === '1' || value === 1) return true;
   if (value === 'false' || value === '0' || value === 0) return false;
   return fallback;
+}
+
+/**
+ * An amount typed in a form or sent by a client (12.5, "12,50", "1.234,56"), by the shared rule:
+ * stored exactly as sent, or refused (not a number, too many digits, beyond the business limit,
+ * more than 2 decimals) with the Italian message naming `label`.
+ */
+export function amount(value: unknown, label: string): number {
+  const checked = checkAmount(value);
+  if (!checked.ok) throw new ValidationError(amountMessage(checked.problem, label));
+  return toNumber(checked.value);
+}
+
+/** Like `amount`, with null or '' meaning "no value". */
+export function optionalAmount(value: unknown, label: string): number | null {
+  return value === null || value === '' ? null : amount(value, label);
+}
+
+/** A text within its limit (shared/domain/text.ts), else a ValidationError; never cut. */
+export function boundedText(text: string, field: TextField): string {
+  const problem = textTooLong(text, field);
+  if (problem) throw new ValidationError(problem);
+  return text;
 }

@@ -102,14 +102,23 @@ export function fromNumber(n: number): Decimal {
 
 const PLAIN = /^([+-])?(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
 
+/**
+ * Bounds on what the parsers turn into bigints: "1e999999999" or a megabyte of digits would
+ * otherwise take seconds and gigabytes. Every float prints within them (5e-324 … 1.8e308).
+ */
+export const MAX_NUMBER_TEXT = 1000;
+export const MAX_EXPONENT = 400;
+
 /** Parses "1234.5", "-0.25", "1e-7". */
 export function parsePlain(text: string): Decimal {
+  if (text.length > MAX_NUMBER_TEXT) throw new RangeError('number text too long');
   const m = PLAIN.exec(text.trim());
   if (!m) throw new RangeError(`not a number: ${text}`);
   const frac = m[3] ?? '';
+  const exp = m[4] ? Number(m[4]) : 0;
+  if (!(Math.abs(exp) <= MAX_EXPONENT)) throw new RangeError(`exponent out of range: ${text}`);
   let units = BigInt(m[2] + frac);
   let scale = frac.length;
-  const exp = m[4] ? Number(m[4]) : 0;
   if (exp > 0) {
     if (exp >= scale) {
       units *= pow10(exp - scale);
@@ -128,6 +137,7 @@ const ITALIAN = /^([+-])?(\d{1,3}(?:[.\u00b4'\u2019\u00a0\u202f ]?\d{3})*|\d+)(?
  * Returns null when the text is not such a number (so callers can tell labels from amounts).
  */
 export function parseItalian(text: string): Decimal | null {
+  if (text.length > MAX_NUMBER_TEXT) return null;
   const t = text.trim().replace(/^\((.*)\)$/, '-$1');
   const m = ITALIAN.exec(t);
   if (!m) return null;

@@ -175,3 +175,26 @@ describe('DEI typologies seed', () => {
     expect(res.json.data[4].attributes.description).toBe('ARCHITETTURA E INTERIOR DESIGN');
   });
 });
+
+describe('texts over their limit are refused, never cut', () => {
+  it('API key descriptions, typology descriptions, pattern replacements and notes', async () => {
+    const key = await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: 1, description: 'd'.repeat(201) } });
+    expect(key.status).toBe(400);
+    expect(detail(key)).toBe('La descrizione è troppo lunga: massimo 200 caratteri (inseriti 201).');
+    const tipologia = await call('POST', '/api/tipologie-dei', { token: admin, body: { value: 'lunga', description: 'D'.repeat(250) } });
+    expect(tipologia.status).toBe(400);
+    expect(detail(tipologia)).toBe('La descrizione è troppo lunga: massimo 200 caratteri (inseriti 250).');
+    const replacement = await call('POST', '/api/patterns', { token: admin, body: { pattern: '^X-', replacement: 'r'.repeat(201) } });
+    expect(replacement.status).toBe(400);
+    expect(detail(replacement)).toBe('La sostituzione è troppo lunga: massimo 200 caratteri (inseriti 201).');
+    const notes = await call('POST', '/api/patterns', { token: admin, body: { pattern: '^X-', replacement: '', notes: 'n'.repeat(501) } });
+    expect(notes.status).toBe(400);
+    expect(detail(notes)).toBe('Le note sono troppo lunghe: massimo 500 caratteri (inseriti 501).');
+    expect((await call('GET', '/api/patterns', { token: admin })).json.data).toHaveLength(0);
+    // At the limit everything is kept whole.
+    const whole = await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: 1, description: 'é'.repeat(200) } });
+    expect(whole.status).toBe(201);
+    expect(whole.json.data.description).toBe('é'.repeat(200));
+    await call('DELETE', `/api/admin/api-keys/${whole.json.data.id}`, { token: admin });
+  });
+});

@@ -232,3 +232,22 @@ describe('API debug', () => {
     expect((await call('GET', '/test/db', { token: editor })).status).toBe(403);
   });
 });
+
+describe('price lists in Windows-1252', () => {
+  it('the preview keeps € and typographic quotes and carries a warning that the encoding was guessed', async () => {
+    // Prepare: what Excel writes for "CSV (separato da ;)" on Italian Windows.
+    const text = 'Codice;Descrizione;U.M.;Prezzo\r\nW.01;Porta \u201cREI 60\u201d \u2013 anta singola (\u20ac/cad);cad;1.234,50\r\nW.02;Davanzale \u2018in pietra\u2019;m;45,00\r\n';
+    const high: Record<string, number> = { '\u20ac': 0x80, '\u2018': 0x91, '\u2019': 0x92, '\u201c': 0x93, '\u201d': 0x94, '\u2013': 0x96 };
+    const bytes = Buffer.from([...text].map((ch) => high[ch] ?? ch.charCodeAt(0)));
+    // Act
+    const up = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, bytes, 'dei-1252.csv', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    // Assess
+    expect(up.status, JSON.stringify(up.json)).toBe(200);
+    expect(up.json.data.preview.map((r: any) => r.descrizione)).toEqual(['Porta \u201cREI 60\u201d \u2013 anta singola (\u20ac/cad)', 'Davanzale \u2018in pietra\u2019']);
+    expect(up.json.data.warnings).toContain('Codifica del file non dichiarata: letto come Windows-1252. Controlla che i caratteri accentati e il simbolo \u20ac siano corretti.');
+    // The same file in UTF-8 brings no such warning.
+    const utf = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, Buffer.from(text, 'utf8'), 'dei-utf8.csv', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    expect(utf.json.data.preview[0].descrizione).toBe('Porta \u201cREI 60\u201d \u2013 anta singola (\u20ac/cad)');
+    expect(utf.json.data.warnings.some((w: string) => w.startsWith('Codifica del file'))).toBe(false);
+  });
+});

@@ -212,3 +212,79 @@ describe('bulk typology, delete, duplicate, export', () => {
     expect(truthOf('primus_medium.pdf').voci).toBeGreaterThan(current.length);
   });
 });
+
+describe('numbers and texts are stored as sent or refused clearly', () => {
+  it('refuses amounts DynamoDB cannot hold or beyond the business limit with a 400, on every field', async () => {
+    const [row] = await rowsOf();
+    const cases: Array<[string, unknown, string]> = [
+      ['quantita', '1' + '0'.repeat(40), 'quantità'],
+      ['unitario', 1e300, 'prezzo unitario'],
+      ['prezzo_unitario', '1e400', 'prezzo unitario'],
+      ['totale', '1.000.000.000.000,00', 'totale'],
+      ['prezzo_db', '123456789012345678901234567890123456789', 'prezzo DB'],
+      ['quantita', 'Infinity', 'quantità'],
+      ['totale', '1e999999999', 'totale'],
+    ];
+    for (const [field, value, label] of cases) {
+      const res = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { [field]: value } });
+      expect(res.status, `${field}=${String(value).slice(0, 20)}`).toBe(400);
+      expect(detail(res)).toBe(`Importo non valido per ${label}: troppe cifre o valore troppo grande (massimo 999.999.999.999,99 in valore assoluto).`);
+    }
+    const nan = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { quantita: 'NaN' } });
+    expect(nan.status).toBe(400);
+    expect(detail(nan)).toBe('Valore numerico non valido per quantità');
+    // Nothing was written.
+    expect((await rowsOf()).find((r: any) => r.id === row.id)).toEqual(row);
+  });
+
+  it('refuses extra decimals instead of rounding them, and keeps the largest amount exactly', async () => {
+    const [row] = await rowsOf();
+    const decimals = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { unitario: '12,345' } });
+    expect(decimals.status).toBe(400);
+    expect(detail(decimals)).toBe('Importo non valido per prezzo unitario: sono ammesse al massimo 2 cifre decimali.');
+    const big = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { quantita: '1', totale: '-999.999.999.999,99' } });
+    expect(big.status).toBe(200);
+    expect(big.json.data.attributes).toMatchObject({ quantita: 1, totale: -999999999999.99 });
+    expect((await rowsOf()).find((r: any) => r.id === row.id).totale).toBe(-999999999999.99);
+    await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { quantita: row.quantita, totale: row.totale } });
+  });
+
+  it('get_unitario refuses an absurd quantity with a 400', async () => {
+    const tuscan = (await rowsOf()).find((r: any) => r.tariffa.startsWith('TOS25'));
+    const okRes = await call('POST', '/api/get_unitario', { token: owner, body: { tariffa: tuscan.tariffa, provincia: 'LU', quantita: '2,5' } });
+    expect(okRes.status).toBe(200);
+    expect(okRes.json.data.success).toBe(true);
+    for (const quantita of [1e300, '1e999999999', '1' + '0'.repeat(45)]) {
+      const res = await call('POST', '/api/get_unitario', { token: owner, body: { tariffa: tuscan.tariffa, provincia: 'LU', quantita } });
+      expect(res.status).toBe(400);
+      expect(detail(res)).toBe('Importo non valido per quantità: troppe cifre o valore troppo grande (massimo 999.999.999.999,99 in valore assoluto).');
+    }
+  });
+
+  it('refuses a description, code or unit over its limit instead of cutting it', async () => {
+    const [row] = await rowsOf();
+    const long = 'è'.repeat(5001);
+    const res = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { descrizione: long } });
+    expect(res.status).toBe(400);
+    expect(detail(res)).toBe('La descrizione è troppo lunga: massimo 5.000 caratteri (inseriti 5.001).');
+    expect(detail(await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { tariffa: 'A'.repeat(101) } }))).toBe('La tariffa è troppo lunga: massimo 100 caratteri (inseriti 101).');
+    expect(detail(await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { unita_di_misura: 'm'.repeat(101) } }))).toBe('L\u2019unità di misura è troppo lunga: massimo 100 caratteri (inseriti 101).');
+    expect((await rowsOf()).find((r: any) => r.id === row.id).descrizione).toBe(row.descrizione);
+    // Exactly at the limit is stored whole.
+    const atLimit = '€'.repeat(5000);
+    const saved = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { descrizione: atLimit } });
+    expect(saved.status).toBe(200);
+    expect((await rowsOf()).find((r: any) => r.id === row.id).descrizione).toBe(atLimit);
+  });
+
+  it('a duplicated document keeps the "/" of its title, and a title over 200 characters is refused', async () => {
+    const rows = await rowsOf();
+    const res = await call('POST', `/api/documents/${docId}/duplicate-rows`, { token: owner, body: { row_ids: [rows[0].id], new_title: 'Lavori 2024/2025 – lotto A/B' } });
+    expect(res.status).toBe(201);
+    expect((await docOf(res.json.data.new_document_id)).filename).toBe('Lavori 2024/2025 – lotto A/B');
+    expect(res.json.data.message).toBe('Documento "Lavori 2024/2025 – lotto A/B" creato con 1 righe');
+    const long = await call('POST', `/api/documents/${docId}/duplicate-rows`, { token: owner, body: { row_ids: [rows[0].id], new_title: 'T'.repeat(201) } });
+    expect(long.status).toBe(400);
+    expect(detail(long)).toBe('Il titolo è troppo lungo: massimo 200 caratteri (inseriti 201).');
+  });
+});

@@ -1,3 +1,4 @@
+import { withinAmountLimit } from '../../../shared/domain/amounts.ts';
 import { fromNumber, parseFlexible, round, toNumber } from '../../../shared/domain/money.ts';
 
 /**
@@ -53,7 +54,8 @@ export function optionalText(value: RawCell): string | null {
 /**
  * A money or percentage amount, rounded half-up to 2 decimals through the exact decimal type.
  * Accepts real numbers, "1.234,56", "12,5", "1234.56", "€ 12,50", "12,5 %"; null for empty,
- * "NaN", "-" and anything that is not a number (`bad` is set then, for the warnings).
+ * "NaN", "-" and anything that is not a number or lies beyond the amount limit (`bad` is
+ * set then, for the warnings).
  */
 export function cellAmount(value: RawCell, bad?: { invalid: boolean }): number | null {
   const p = primitive(value);
@@ -61,8 +63,13 @@ export function cellAmount(value: RawCell, bad?: { invalid: boolean }): number |
   if (typeof p === 'number') {
     if (!Number.isFinite(p)) return null;
     // Already at most 2 decimals: rounding would give the same number back.
-    if (TWO_DECIMALS.test(String(p))) return p;
-    return toNumber(round(fromNumber(p), 2));
+    if (TWO_DECIMALS.test(String(p)) && Math.abs(p) < 1e12) return p;
+    const d = fromNumber(p);
+    if (!withinAmountLimit(d)) {
+      if (bad) bad.invalid = true;
+      return null;
+    }
+    return toNumber(round(d, 2));
   }
   const t = optionalText(p);
   if (t === null) return null;
@@ -71,7 +78,8 @@ export function cellAmount(value: RawCell, bad?: { invalid: boolean }): number |
     .replace(/^\s*([+-])\s*/, '$1')
     .trim();
   const d = parseFlexible(cleaned);
-  if (d === null) {
+  // Beyond the business limit (shared/domain/amounts.ts) a "price" is a misread column.
+  if (d === null || !withinAmountLimit(d)) {
     if (bad) bad.invalid = true;
     return null;
   }

@@ -6,6 +6,7 @@
  * text (CSV with ';', ',' or tab). The name only matters to refuse a file that claims to be
  * Excel and is not. Every problem the user can fix is a PriceFileError with an Italian detail.
  */
+import { decodeWindows1252, isWindows1252Label } from './cp1252.ts';
 import { readCsv } from './csv.ts';
 import { readPrezzarioXml } from './prezzario-xml.ts';
 import { DEFAULT_MAX_ROWS, NOT_EXCEL, PriceFileError, type ReadOptions, type ReadResult } from './types.ts';
@@ -56,15 +57,24 @@ function declaredEncoding(bytes: Uint8Array): string | null {
 }
 
 /**
+ * Shown with the preview (and after a CSV data import) when the encoding was guessed: the
+ * user checks what was read.
+ */
+export const ENCODING_GUESSED =
+  'Codifica del file non dichiarata: letto come Windows-1252. Controlla che i caratteri accentati e il simbolo \u20ac siano corretti.';
+
+/**
  * Text from bytes: UTF-16 by BOM; UTF-8 (BOM or not) when the bytes are valid UTF-8;
  * otherwise Windows-1252 (what Excel writes for "CSV (separato da ;)" on Italian Windows),
- * or the encoding an XML declaration names.
+ * with a warning as that is a guess, or the encoding an XML declaration names.
+ * Windows-1252 is decoded by table (cp1252.ts), never by Node's TextDecoder.
  */
 export function decodeText(bytes: Uint8Array, warnings: string[] = []): string {
   if (startsWith(bytes, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(bytes);
   if (startsWith(bytes, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(bytes);
   const declared = declaredEncoding(bytes);
   if (declared && !/^utf-?8$/.test(declared)) {
+    if (isWindows1252Label(declared)) return decodeWindows1252(bytes);
     try {
       return new TextDecoder(declared).decode(bytes);
     } catch {
@@ -74,8 +84,8 @@ export function decodeText(bytes: Uint8Array, warnings: string[] = []): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    if (declared) warnings.push('Il file dichiara la codifica UTF-8 ma non lo è: letto come Windows-1252.');
-    return new TextDecoder('windows-1252').decode(bytes);
+    warnings.push(declared && /^utf-?8$/.test(declared) ? 'Il file dichiara la codifica UTF-8 ma non lo è: letto come Windows-1252.' : ENCODING_GUESSED);
+    return decodeWindows1252(bytes);
   }
 }
 

@@ -29,12 +29,15 @@ export function xlsBytes(sheets: Array<{ name: string; rows: unknown[][] }>): Ui
 
 export const utf8 = (text: string) => new TextEncoder().encode(text);
 
-/** Windows-1252 for the Latin-1 range, by hand (TextEncoder only writes UTF-8). */
+/** The Windows-1252 bytes of 0x80–0x9F the fixtures use, from the code page chart. */
+const CP1252_HIGH: Record<string, number> = { '€': 0x80, '\u2018': 0x91, '\u2019': 0x92, '\u201c': 0x93, '\u201d': 0x94, '\u2013': 0x96, '\u2014': 0x97 };
+
+/** Windows-1252 for the Latin-1 range and a few typographic signs, by hand (TextEncoder only writes UTF-8). */
 export function cp1252(text: string): Uint8Array {
   return Uint8Array.from([...text].map((ch) => {
     const c = ch.codePointAt(0)!;
-    if (ch === '€') return 0x80;
-    if (c > 0xff) throw new Error(`not in the fixture charset: ${ch}`);
+    if (ch in CP1252_HIGH) return CP1252_HIGH[ch];
+    if (c > 0xff || (c >= 0x80 && c < 0xa0)) throw new Error(`not in the fixture charset: ${ch}`);
     return c;
   }));
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { cleanTitle, TEXT_FIELDS, textTooLong } from '../../../../../shared/domain/text.ts';
 
 interface Props {
   visible: boolean;
@@ -22,9 +23,15 @@ function DuplicateForm({ count, defaultTitle, busy, onConfirm, onCancel }: Props
   const [title, setTitle] = useState(defaultTitle);
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
-    const t = title.trim();
+    const t = cleanTitle(title);
     if (!t) {
       setError('Inserisci un titolo per il nuovo documento');
+      return;
+    }
+    // The same rule as the server: a long title is refused, never cut (no maxLength on the input).
+    const tooLong = textTooLong(t, TEXT_FIELDS.documentTitle);
+    if (tooLong) {
+      setError(tooLong);
       return;
     }
     setError(null);
@@ -51,7 +58,6 @@ function DuplicateForm({ count, defaultTitle, busy, onConfirm, onCancel }: Props
         invalid={Boolean(error)}
         disabled={busy}
         className="doc-full-width"
-        maxLength={200}
       />
       {error && (
         <small className="doc-field-error" role="alert">

@@ -1,0 +1,86 @@
+/**
+ * What an amount typed or sent by a user may be: the one rule every write route reads numbers
+ * through (rows, get_unitario, price-list cells), so a value is stored exactly as sent or
+ * refused with a clear Italian message, never rounded in silence nor failing in the database.
+ *
+ * - DynamoDB holds numbers of at most 38 significant digits and magnitude below 1e126; a JS
+ *   number prints at most 17. Neither limit is ever reached because of the business limit:
+ * - |amount| < 1.000.000.000.000 (a thousand billion euro, or units of measure): no computo
+ *   comes near it, and with 2 decimals it is 14 digits, which a float keeps exactly.
+ * - At most 2 decimals (cents), as the whole product stores and shows amounts.
+ */
+import { abs, compare, dec, parseFlexible, type Decimal } from './money.ts';
+
+/** DynamoDB's Number precision. */
+export const DYNAMODB_MAX_DIGITS = 38;
+/** Business limit, exclusive: 10^12. */
+export const AMOUNT_LIMIT: Decimal = dec(10n ** 12n);
+export const AMOUNT_DECIMALS = 2;
+/** Longer text is not an amount anyone typed. */
+const MAX_AMOUNT_TEXT = 64;
+
+export type AmountProblem = 'not_a_number' | 'too_large' | 'too_many_decimals';
+
+export type AmountCheck = { ok: true; value: Decimal } | { ok: false; problem: AmountProblem };
+
+/** Digits that carry information: no leading zeros, no trailing zeros after the point. */
+function significant(d: Decimal): { digits: number; decimals: number } {
+  let units = d.units < 0n ? -d.units : d.units;
+  let scale = d.scale;
+  while (units !== 0n && units % 10n === 0n && scale > 0) {
+    units /= 10n;
+    scale--;
+  }
+  if (scale < 0) {
+    units *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { digits: units === 0n ? 1 : units.toString().length, decimals: scale };
+}
+
+/**
+ * Reads an amount: a finite JSON number, or text in Italian ("1.234,56") or dot ("1234.56")
+ * notation. Does not build huge bigints for "1e999999999" (those are `too_large`).
+ */
+export function checkAmount(value: unknown, decimals = AMOUNT_DECIMALS): AmountCheck {
+  let text: string;
+  if (typeof value === 'number') {
+    // JSON gives ±Infinity for literals beyond 1.8e308; NaN only comes from code.
+    if (Number.isNaN(value)) return { ok: false, problem: 'not_a_number' };
+    if (!Number.isFinite(value)) return { ok: false, problem: 'too_large' };
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return { ok: false, problem: 'not_a_number' };
+  }
+  if (/^[+-]?(?:infinity|∞)$/i.test(text)) return { ok: false, problem: 'too_large' };
+  const exponent = /^[+-]?[\d.]+e([+-]?\d+)$/i.exec(text);
+  // Exponents far out are refused before any bigint is built from them.
+  if (exponent && Number(exponent[1]) >= 100) return { ok: false, problem: 'too_large' };
+  if (exponent && Number(exponent[1]) <= -100) return { ok: false, problem: 'too_many_decimals' };
+  if (text.length > MAX_AMOUNT_TEXT) return { ok: false, problem: /^[+-]?[\d.,'\s]+$/.test(text) ? 'too_large' : 'not_a_number' };
+  const parsed = parseFlexible(text);
+  if (!parsed) return { ok: false, problem: 'not_a_number' };
+  const { digits, decimals: places } = significant(parsed);
+  if (digits > DYNAMODB_MAX_DIGITS || compare(abs(parsed), AMOUNT_LIMIT) >= 0) return { ok: false, problem: 'too_large' };
+  if (places > decimals) return { ok: false, problem: 'too_many_decimals' };
+  return { ok: true, value: parsed };
+}
+
+/** The Italian message for a refused amount; `label` names the field ("quantità", "prezzo DB"). */
+export function amountMessage(problem: AmountProblem, label: string, decimals = AMOUNT_DECIMALS): string {
+  switch (problem) {
+    case 'not_a_number':
+      return `Valore numerico non valido per ${label}`;
+    case 'too_large':
+      return `Importo non valido per ${label}: troppe cifre o valore troppo grande (massimo 999.999.999.999,99 in valore assoluto).`;
+    case 'too_many_decimals':
+      return `Importo non valido per ${label}: sono ammesse al massimo ${decimals} cifre decimali.`;
+  }
+}
+
+/** For amounts read from files (rounded there by design): inside the business limit? */
+export function withinAmountLimit(value: Decimal): boolean {
+  return compare(abs(value), AMOUNT_LIMIT) < 0;
+}

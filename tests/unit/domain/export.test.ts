@@ -1,0 +1,70 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { exportWorkbook } from '../../../functions/domain/export.ts';
+import type { DocumentRecord } from '../../../functions/storage/repositories/documents.ts';
+import type { RowRecord } from '../../../functions/storage/repositories/rows.ts';
+
+const doc: DocumentRecord = {
+  id: 7, filename: '=cmd|\' /C calc\'!A0', upload_date: '2026-11-20T10:00:00.000Z', provincia: 'LU', tipologia_dei: '@SUM(1+1)', username: 'u', user_id: 1,
+  status: 'completed', status_reason: null, file_key: 'k', file_size: 1, pages_total: 1, pages_done: 1, document_total: null, document_total_db: null,
+  sum_totale: null, row_count: 0, layout: null, unreadable_pages: [], warnings: [], completed_at: null,
+};
+
+const row = (i: number, texts: Partial<RowRecord>, amounts: Partial<RowRecord> = {}): RowRecord => ({
+  id: i, document_id: 7, row_index: i, tariffa: `A.${i}`, descrizione: 'x', codice_articolo: null, unita_di_misura: 'mq', quantita: 1, unitario: 1, totale: 1,
+  tipologia_dei: 'nuove_costruzioni', prezzo_db: null, prezzo_totale_db: null, differenza_totale_db: null, variazione_percentuale: null, price_source: null,
+  page: null, page_end: null, box: null, ...texts, ...amounts,
+});
+
+/** Strings a spreadsheet would run or mangle, each with its exact expected read-back. */
+const HOSTILE = [
+  '=HYPERLINK("http://example.invalid","clic")',
+  '  =HYPERLINK("http://example.invalid","clic")',
+  '+39 055 123456',
+  '-2+3',
+  '@SUM(A1:A2)',
+  '\t=1+1',
+  '\r=1+1',
+  ' \r\n\t-1',
+  '=1+1\u0001\u001f\u007f fine',
+  'literal _x000D_ and _x005F_ stay as typed',
+];
+
+async function readBack(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as never);
+  return wb.worksheets[0];
+}
+
+describe('Excel export keeps hostile text as text, character for character', () => {
+  it('writes every formula-looking string as a text cell with its exact content', async () => {
+    const rows = HOSTILE.map((text, i) => row(i + 1, { descrizione: text, tariffa: text, unita_di_misura: text.slice(0, 9) }));
+    const ws = await readBack(await exportWorkbook(doc, rows, new Date('2026-11-23T10:00:00Z')));
+    HOSTILE.forEach((text, i) => {
+      const r = ws.getRow(8 + i);
+      for (const [col, expected] of [[2, text], [3, text], [4, text.slice(0, 9)]] as const) {
+        const cell = r.getCell(col);
+        expect(cell.type, `row ${i} col ${col}`).toBe(ExcelJS.ValueType.String);
+        expect(cell.value, `row ${i} col ${col}`).toBe(expected);
+        expect(cell.numFmt, `row ${i} col ${col}`).toBe('@');
+      }
+    });
+    // The header block too.
+    expect(ws.getRow(1).getCell(3).value).toBe(doc.filename);
+    expect(ws.getRow(1).getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect(ws.getRow(3).getCell(3).value).toBe('@SUM(1+1)');
+  });
+
+  it('keeps negative amounts as numbers and the totals as the only formulas', async () => {
+    const rows = [row(1, {}, { quantita: -2, unitario: 10, totale: -20 }), row(2, { descrizione: '-5' }, { totale: 5 })];
+    const ws = await readBack(await exportWorkbook(doc, rows, new Date('2026-11-23T10:00:00Z')));
+    expect(ws.getRow(8).getCell(5).value).toBe(-2);
+    expect(ws.getRow(8).getCell(7).type).toBe(ExcelJS.ValueType.Number);
+    expect(ws.getRow(8).getCell(7).value).toBe(-20);
+    expect(ws.getRow(9).getCell(3).value).toBe('-5');
+    expect(ws.getRow(9).getCell(3).type).toBe(ExcelJS.ValueType.String);
+    const formulas: string[] = [];
+    ws.eachRow((r) => r.eachCell((c) => c.type === ExcelJS.ValueType.Formula && formulas.push(c.address)));
+    expect(formulas).toEqual(['G11', 'I11', 'J11']);
+  });
+});
