@@ -17,6 +17,13 @@ export function formatNumber(value: number | null | undefined): string {
   return isNum(value) ? number2.format(value) : '';
 }
 
+const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' } as Intl.NumberFormatOptions);
+
+/** "1.234": counters and counts, with the thousands separator. */
+export function formatInteger(value: number | null | undefined): string {
+  return isNum(value) ? integer.format(value) : '';
+}
+
 /** "1.234,50 €". */
 export function formatEuro(value: number | null | undefined): string {
   return isNum(value) ? euro.format(value) : '';

@@ -21,7 +21,7 @@ export async function requireRowFor(ctx: AppContext, id: number, principal: Prin
 export async function retotal(ctx: AppContext, doc: DocumentRecord): Promise<{ document: DocumentRecord; totals: ReturnType<typeof documentTotals> }> {
   const rows = await listRowAmounts(ctx, doc.id);
   const totals = documentTotals(rows, doc.document_total);
-  const document = await updateDocument(ctx, doc.id, { sum_totale: totals.sum_totale, document_total_db: totals.document_total_db, row_count: rows.length });
+  const document = await updateDocument(ctx, doc.id, { sum_totale: totals.sum_totale, document_total_db: totals.document_total_db, row_count: rows.length, rows_to_check: totals.rows_to_check });
   return { document, totals };
 }
 

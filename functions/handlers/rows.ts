@@ -47,6 +47,8 @@ const update: Action = async (req, ctx) => {
       next = { ...next, [field]: boundedText((body[field] as string).trim(), limit) };
     }
   }
+  // The user saw and saved what the reader doubted: the row is checked now.
+  if (['quantita', 'unitario', 'totale', ...Object.keys(TEXTS)].some((field) => body[field] !== undefined)) next.verifica = [];
   const newTipologia = body.tipologia_dei !== undefined && body.tipologia_dei !== row.tipologia_dei;
   if (body.tipologia_dei !== undefined) next.tipologia_dei = await checkTipologia(ctx, body.tipologia_dei);
 

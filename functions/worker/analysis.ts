@@ -7,6 +7,13 @@ import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument } from '../s
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { priceRowsInMemory } from '../domain/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
+import type { Capitoli } from '../../shared/domain/rows.ts';
+
+/** The reader's reasons for doubting a voce (empty when it is sure), in Italian. */
+function readerDoubts(v: object): string[] {
+  const verifica = (v as { verifica?: unknown }).verifica;
+  return Array.isArray(verifica) ? verifica.filter((r): r is string => typeof r === 'string' && r.length > 0) : [];
+}
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -90,6 +97,8 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           page: v.page,
           page_end: v.page_end,
           box: v.box ?? null,
+          verifica: readerDoubts(v),
+          capitoli: (v as { capitoli?: Capitoli }).capitoli ?? null,
         }));
         // Priced before the first write, so every row is written once.
         const warnings = [...result.warnings];
@@ -118,6 +127,7 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           sum_totale: totals.sum_totale,
           document_total_db: totals.document_total_db,
           row_count: priced.length,
+          rows_to_check: totals.rows_to_check,
           layout: result.layout,
           unreadable_pages: outcome.unreadablePages,
           warnings,

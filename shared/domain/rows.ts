@@ -3,6 +3,18 @@ export const MERGE_COUNT_ERROR = 'Seleziona esattamente 2 righe consecutive per 
 export const MERGE_ORDER_ERROR = 'Le righe devono essere consecutive per essere unite';
 export const MERGE_MISSING_ERROR = 'Righe selezionate non trovate';
 
+/** The chapter titles a voce sits under, where the print has them. */
+export interface Capitoli {
+  supercategoria?: string;
+  categoria?: string;
+  sottocategoria?: string;
+}
+
+/** Why the reader is not sure of a row (Italian reasons); empty or missing when it is. */
+export type Verifica = readonly string[];
+
+export const needsCheck = (row: { verifica?: Verifica | null }): boolean => (row.verifica?.length ?? 0) > 0;
+
 export interface MergeableRow {
   id: number;
   row_index: number;
@@ -43,5 +55,7 @@ export function mergedValues<T extends MergeableRow>(first: T, second: T): T {
     totale: second.totale,
     prezzo_db: second.prezzo_db,
     prezzo_totale_db: second.prezzo_totale_db,
+    // Merging is the user fixing the reading (a voce split in two): the result is checked.
+    verifica: [],
   };
 }

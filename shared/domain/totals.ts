@@ -1,4 +1,5 @@
 import { abs, compare, div, fromNumber, mul, parsePlain, round, sub, sum, toNumber, ZERO, type Decimal } from './money.ts';
+import { needsCheck, type Verifica } from './rows.ts';
 
 /** Spec section 5: congruent when the rows add up to the printed total within 0.01. */
 export const CONGRUENCE_TOLERANCE = parsePlain('0.01');
@@ -45,6 +46,8 @@ export interface DocumentTotals {
   /** How many rows have a reference price, and the sum of their own totals. */
   priced_rows: number;
   priced_totale: number | null;
+  /** Rows the reader flagged "da verificare" and nobody has checked since. */
+  rows_to_check: number;
   /**
    * Like with like: document_total_db − the totals of the same (priced) rows, and its percentage
    * of them. Rows without a reference price are left out, or a half-priced computo would look
@@ -54,7 +57,7 @@ export interface DocumentTotals {
   difference_db_percent: number | null;
 }
 
-export function documentTotals(rows: Array<{ totale: number | null; prezzo_totale_db: number | null }>, documentTotal: number | null): DocumentTotals {
+export function documentTotals(rows: Array<{ totale: number | null; prezzo_totale_db: number | null; verifica?: Verifica | null }>, documentTotal: number | null): DocumentTotals {
   const s = round(sum(rows.map((r) => dec(r.totale)).filter((d): d is Decimal => d !== null)));
   const pricedRows = rows.filter((r) => dec(r.prezzo_totale_db) !== null);
   const db = pricedRows.length ? round(sum(pricedRows.map((r) => dec(r.prezzo_totale_db)!))) : null;
@@ -66,6 +69,7 @@ export function documentTotals(rows: Array<{ totale: number | null; prezzo_total
     document_total_db: db ? toNumber(db) : null,
     congruent: printed ? compare(abs(sub(s, printed)), CONGRUENCE_TOLERANCE) < 0 : null,
     priced_rows: pricedRows.length,
+    rows_to_check: rows.filter(needsCheck).length,
     priced_totale: pricedOwn ? toNumber(pricedOwn) : null,
     difference_db: diff ? toNumber(diff) : null,
     difference_db_percent: diff && pricedOwn && pricedOwn.units !== 0n ? toNumber(div(mul(diff, parsePlain('100')), pricedOwn, 2)) : null,

@@ -34,6 +34,8 @@ export interface DocumentRecord {
    * document: nothing re-reads the file by itself (restart, queue redelivery, status edits).
    */
   rows_written_at?: string | null;
+  /** Rows the reader flagged "da verificare" when the analysis ended. */
+  rows_to_check?: number;
 }
 
 const KIND = 'document';

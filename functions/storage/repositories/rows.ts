@@ -1,4 +1,5 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain/rows.ts';
 import type { AppContext } from '../../config/context.ts';
 import { nextId, queryAll } from './base.ts';
 
@@ -23,6 +24,9 @@ export interface RowRecord {
   page: number | null;
   page_end: number | null;
   box: { x0: number; y0: number; x1: number; y1: number } | null;
+  /** Why the reader is not sure of this row; cleared when the user edits or merges it. */
+  verifica?: Verifica;
+  capitoli?: Capitoli | null;
 }
 
 const BATCH = 25;
@@ -32,17 +36,18 @@ const BATCH = 25;
  * totals read) and the rest as one JSON attribute: dynalite and DynamoDB handle one string far
  * faster than a dozen typed attributes, which halves the time to write or read 5,000 rows.
  */
-type StoredRow = Pick<RowRecord, 'document_id' | 'row_index' | 'id' | 'totale' | 'prezzo_totale_db'> & { d: string };
+type StoredRow = Pick<RowRecord, 'document_id' | 'row_index' | 'id' | 'totale' | 'prezzo_totale_db'> & { d: string; da_verificare?: true };
 
 function encode(row: RowRecord): StoredRow {
   const { document_id, row_index, id, totale, prezzo_totale_db, ...rest } = row;
-  return { document_id, row_index, id, totale, prezzo_totale_db, d: JSON.stringify(rest) };
+  // The doubt is also a top-level flag, so document totals count it without decoding rows.
+  return { document_id, row_index, id, totale, prezzo_totale_db, d: JSON.stringify(rest), ...(needsCheck(row) ? { da_verificare: true as const } : {}) };
 }
 
 function decode(item: Record<string, unknown>): RowRecord {
   // Items written before the compact form carry their fields as attributes.
   if (typeof item.d !== 'string') return item as unknown as RowRecord;
-  const { d, ...keys } = item;
+  const { d, da_verificare: _flag, ...keys } = item;
   return { ...(JSON.parse(d as string) as object), ...keys } as unknown as RowRecord;
 }
 
@@ -113,14 +118,15 @@ export async function listRows(ctx: AppContext, documentId: number): Promise<Row
 }
 
 /** Only the amounts of a document's rows: what its totals need, a fraction of the bytes. */
-export async function listRowAmounts(ctx: AppContext, documentId: number): Promise<Array<Pick<RowRecord, 'totale' | 'prezzo_totale_db'>>> {
-  return queryAll<Pick<RowRecord, 'totale' | 'prezzo_totale_db'>>(ctx, {
+export async function listRowAmounts(ctx: AppContext, documentId: number): Promise<Array<Pick<RowRecord, 'totale' | 'prezzo_totale_db' | 'verifica'>>> {
+  const items = await queryAll<Pick<RowRecord, 'totale' | 'prezzo_totale_db'> & { da_verificare?: boolean }>(ctx, {
     table: 'rows',
     KeyConditionExpression: 'document_id = :d',
     ExpressionAttributeValues: { ':d': documentId },
-    ProjectionExpression: 'totale, prezzo_totale_db',
+    ProjectionExpression: 'totale, prezzo_totale_db, da_verificare',
     ConsistentRead: true,
   });
+  return items.map(({ da_verificare, ...amounts }) => ({ ...amounts, verifica: da_verificare ? ['da verificare'] : [] }));
 }
 
 export async function countRows(ctx: AppContext, documentId: number): Promise<number> {

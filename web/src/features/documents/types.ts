@@ -1,4 +1,5 @@
 import type { DocumentStatus } from '../../../../shared/domain/status.ts';
+import type { Capitoli } from '../../../../shared/domain/rows.ts';
 
 /** A document as the API presents it (GET /api/documents, /api/documents/{id}). */
 export interface DocumentItem {
@@ -23,6 +24,7 @@ export interface DocumentItem {
   warnings: string[];
   completed_at: string | null;
   congruent: boolean | null;
+  rows_to_check?: number;
 }
 
 export interface DocumentCounts {
@@ -68,6 +70,9 @@ export interface DocumentRow {
   price_source: PriceSource | null;
   page: number | null;
   page_end: number | null;
+  /** Why the reader is not sure of this row (Italian); empty when it is. */
+  verifica?: string[];
+  capitoli?: Capitoli | null;
 }
 
 export interface RowsTotals {
@@ -80,6 +85,7 @@ export interface RowsTotals {
   /** Rows with a reference price, and the sum of their own totals (what the difference compares). */
   priced_rows?: number;
   priced_totale?: number | null;
+  rows_to_check?: number;
 }
 
 export interface DocumentRows {

@@ -12,6 +12,7 @@ import { DocumentHeader } from '../../features/documents/components/DocumentHead
 import { FinancialSummary } from '../../features/documents/components/FinancialSummary.tsx';
 import { ProcessingPanel } from '../../features/documents/components/ProcessingPanel.tsx';
 import { filterRows } from '../../features/documents/components/RowsSearch.tsx';
+import { RowsToCheckBanner, rowsToCheck } from '../../features/documents/components/RowsToCheck.tsx';
 import { RowsTable } from '../../features/documents/components/RowsTable.tsx';
 import { RowsToolbar } from '../../features/documents/components/RowsToolbar.tsx';
 import { BulkTipologiaDialog } from '../../features/documents/components/BulkTipologiaDialog.tsx';
@@ -109,7 +110,9 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
   const { message, show, clear } = useTimedMessage();
   const [downloading, setDownloading] = useState(false);
   const [query, setQuery] = useState('');
-  const visibleRows = useMemo(() => filterRows(allRows, query), [allRows, query]);
+  const [onlyToCheck, setOnlyToCheck] = useState(false);
+  const flagged = useMemo(() => rowsToCheck(allRows), [allRows]);
+  const visibleRows = useMemo(() => filterRows(onlyToCheck ? flagged : allRows, query), [allRows, flagged, onlyToCheck, query]);
   const edit = useDocumentEditing({ document, rows: allRows, mutateDocument, mutateRows, notifyPage: show });
   const tipologiaLabel = useCallback((value: string) => tipologie?.find((t) => t.value === value)?.description, [tipologie]);
   const rowActions = useMemo(
@@ -198,6 +201,8 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
 
       {rowsError && <Alert severity="error">Errore nel caricamento del documento</Alert>}
 
+      <RowsToCheckBanner count={flagged.length} onlyToCheck={onlyToCheck} onToggle={() => setOnlyToCheck((v) => !v)} />
+
       <section className="doc-card doc-rows-card" aria-label="Righe del documento">
         <RowsToolbar
           query={query}
@@ -222,7 +227,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
           rows={visibleRows}
           totalCount={allRows.length}
           loading={rowsLoading}
-          resetKey={query}
+          resetKey={`${query}|${onlyToCheck}`}
           selectedIds={edit.selectedIds}
           onSelectedIdsChange={edit.setSelectedIds}
           highlighted={edit.highlighted}

@@ -7,6 +7,8 @@ import type { MenuItem } from 'primereact/menuitem';
 import { formatEuro, formatNumber, formatPercent } from '../../../../../shared/format.ts';
 import type { DocumentRow } from '../types.ts';
 import { PriceSourceTag } from './PriceSourceTag.tsx';
+import { CheckMark } from './RowsToCheck.tsx';
+import { needsCheck } from '../../../../../shared/domain/rows.ts';
 
 /** Fixed row height for the virtual scroller (keep in sync with .doc-rows-table rows in CSS). */
 const ROW_HEIGHT = 41;
@@ -173,7 +175,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
         onSelectionChange={(e) => onSelectionChange(e.value as DocumentRow[])}
         selectAll={allSelected}
         onSelectAllChange={(e) => onSelectAll(e.checked)}
-        rowClassName={(r: DocumentRow) => (highlighted.has(r.id) ? 'doc-row-updated' : undefined)}
+        rowClassName={(r: DocumentRow) => (highlighted.has(r.id) ? 'doc-row-updated' : needsCheck(r) ? 'doc-row-check' : undefined)}
         className="doc-rows-table"
         emptyMessage={loading ? 'Caricamento righe...' : 'Nessuna riga trovata'}
         footer={footer}
@@ -188,6 +190,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
           sortable
           body={(r: DocumentRow) => (
             <span className="doc-cell-ellipsis" title={r.descrizione ?? ''}>
+              <CheckMark row={r} />
               {r.descrizione}
             </span>
           )}
