@@ -35,7 +35,9 @@ const login: Action = async (req, ctx) => {
   const address = clientAddress(req.event, Boolean(ctx.config.behindCloudFront));
   const reservation = await reserveAttempt(ctx, username, address);
   if (!reservation.ok) throw new TooManyRequestsError(tooManyAttemptsMessage(reservation.retryAfterSeconds), reservation.retryAfterSeconds);
-  const user = await findUserByUsername(ctx, username);
+  // Usernames have at most 64 characters; a longer one is not looked up (its key could exceed
+  // DynamoDB's limit), but still costs a password check like any unknown user.
+  const user = username.length <= 256 ? await findUserByUsername(ctx, username) : undefined;
   const valid = await verifyPassword(password, user?.password_hash);
   if (!user || !valid) {
     await recordFailure(ctx, username, address, reservation.attempt);

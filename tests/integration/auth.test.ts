@@ -188,6 +188,12 @@ describe('password guessing', () => {
     }
   });
 
+  it('answers 401, not a storage error, to a very long username', async () => {
+    const res = await login('x'.repeat(5000), 'qualcosa');
+    expect(res.status).toBe(401);
+    expect(detail(res)).toBe('Credenziali non valide');
+  });
+
   it('forgets old failures after a day', async () => {
     await createUser({ username: 'smemorato', password: 'giusta123' });
     const ip = '198.51.100.21';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
@@ -29,7 +30,12 @@ export const LEASE_SECONDS = 30;
 
 const KEY_PREFIX = 'login#';
 
-const key = (username: string, address: string) => ({ name: `${KEY_PREFIX}${username.trim().toLowerCase()}#${address}` });
+/** Whatever a client types as username: long ones are hashed, to stay far below DynamoDB's key limit. */
+function key(username: string, address: string) {
+  const name = username.trim().toLowerCase();
+  const part = name.length <= 128 ? name : `sha256:${createHash('sha256').update(name).digest('hex')}`;
+  return { name: `${KEY_PREFIX}${part}#${address}` };
+}
 
 /** The wait opened by the `failures`-th failure in a row. */
 export function delayAfter(failures: number): number {
