@@ -18,6 +18,11 @@ export interface AppConfig {
   signingSecret: () => Promise<string>;
   /** Marks cookies Secure (cloud, behind HTTPS). */
   secureCookies: boolean;
+  /**
+   * Requests arrive through CloudFront, which puts the viewer's address in the
+   * `cloudfront-viewer-address` header (cloud only; the local server never trusts that header).
+   */
+  behindCloudFront?: boolean;
   /** Queue for analysis jobs; set by the runtime (SQS in the cloud, in-process locally). */
   enqueue?: (job: { documentId: number }) => Promise<void>;
   now?: () => Date;
@@ -86,6 +91,7 @@ export function configFromEnv(): AppConfig {
     bucket: env.DATA_BUCKET!,
     region: env.AWS_REGION ?? 'eu-south-1',
     secureCookies: true,
+    behindCloudFront: true,
     signingSecret: () => {
       cachedSecret ??= import('@aws-sdk/client-secrets-manager').then(async ({ SecretsManagerClient, GetSecretValueCommand }) => {
         const client = new SecretsManagerClient({});

@@ -3,6 +3,9 @@
  * JSON:API `errors[]`. Only 4xx details reach the client, in Italian.
  */
 export class AppError extends Error {
+  /** Extra response headers (e.g. Retry-After). */
+  headers?: Record<string, string>;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -57,8 +60,9 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(detail: string) {
+  constructor(detail: string, retryAfterSeconds?: number) {
     super(429, 'too_many_requests', 'Troppe richieste', detail);
+    if (retryAfterSeconds !== undefined) this.headers = { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
   }
 }
 

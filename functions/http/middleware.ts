@@ -193,6 +193,7 @@ export const errorHandler = (log: (line: Record<string, unknown>) => void = (l) 
     const requestId = request.context?.api?.requestId ?? request.event?.requestContext?.requestId ?? 'unknown';
     if (err instanceof AppError) {
       request.response = errorBody(err.status, err.code, err.title, err.detail);
+      if (err.headers) request.response.headers = { ...request.response.headers, ...err.headers };
       return;
     }
     log({

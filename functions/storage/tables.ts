@@ -33,7 +33,8 @@ const byKind = (sortKey: KeyDef = { name: 'id', type: 'N' }): IndexDef => ({
 });
 
 export const TABLES = {
-  counters: { name: 'counters', partitionKey: { name: 'name', type: 'S' } },
+  // Id sequences never expire; login attempt records carry expires_at.
+  counters: { name: 'counters', partitionKey: { name: 'name', type: 'S' }, ttlAttribute: 'expires_at' },
   uniques: { name: 'uniques', partitionKey: { name: 'key', type: 'S' } },
   users: {
     name: 'users',

@@ -165,6 +165,17 @@ async function sweepExpired(ctx: AppContext): Promise<void> {
   for (const item of out.Items ?? []) {
     await ctx.db.send(new DeleteCommand({ TableName: ctx.table('sessions'), Key: { jti: item.jti } }));
   }
+  // Login attempt records (the id sequences in the same table have no expires_at).
+  const counters = await ctx.db.send(
+    new ScanCommand({
+      TableName: ctx.table('counters'),
+      FilterExpression: 'expires_at < :now',
+      ExpressionAttributeValues: { ':now': nowSeconds },
+    }),
+  );
+  for (const item of counters.Items ?? []) {
+    await ctx.db.send(new DeleteCommand({ TableName: ctx.table('counters'), Key: { name: item.name } }));
+  }
 }
 
 /** Shown when a stop cut the writing of rows short: what was written stays, nothing is re-read. */

@@ -9,6 +9,7 @@
  * 4. Then the CSV data.
  * The first list holding the code wins, and the row records which one it was.
  */
+import { RE2JS } from 're2js';
 import { findProvince } from './provinces.ts';
 
 export type PriceSource = 'toscana' | 'dei' | 'csv';
@@ -54,23 +55,38 @@ export interface CodePattern {
 /** Longest code a pattern ever runs on: bounds the work of any regular expression. */
 export const MAX_CODE_LENGTH = 100;
 
-/** Applies the admin patterns in order; a pattern without replacement leaves matches as they are. */
-export function applyPatterns(code: string, patterns: readonly CodePattern[], compile: (p: string) => RegExp | null = safeCompile): string {
+const MAX_COMPILED = 500;
+const compiled = new Map<string, RE2JS | null>();
+
+/**
+ * Admin patterns run on RE2 (re2js, a pure-JS port): matching is linear in the code's length
+ * whatever the pattern, so no pattern, not even an old one stored before today's checks, can
+ * freeze the API with backtracking. RE2 has no backreferences or lookarounds; such a pattern
+ * does not compile and is skipped. Replacements follow String.prototype.replace: $1, $<name>,
+ * $&, $$.
+ */
+export function compilePattern(pattern: string): RE2JS | null {
+  if (compiled.has(pattern)) return compiled.get(pattern)!;
+  let re: RE2JS | null;
+  try {
+    re = RE2JS.compile(pattern);
+  } catch {
+    re = null;
+  }
+  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  compiled.set(pattern, re);
+  return re;
+}
+
+/** Applies the admin patterns in order (first match of each); a pattern without replacement leaves matches as they are. */
+export function applyPatterns(code: string, patterns: readonly CodePattern[], compile: (p: string) => RE2JS | null = compilePattern): string {
   let out = normalizeCode(code).slice(0, MAX_CODE_LENGTH);
   for (const p of patterns) {
     if (p.replacement === undefined || p.replacement === null) continue;
     const re = compile(p.pattern);
-    if (re) out = normalizeCode(out.replace(re, p.replacement)).slice(0, MAX_CODE_LENGTH);
+    if (re) out = normalizeCode(re.matcher(out).replaceFirst(p.replacement)).slice(0, MAX_CODE_LENGTH);
   }
   return out;
-}
-
-function safeCompile(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return null;
-  }
 }
 
 /** "TOS25_01.A03.001" -> 2025. */

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { randomUUID } from 'node:crypto';
+import { handler as authHandler } from '../../functions/handlers/auth.ts';
+import { FREE_ATTEMPTS } from '../../functions/storage/repositories/login-attempts.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -86,18 +89,118 @@ describe('login and sessions', () => {
 });
 
 describe('password guessing', () => {
-  it('locks a username out for a while after 5 failed logins, even with the right password', async () => {
+  // The clock stands still unless a test moves it, so no wait runs out while a burst is served.
+  beforeEach(() => rt.setNow(new Date()));
+  afterEach(() => rt.setNow(null));
+
+  const login = (username: string, password: string, headers: Record<string, string> = {}) =>
+    call('POST', '/api/auth/login', { body: { username, password }, headers });
+
+  /** The auth Lambda called as API Gateway would, from a chosen client address. */
+  async function loginFrom(sourceIp: string, username: string, password: string) {
+    const res = await authHandler(
+      {
+        version: '2.0',
+        routeKey: 'POST /api/auth/login',
+        rawPath: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+        isBase64Encoded: false,
+        requestContext: { requestId: randomUUID(), http: { method: 'POST', path: '/api/auth/login', sourceIp } },
+      },
+      {} as never,
+    );
+    return { status: res.statusCode, json: JSON.parse(res.body ?? '{}'), headers: res.headers ?? {} };
+  }
+
+  it('lets at most the free attempts of 100 parallel wrong guesses reach the password check', async () => {
     await createUser({ username: 'bersaglio', password: 'giusta123' });
-    for (let i = 0; i < 5; i++) {
-      expect((await call('POST', '/api/auth/login', { body: { username: 'bersaglio', password: `sbagliata${i}` } })).status).toBe(401);
+    // Act: one address, 100 wrong passwords at once.
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => login('bersaglio', `sbagliata${i}`)));
+    // Assess: a 401 means the password was checked; a 429 means it was not even looked at.
+    const checked = results.filter((r) => r.status === 401).length;
+    const refused = results.filter((r) => r.status === 429);
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(FREE_ATTEMPTS);
+    expect(checked + refused.length).toBe(100);
+    expect(detail(refused[0])).toMatch(/^Troppi tentativi di accesso non riusciti\. Riprova tra \d+ second[oi]\.$/);
+    expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The right password from the same address waits too.
+    expect((await login('bersaglio', 'giusta123')).status).toBe(429);
+  });
+
+  it('does not lock anyone else out: another address logs in with the right password', async () => {
+    await createUser({ username: 'assediato', password: 'giusta123' });
+    // Prepare: an attacker floods the username from its own address.
+    const flood = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom('198.51.100.66', 'assediato', `x${i}`)));
+    expect(flood.filter((r) => r.status === 401).length).toBeLessThanOrEqual(FREE_ATTEMPTS);
+    expect((await loginFrom('198.51.100.66', 'assediato', 'giusta123')).status).toBe(429);
+    // Act + Assess: the owner, from elsewhere, is not affected.
+    expect((await loginFrom('203.0.113.7', 'assediato', 'giusta123')).status).toBe(200);
+    expect((await login('assediato', 'giusta123')).status).toBe(200);
+  });
+
+  it('keeps the admin in while the admin username is flooded from another address', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => loginFrom('198.51.100.99', 'admin', `tentativo${i}`)));
+    expect((await loginFrom('198.51.100.99', 'admin', ADMIN_PASSWORD)).status).toBe(429);
+    expect((await login('admin', ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('ignores a forged CloudFront address header on the local server', async () => {
+    await createUser({ username: 'falsario', password: 'giusta123' });
+    for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await login('falsario', `sbagliata${i}`)).status).toBe(401);
+    // A new header value would be a new "address" if it were trusted.
+    const forged = await login('falsario', 'sbagliata', { 'cloudfront-viewer-address': '192.0.2.1:4444' });
+    expect(forged.status).toBe(429);
+  });
+
+  it('doubles the wait after each further failure and starts over after a success', async () => {
+    await createUser({ username: 'paziente', password: 'giusta123' });
+    const ip = '198.51.100.20';
+    const t0 = Math.floor(Date.now() / 1000) * 1000; // whole seconds, as the records keep them
+    const at = (s: number) => rt.setNow(new Date(t0 + s * 1000));
+    try {
+      at(0);
+      for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await loginFrom(ip, 'paziente', `no${i}`)).status).toBe(401);
+      // Each failure from here on opens a wait twice as long: 1 s, 2 s, 4 s, 8 s.
+      let clock = 0;
+      for (const wait of [1, 2, 4, 8]) {
+        const early = await loginFrom(ip, 'paziente', 'giusta123');
+        expect(early.status).toBe(429);
+        expect(early.headers['retry-after']).toBe(String(wait));
+        expect(early.json.errors[0].detail).toBe(`Troppi tentativi di accesso non riusciti. Riprova tra ${wait} ${wait === 1 ? 'secondo' : 'secondi'}.`);
+        at(clock + wait - 0.5);
+        expect((await loginFrom(ip, 'paziente', 'giusta123')).status).toBe(429);
+        clock += wait;
+        at(clock);
+        expect((await loginFrom(ip, 'paziente', `ancora${wait}`)).status).toBe(401);
+      }
+      expect((await loginFrom(ip, 'paziente', 'giusta123')).headers['retry-after']).toBe('16');
+      // Act: the right password once the wait is over.
+      clock += 16;
+      at(clock);
+      expect((await loginFrom(ip, 'paziente', 'giusta123')).status).toBe(200);
+      // Assess: the count starts over, with its free attempts.
+      for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await loginFrom(ip, 'paziente', `di-nuovo${i}`)).status).toBe(401);
+      expect((await loginFrom(ip, 'paziente', 'giusta123')).status).toBe(429);
+    } finally {
+      rt.setNow(null);
     }
-    const locked = await call('POST', '/api/auth/login', { body: { username: 'bersaglio', password: 'giusta123' } });
-    expect(locked.status).toBe(429);
-    expect(detail(locked)).toMatch(/Troppi tentativi/);
-    // A quarter of an hour later the window has passed.
-    rt.setNow(new Date(Date.now() + 16 * 60 * 1000));
-    expect((await call('POST', '/api/auth/login', { body: { username: 'bersaglio', password: 'giusta123' } })).status).toBe(200);
-    rt.setNow(null);
+  });
+
+  it('answers 401, not a storage error, to a very long username', async () => {
+    const res = await login('x'.repeat(5000), 'qualcosa');
+    expect(res.status).toBe(401);
+    expect(detail(res)).toBe('Credenziali non valide');
+  });
+
+  it('forgets old failures after a day', async () => {
+    await createUser({ username: 'smemorato', password: 'giusta123' });
+    const ip = '198.51.100.21';
+    for (let i = 0; i < FREE_ATTEMPTS + 1; i++) await loginFrom(ip, 'smemorato', `no${i}`);
+    expect((await loginFrom(ip, 'smemorato', 'giusta123')).status).toBe(429);
+    rt.setNow(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect((await loginFrom(ip, 'smemorato', 'giusta123')).status).toBe(200);
   });
 });
 

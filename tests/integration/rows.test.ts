@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { corpusFile, truthOf } from '../support/corpus.ts';
 import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
+import { createPattern, deletePattern } from '../../functions/storage/repositories/patterns.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -286,5 +287,31 @@ describe('numbers and texts are stored as sent or refused clearly', () => {
     const long = await call('POST', `/api/documents/${docId}/duplicate-rows`, { token: owner, body: { row_ids: [rows[0].id], new_title: 'T'.repeat(201) } });
     expect(long.status).toBe(400);
     expect(detail(long)).toBe('Il titolo è troppo lungo: massimo 200 caratteri (inseriti 201).');
+
+describe('admin patterns cannot freeze the API', () => {
+  it('prices a row with a 100-character code in under a second with worst-case patterns stored', async () => {
+    // Prepare: patterns that would backtrack for ages on a backtracking engine, stored directly
+    // (as old data, past the validator), then one that maps the code to a real Tuscan article.
+    const tuscan = (await rowsOf()).find((r: any) => r.tariffa.startsWith('TOS25'));
+    const code = 'A'.repeat(99) + '!';
+    const stored = [];
+    for (const pattern of ['^(A|AA)+$', '[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+X', '(\\w+\\s?)*$', '(.*A){20}$', '(A)\\1', '(?=A)(A+)+B']) {
+      stored.push(await createPattern(rt.ctx, { pattern, replacement: '', notes: null }));
+    }
+    stored.push(await createPattern(rt.ctx, { pattern: '^A{99}!$', replacement: tuscan.tariffa, notes: null }));
+    const [row] = await rowsOf();
+    try {
+      // Act
+      const started = performance.now();
+      const res = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { tariffa: code } });
+      const elapsed = performance.now() - started;
+      // Assess: fast, and every pattern ran (the last one found the Tuscan price).
+      expect(res.status).toBe(200);
+      expect(elapsed).toBeLessThan(1000);
+      expect(res.json.meta.price_found).toBe(true);
+      expect(res.json.data.attributes.price_source).toMatchObject({ list: 'toscana', code: tuscan.tariffa });
+    } finally {
+      for (const p of stored) await deletePattern(rt.ctx, p.id);
+    }
   });
 });

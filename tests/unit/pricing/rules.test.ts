@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatterns, normalizeCode, plannedLists, searchTerms, toscanaYear, type PriceListHead } from '../../../shared/domain/pricing.ts';
 import { deriveRow, documentTotals } from '../../../shared/domain/totals.ts';
-import { validatePattern } from '../../../functions/domain/patterns.ts';
+import { UNSAFE_PATTERN, validatePattern } from '../../../functions/domain/patterns.ts';
 
 const head = (source: PriceListHead['source'], key: string, year: number): PriceListHead => ({
   list_id: `${source}#${key}#${year}`,
@@ -81,10 +81,46 @@ describe('pattern safety', () => {
   it('accepts ordinary code patterns', () => {
     expect(validatePattern('^TOS(\\d{2})_(\\d{2})\\.([A-Z]\\d{2})')).toBeTruthy();
   });
-  it('keeps a hostile pattern, if ever stored, bounded by the code length', () => {
-    const started = Date.now();
-    applyPatterns('a'.repeat(5000) + '!', [{ pattern: '^(a|aa)+$', replacement: 'x' }]);
-    expect(Date.now() - started).toBeLessThan(5000);
+  it.each([
+    '[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+X',
+    '\\d+\\d+\\d+\\d+',
+    '(\\w+)(\\w+)(\\w+)(\\w+)X',
+    '\\w+-?\\w+_?\\w+\\w*',
+    '.*[A-Z]+\\w+.+$',
+  ])('rejects more than three unbounded quantifiers in a row over overlapping characters: %s', (p) => {
+    expect(() => validatePattern(p)).toThrow(UNSAFE_PATTERN);
+  });
+  it.each(['(?=A)B', '(?!A)B', '(?<=A)B', '(?<!A)B', '(?<n>A)\\k<n>'])('rejects lookarounds and backreferences, which RE2 cannot run: %s', (p) => {
+    expect(() => validatePattern(p)).toThrow(UNSAFE_PATTERN);
+  });
+  it('rejects syntax RE2 does not know, with the reason', () => {
+    expect(() => validatePattern('\\u00e0')).toThrow(/^Espressione regolare non valida: invalid escape sequence/);
+    expect(() => validatePattern('A{1001}')).toThrow(/^Espressione regolare non valida: invalid repeat count/);
+  });
+  it.each(['^TOS(\\d{2})_', '^T\\.(\\d{2})_', '\\.$', '[A-Z]+\\d+[A-Z]+\\d+', '.*\\d+.*', '^(?<anno>\\d{2})_(\\w+)$', '(?:AB)+(?:CD)+(?:EF)+(?:GH)+'])(
+    'accepts ordinary code patterns: %s',
+    (p) => {
+      expect(validatePattern(p)).toBe(p);
+    },
+  );
+  it('replaces like String.prototype.replace: first match, $1, $<name>, $& and $$', () => {
+    expect(applyPatterns('TOS25_01.A03', [{ pattern: '^TOS(\\d{2})_', replacement: 'T$1-' }])).toBe('T25-01.A03');
+    expect(applyPatterns('A1B2', [{ pattern: '(?<n>\\d)', replacement: '[$<n>$$$&]' }])).toBe('A[1$1]B2');
+    expect(applyPatterns('A1', [{ pattern: '(\\d)', replacement: '$2$1' }])).toBe('A$21');
+  });
+  it('runs any stored pattern in linear time, even one the validator refuses', () => {
+    const hostile = [
+      { pattern: '^(A|AA)+$', replacement: 'x' },
+      { pattern: '[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+[A-Z]+X', replacement: 'y' },
+      { pattern: '(.*A){20}$', replacement: 'z' },
+      { pattern: '(\\w+\\s?)*$', replacement: 'w' },
+    ];
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) applyPatterns('A'.repeat(99) + '!', hostile);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+  it('skips a stored pattern RE2 cannot compile', () => {
+    expect(applyPatterns('AA1', [{ pattern: '(A)\\1', replacement: 'x' }, { pattern: '1$', replacement: '2' }])).toBe('AA2');
   });
 });
 

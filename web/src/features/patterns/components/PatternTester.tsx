@@ -4,18 +4,10 @@ import { InputText } from 'primereact/inputtext';
 import { applyPatterns, MAX_CODE_LENGTH } from '../../../../../shared/domain/pricing.ts';
 import type { Pattern } from '../types.ts';
 
-const compile = (p: string): RegExp | null => {
-  try {
-    return new RegExp(p, 'u');
-  } catch {
-    return null;
-  }
-};
-
-/** 'Prova': a code after normalisation and the patterns in order, as the price lookup sees it. */
+/** 'Prova': a code after normalisation and the patterns in order, as the price lookup sees it (same RE2 engine). */
 export function PatternTester({ patterns }: { patterns: Pattern[] }) {
   const [code, setCode] = useState('');
-  const out = useMemo(() => (code.trim() ? applyPatterns(code.slice(0, MAX_CODE_LENGTH), patterns, compile) : ''), [code, patterns]);
+  const out = useMemo(() => (code.trim() ? applyPatterns(code.slice(0, MAX_CODE_LENGTH), patterns) : ''), [code, patterns]);
   return (
     <Card title="Prova" className="pz-card">
       <p className="hint" style={{ marginTop: 0 }}>
