@@ -287,6 +287,8 @@ describe('numbers and texts are stored as sent or refused clearly', () => {
     const long = await call('POST', `/api/documents/${docId}/duplicate-rows`, { token: owner, body: { row_ids: [rows[0].id], new_title: 'T'.repeat(201) } });
     expect(long.status).toBe(400);
     expect(detail(long)).toBe('Il titolo è troppo lungo: massimo 200 caratteri (inseriti 201).');
+  });
+});
 
 describe('admin patterns cannot freeze the API', () => {
   it('prices a row with a 100-character code in under a second with worst-case patterns stored', async () => {
