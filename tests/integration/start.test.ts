@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../support/runtime.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-start-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm start with its output going to a log file', () => {
+  it('never writes the admin password to the log: it goes to an owner-only file', async () => {
+    // Act: start as a service manager would, stdout piped (not a terminal)
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'infra/local/start.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: '', HOST: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not ready: ${log}`)), 60_000);
+        child.stdout.on('data', () => {
+          if (/Amministratore creato/.test(log)) (clearTimeout(timer), resolve());
+        });
+        child.on('exit', () => reject(new Error(`exited: ${log}`)));
+      });
+      // Assess
+      const file = path.join(dataDir, 'admin-password.txt');
+      const password = fs.readFileSync(file, 'utf8').trim();
+      expect(password).toMatch(/^[\w-]{12,}$/);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(log).not.toContain(password);
+      expect(log).toContain(file);
+      expect(log).toMatch(/Computa pronta su http:\/\/localhost:\d+/);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  });
+});
