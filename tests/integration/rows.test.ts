@@ -81,6 +81,26 @@ describe('editing a row', () => {
   });
 });
 
+describe('why a row has the price it has', () => {
+  it('a priced row names its article; an unpriced one says why, in Italian', async () => {
+    const rows = await rowsOf();
+    const priced = rows.find((r: any) => r.price_source?.list === 'toscana');
+    const article = tuscanItemsOf('primus_medium.pdf').find((i) => i.codice === priced.tariffa)!;
+    expect(priced.price_source).toMatchObject({ code: priced.tariffa, descrizione: expect.any(String), prezzo: priced.prezzo_db, patterns: [] });
+    expect(priced.price_source.unita_di_misura).toBe(article.um);
+    expect(priced.price_reason).toBeNull();
+    const unpriced = rows.find((r: any) => r.prezzo_db === null && !r.tariffa.startsWith('TOS25'));
+    expect(unpriced.price_reason).toBe('codice non presente nel prezzario Toscana LUCCA 2025; nessun prezzario DEI caricato per la tipologia NUOVE COSTRUZIONI');
+  });
+
+  it('warns when the row and the article measure different things', async () => {
+    const priced = (await rowsOf()).find((r: any) => r.price_source?.list === 'toscana' && r.unita_di_misura !== 'm³');
+    const res = await call('PUT', `/api/rows/${priced.id}`, { token: owner, body: { unita_di_misura: 'm³', refresh_price: true } });
+    expect(res.json.data.attributes.price_source.unit_warning).toBe(`Unità di misura diversa: la riga è in m³, l\u2019articolo del prezzario in ${priced.price_source.unita_di_misura}`);
+    await call('PUT', `/api/rows/${priced.id}`, { token: owner, body: { unita_di_misura: priced.unita_di_misura, refresh_price: true } });
+  });
+});
+
 describe('merging rows', () => {
   it('refuses a wrong count, non-consecutive rows, missing rows and someone else\'s rows', async () => {
     const rows = await rowsOf();
