@@ -211,7 +211,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
         <Column style={{ width: '7rem' }} field="prezzo_totale_db" header="Totale DB" sortable body={num('prezzo_totale_db', formatEuro)} className="doc-num" headerClassName="doc-num-header" />
         <Column style={{ width: '6.75rem' }} field="differenza_totale_db" header="Differenza" sortable body={num('differenza_totale_db', formatEuro, true)} className="doc-num" headerClassName="doc-num-header" />
         <Column style={{ width: '5rem' }} field="variazione_percentuale" header="Var. %" sortable body={num('variazione_percentuale', formatPercent, true)} className="doc-num" headerClassName="doc-num-header" />
-        <Column style={{ width: '3.4rem' }} header="Fonte" body={(r: DocumentRow) => <PriceSourceTag source={r.price_source} tipologiaLabel={tipologiaLabel} />} />
+        <Column style={{ width: '3.4rem' }} header="Fonte" body={(r: DocumentRow) => <PriceSourceTag source={r.price_source} reason={r.price_reason} tipologiaLabel={tipologiaLabel} />} />
         <Column style={{ width: '4.4rem' }} header="Azioni" body={actionsCell} className="doc-actions-cell" />
       </DataTable>
     </>
