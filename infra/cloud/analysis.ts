@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -7,7 +7,8 @@ import { Construct } from 'constructs';
 import type { Stage } from './config.ts';
 import type { Data } from './data.ts';
 import { nodeFunction } from './lambda.ts';
-import { acknowledge, findings, LAMBDA_BASIC_EXECUTION_ROLE } from './nag.ts';
+import { WORKER_GRANTS } from '../../functions/resource-grants.ts';
+import { acknowledge } from './nag.ts';
 
 /** Worker source, relative to the repository root (functions/worker/analysis.ts exports `handler`). */
 export const ANALYSIS_WORKER_ENTRY = 'functions/worker/analysis.ts';
@@ -52,6 +53,7 @@ export class Analysis extends Construct {
       timeout,
       // pdf.js is CPU-bound: Lambda CPU grows with memory.
       memorySize: 3008,
+      grants: WORKER_GRANTS,
     });
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1 }));
     this.worker.addToRolePolicy(
@@ -62,26 +64,12 @@ export class Analysis extends Construct {
       }),
     );
 
-    const stack = Stack.of(this);
-    const logicalId = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as never);
     acknowledge(deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue itself.' }]);
-    acknowledge(this.worker, [
-      { id: `AwsSolutions-IAM4[${LAMBDA_BASIC_EXECUTION_ROLE}]`, reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.' },
-      ...findings(
-        'AwsSolutions-IAM5',
-        [
-          'Action::s3:GetObject*',
-          'Action::s3:GetBucket*',
-          'Action::s3:List*',
-          'Action::s3:DeleteObject*',
-          'Action::s3:Abort*',
-          `Resource::<${logicalId(data.dataBucket)}.Arn>/*`,
-          ...data.indexedTables.map((t) => `Resource::<${logicalId(t)}.Arn>/index/*`),
-          'Resource::*',
-        ],
-        'Grant-helper wildcards stay inside our own bucket and table indexes; Textract text detection has no resource-level permissions.',
-      ),
-      { id: 'AwsSolutions-L1', reason: 'Pinned to Node.js 22 on purpose, like the API functions.' },
+    acknowledge(this.worker.role!, [
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Textract asynchronous text detection has no resource-level permissions.',
+      },
     ]);
   }
 

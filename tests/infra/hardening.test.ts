@@ -1,0 +1,173 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOB_PREFIXES, DEAD_LETTER_GRANTS, RESOURCE_GRANTS, WORKER_GRANTS, type Grants } from '../../functions/resource-grants.ts';
+import { RESOURCES } from '../../functions/routes.ts';
+import { TABLES, type TableKey } from '../../functions/storage/tables.ts';
+import { synthComputa } from './synth.ts';
+
+type CfnResource = { Type: string; Properties: Record<string, any> };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+const STAGE = 'dev';
+let template: Template;
+let cleanup: () => void;
+
+beforeAll(() => {
+  // Prepare / Act
+  const synth = synthComputa(STAGE);
+  cleanup = synth.cleanup;
+  template = Template.fromStack(synth.stack);
+});
+afterAll(() => cleanup());
+
+const resources = (type: string) => Object.entries(template.findResources(type)) as Array<[string, CfnResource]>;
+const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+/** Logical ids a value points at through Fn::GetAtt / Ref. */
+const referencedIds = (value: unknown) => [...JSON.stringify(value).matchAll(/"(?:Fn::GetAtt":\["|Ref":")(\w+)"/g)].map((m) => m[1]);
+
+function functionByDescription(description: string): CfnResource {
+  const found = resources('AWS::Lambda::Function').filter(([, r]) => r.Properties.Description === description);
+  expect(found, description).toHaveLength(1);
+  return found[0][1];
+}
+
+/** Every statement of every policy attached to the function's role. */
+function statementsOf(description: string): Statement[] {
+  const roleId = functionByDescription(description).Properties.Role['Fn::GetAtt'][0] as string;
+  const role = template.findResources('AWS::IAM::Role')[roleId];
+  expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  return resources('AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId })))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+const apiFunction = (resource: string) => `Computa ${STAGE}: ${resource} API handler`;
+const WORKER = `Computa ${STAGE}: analysis worker (PDF -> rows)`;
+
+function tableId(key: TableKey): string {
+  const [[id]] = resources('AWS::DynamoDB::Table').filter(([, r]) => r.Properties.TableName === `computa-${STAGE}-${TABLES[key].name}`);
+  return id;
+}
+const bucketId = () => resources('AWS::S3::Bucket').find(([id]) => id.includes('DataBucket'))![0];
+
+/** Which tables the statements reach, and with which access (write when any statement may write). */
+function tableAccess(statements: Statement[]): Record<string, string> {
+  const byId = new Map((Object.keys(TABLES) as TableKey[]).map((k) => [tableId(k), k]));
+  const out: Record<string, string> = {};
+  for (const s of statements.filter((st) => actionsOf(st).some((a) => a.startsWith('dynamodb:') && a !== 'dynamodb:DescribeTable'))) {
+    const writes = actionsOf(s).includes('dynamodb:PutItem');
+    for (const id of referencedIds(s.Resource)) {
+      const key = byId.get(id);
+      if (key && (writes || !out[key])) out[key] = writes ? 'readwrite' : 'read';
+    }
+  }
+  return out;
+}
+
+/** `{ 'documents/*': ['s3:GetObject', ...] }` for the object statements on the data bucket. */
+function objectActions(statements: Statement[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const s of statements) {
+    for (const resource of [s.Resource].flat() as any[]) {
+      const join = resource?.['Fn::Join']?.[1];
+      if (!join || referencedIds(join[0])[0] !== bucketId()) continue;
+      out[join[1].replace(/^\//, '')] = [...(out[join[1].replace(/^\//, '')] ?? []), ...actionsOf(s)].sort();
+    }
+  }
+  return out;
+}
+
+const expectedTables = (grants: Grants) => ({ ...grants.tables });
+const expectedObjects = (grants: Grants) =>
+  Object.fromEntries(
+    Object.entries(grants.blobs ?? {}).map(([p, a]) => [
+      `${BLOB_PREFIXES[p as keyof typeof BLOB_PREFIXES]}*`,
+      (a === 'readwrite' ? ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'] : ['s3:GetObject']).sort(),
+    ]),
+  );
+
+describe('least privilege: each Lambda gets what functions/resource-grants.ts lists, nothing more', () => {
+  it.each(RESOURCES)('the %s API Lambda reaches exactly its tables and blob prefixes', (resource) => {
+    // Prepare
+    const statements = statementsOf(apiFunction(resource));
+
+    // Assess
+    expect(tableAccess(statements)).toEqual(expectedTables(RESOURCE_GRANTS[resource]));
+    expect(objectActions(statements)).toEqual(expectedObjects(RESOURCE_GRANTS[resource]));
+  });
+
+  it('grants exact actions only: no `*` action, no Scan, no table index wildcard, no bucket-wide object access', () => {
+    // Prepare
+    const all = [...RESOURCES.map((r) => statementsOf(apiFunction(r))), statementsOf(WORKER)].flat();
+
+    // Assess
+    for (const s of all) {
+      for (const action of actionsOf(s)) {
+        expect(action).not.toContain('*');
+        expect(action).not.toBe('dynamodb:Scan');
+      }
+      expect(JSON.stringify(s.Resource)).not.toMatch(/\/index\/\*|"\/\*"/);
+    }
+  });
+
+  it('keeps the tipologie Lambda away from documents, rows and the data bucket', () => {
+    // Prepare
+    const policy = JSON.stringify(statementsOf(apiFunction('tipologie')));
+
+    // Assess
+    expect(policy).not.toContain(tableId('documents'));
+    expect(policy).not.toContain(tableId('rows'));
+    expect(policy).not.toContain(bucketId());
+    expect(policy).not.toContain('s3:');
+    expect(policy).toContain(tableId('tipologie'));
+  });
+
+  it('scopes the documents Lambda S3 actions to documents/ and tmp/uploads/', () => {
+    // Prepare
+    const statements = statementsOf(apiFunction('documents'));
+
+    // Assess
+    expect(objectActions(statements)).toEqual({
+      'documents/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+      'tmp/uploads/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+      'price-index/*': ['s3:GetObject'],
+    });
+    // Bucket-level: only ListBucket (so a missing key is a 404, not a 403).
+    const bucketLevel = statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [bucketId(), 'Arn'] }));
+    expect(bucketLevel.flatMap(actionsOf)).toEqual(['s3:ListBucket']);
+  });
+
+  it('lets only the documents Lambda queue analyses, and every API Lambda read the signing secret', () => {
+    for (const resource of RESOURCES) {
+      // Prepare
+      const actions = statementsOf(apiFunction(resource)).flatMap(actionsOf);
+      // Assess
+      expect(actions.includes('sqs:SendMessage'), resource).toBe(resource === 'documents');
+      expect(actions, resource).toContain('secretsmanager:GetSecretValue');
+    }
+  });
+
+  it('gives the worker just what processDocument needs: no secret, originals read-only, Textract', () => {
+    // Prepare
+    const statements = statementsOf(WORKER);
+    const actions = statements.flatMap(actionsOf);
+
+    // Assess
+    expect(tableAccess(statements)).toEqual(expectedTables(WORKER_GRANTS));
+    expect(tableAccess(statements)).toEqual({ documents: 'readwrite', rows: 'readwrite', counters: 'readwrite', priceLists: 'read', patterns: 'read' });
+    expect(objectActions(statements)).toEqual({ 'documents/*': ['s3:GetObject'], 'price-index/*': ['s3:GetObject'] });
+    expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(false);
+    expect(actions).toEqual(expect.arrayContaining(['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection']));
+    expect(DEAD_LETTER_GRANTS.tables).toEqual({ documents: 'readwrite' });
+  });
+
+  it('lets each function write only its own log group, without AWSLambdaBasicExecutionRole', () => {
+    // Prepare
+    const fn = functionByDescription(apiFunction('search'));
+    const logStatements = statementsOf(apiFunction('search')).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
+
+    // Assess
+    expect(logStatements).toHaveLength(1);
+    expect(referencedIds(logStatements[0].Resource)).toEqual(referencedIds(fn.Properties.LoggingConfig.LogGroup));
+  });
+});
