@@ -7,9 +7,10 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerEntry } from '../../functions/handlers/index.ts';
 import { RESOURCE_GRANTS } from '../../functions/resource-grants.ts';
-import { RESOURCES, ROUTES, type Resource } from '../../functions/routes.ts';
+import { RESOURCES, ROUTES, routeKey, type Resource } from '../../functions/routes.ts';
 import type { Stage } from './config.ts';
 import { nodeFunction } from './lambda.ts';
+import { SENSITIVE_ROUTES, STAGE_THROTTLE } from './limits.ts';
 import type { Data } from './data.ts';
 import { acknowledge } from './nag.ts';
 
@@ -52,11 +53,11 @@ export class Api extends Construct {
       description: `Computa ${stage} API (routes from functions/routes.ts)`,
       createDefaultStage: false,
     });
-    new apigwv2.HttpStage(this, 'DefaultStage', {
+    const defaultStage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: STAGE_THROTTLE,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -86,6 +87,7 @@ export class Api extends Construct {
       );
     }
     const routes: apigwv2.HttpRoute[] = [];
+    const throttled: apigwv2.HttpRoute[] = [];
     for (const route of ROUTES) {
       // API Gateway path parameters use the same `{id}` syntax as the route table.
       const httpRoute = new apigwv2.HttpRoute(this, `Route ${route.method} ${route.path}`, {
@@ -94,7 +96,17 @@ export class Api extends Construct {
         integration: integrations.get(route.resource)!,
       });
       routes.push(httpRoute);
+      if (routeKey(route) in SENSITIVE_ROUTES) throttled.push(httpRoute);
     }
+
+    // Stricter per-route limits (the stage's RouteSettings; HttpStage has no prop for them). The
+    // stage must wait for its routes, or CloudFormation may create it before the keys exist.
+    if (throttled.length !== Object.keys(SENSITIVE_ROUTES).length) throw new Error('SENSITIVE_ROUTES names a route that is not in functions/routes.ts');
+    const cfnStage = defaultStage.node.defaultChild as apigwv2.CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      Object.entries(SENSITIVE_ROUTES).map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]),
+    );
+    for (const route of throttled) cfnStage.node.addDependency(route);
 
     const stack = Stack.of(this);
     this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOB_PREFIXES, DEAD_LETTER_GRANTS, RESOURCE_GRANTS, WORKER_GRANTS, type Grants } from '../../functions/resource-grants.ts';
 import { RESOURCES } from '../../functions/routes.ts';
 import { TABLES, type TableKey } from '../../functions/storage/tables.ts';
+import { STAGE_THROTTLE } from '../../infra/cloud/limits.ts';
 import { synthComputa } from './synth.ts';
 
 type CfnResource = { Type: string; Properties: Record<string, any> };
@@ -18,7 +19,7 @@ beforeAll(() => {
   cleanup = synth.cleanup;
   template = Template.fromStack(synth.stack);
 });
-afterAll(() => cleanup());
+afterAll(() => cleanup?.());
 
 const resources = (type: string) => Object.entries(template.findResources(type)) as Array<[string, CfnResource]>;
 const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
@@ -169,5 +170,28 @@ describe('least privilege: each Lambda gets what functions/resource-grants.ts li
     // Assess
     expect(logStatements).toHaveLength(1);
     expect(referencedIds(logStatements[0].Resource)).toEqual(referencedIds(fn.Properties.LoggingConfig.LogGroup));
+  });
+});
+
+describe('HTTP API stage throttling', () => {
+  it('throttles the whole stage and, harder, the login and upload routes', () => {
+    // Prepare
+    const [[stageId, stage]] = resources('AWS::ApiGatewayV2::Stage');
+    const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const routeIds = resources('AWS::ApiGatewayV2::Route')
+      .filter(([, r]) => r.Properties.RouteKey in settings)
+      .map(([id]) => id);
+    const dependsOn = (template.toJSON().Resources[stageId].DependsOn ?? []) as string[];
+
+    // Assess
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit });
+    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/login', 'POST /api/upload', 'POST /api/upload/complete', 'POST /api/upload/presign']);
+    for (const [key, s] of Object.entries(settings)) {
+      expect(s.ThrottlingRateLimit, key).toBeLessThan(STAGE_THROTTLE.rateLimit);
+      expect(s.ThrottlingBurstLimit, key).toBeLessThan(STAGE_THROTTLE.burstLimit);
+    }
+    // The stage is created after the routes its settings name.
+    expect(routeIds).toHaveLength(4);
+    expect(dependsOn).toEqual(expect.arrayContaining(routeIds));
   });
 });
