@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
 import { API_PREFIXES } from '../../functions/routes.ts';
+import { CONTENT_SECURITY_POLICY } from '../../shared/security/csp.ts';
 import { CLOUDFRONT_LOG_UNSUPPORTED_REGIONS, type Stage } from './config.ts';
 import { acknowledge, findings, LAMBDA_BASIC_EXECUTION_ROLE, type Acknowledgment } from './nag.ts';
 
@@ -67,6 +68,8 @@ export class Web extends Construct {
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Computa ${props.stage} security headers`,
       securityHeadersBehavior: {
+        // The same policy the local server sends (shared/security/csp.ts).
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },

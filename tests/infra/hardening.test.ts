@@ -4,6 +4,7 @@ import { BLOB_PREFIXES, DEAD_LETTER_GRANTS, RESOURCE_GRANTS, WORKER_GRANTS, type
 import { RESOURCES } from '../../functions/routes.ts';
 import { TABLES, type TableKey } from '../../functions/storage/tables.ts';
 import { STAGE_THROTTLE } from '../../infra/cloud/limits.ts';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../shared/security/csp.ts';
 import { synthComputa } from './synth.ts';
 
 type CfnResource = { Type: string; Properties: Record<string, any> };
@@ -193,5 +194,42 @@ describe('HTTP API stage throttling', () => {
     // The stage is created after the routes its settings name.
     expect(routeIds).toHaveLength(4);
     expect(dependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  it('is sent by CloudFront on the site and the API behaviours, from the shared constant', () => {
+    // Prepare
+    const [[policyId, policy]] = resources('AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy;
+    const [[, dist]] = resources('AWS::CloudFront::Distribution');
+    const config = dist.Properties.DistributionConfig;
+
+    // Assess
+    expect(csp).toEqual({ ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true });
+    for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+  });
+
+  it('allows what the app needs and nothing inline but styles', () => {
+    // Prepare
+    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+
+    // Assess
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directives['font-src']).toEqual(["'self'", 'data:']);
+    expect(directives['connect-src']).toEqual(["'self'", 'https://*.amazonaws.com']);
+    expect(directives['worker-src']).toEqual(["'self'", 'blob:']);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'self'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['form-action']).toEqual(["'self'"]);
+    // CloudFront's limit for the header value.
+    expect(CONTENT_SECURITY_POLICY.length).toBeLessThan(1783);
+    expect(contentSecurityPolicy(['http://127.0.0.1:4569'])).toContain("connect-src 'self' https://*.amazonaws.com http://127.0.0.1:4569;");
+    expect(contentSecurityPolicy()).toBe(CONTENT_SECURITY_POLICY);
   });
 });
