@@ -12,6 +12,8 @@ export interface ComputaStackProps extends StackProps {
   stage: Stage;
   /** Built web app to deploy; defaults to `<repo>/web/dist`. */
   webDistDir?: string;
+  /** ARN of the CloudFront web ACL (Computa-<stage>-edge, us-east-1). */
+  webAclArn: string;
 }
 
 /** The whole cloud deployment of Computa: data, API (from functions/routes.ts) and web. */
@@ -35,6 +37,7 @@ export class ComputaStack extends Stack {
       stage,
       apiDomainName: this.api.domainName,
       logBucket: this.data.logBucket,
+      webAclArn: props.webAclArn,
       webDistDir: props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
     });
 

@@ -16,6 +16,8 @@ export interface WebProps {
   /** Domain of the HTTP API (`${apiId}.execute-api.${region}.${urlSuffix}`). */
   apiDomainName: string;
   logBucket: s3.IBucket;
+  /** CloudFront web ACL (rate limits); see edge.ts. */
+  webAclArn: string;
   /** Built web app; deployed only when it holds an index.html at synth time. */
   webDistDir: string;
 }
@@ -99,6 +101,7 @@ export class Web extends Construct {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Computa ${props.stage}`,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -119,11 +122,6 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'No geo restriction: Italian users travel and integrators call the API from abroad; access is controlled by login, not by country.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF yet: a CloudFront web ACL must live in us-east-1 (a second stack) and has a fixed monthly cost; the Lambda middleware authorizes every route (only login is public) and the API stage is throttled.',
       },
       {
         id: 'AwsSolutions-CFR4',

@@ -1,9 +1,12 @@
+import type { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOB_PREFIXES, DEAD_LETTER_GRANTS, RESOURCE_GRANTS, WORKER_GRANTS, type Grants } from '../../functions/resource-grants.ts';
 import { RESOURCES } from '../../functions/routes.ts';
 import { TABLES, type TableKey } from '../../functions/storage/tables.ts';
-import { STAGE_THROTTLE } from '../../infra/cloud/limits.ts';
+import { RATE_LIMITED_BODY } from '../../infra/cloud/edge.ts';
+import { STAGE_THROTTLE, WAF_RATE_LIMITS } from '../../infra/cloud/limits.ts';
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../shared/security/csp.ts';
 import { synthComputa } from './synth.ts';
 
@@ -11,14 +14,19 @@ type CfnResource = { Type: string; Properties: Record<string, any> };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 
 const STAGE = 'dev';
+let app: App;
 let template: Template;
+let edge: Template;
+let edgeRegion: string;
 let cleanup: () => void;
 
 beforeAll(() => {
   // Prepare / Act
   const synth = synthComputa(STAGE);
-  cleanup = synth.cleanup;
+  ({ app, cleanup } = synth);
   template = Template.fromStack(synth.stack);
+  edge = Template.fromStack(synth.edge);
+  edgeRegion = synth.edge.region;
 });
 afterAll(() => cleanup?.());
 
@@ -231,5 +239,54 @@ describe('Content-Security-Policy', () => {
     expect(CONTENT_SECURITY_POLICY.length).toBeLessThan(1783);
     expect(contentSecurityPolicy(['http://127.0.0.1:4569'])).toContain("connect-src 'self' https://*.amazonaws.com http://127.0.0.1:4569;");
     expect(contentSecurityPolicy()).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe('AWS WAF in front of CloudFront', () => {
+  it('puts a CLOUDFRONT web ACL in a us-east-1 stack and attaches it to the distribution', () => {
+    // Prepare
+    const [[aclId, acl]] = Object.entries(edge.findResources('AWS::WAFv2::WebACL')) as Array<[string, CfnResource]>;
+    const [[, dist]] = resources('AWS::CloudFront::Distribution');
+    const ref = dist.Properties.DistributionConfig.WebACLId['Fn::GetStackOutput'];
+    const output = edge.toJSON().Outputs[ref.OutputName];
+
+    // Assess
+    expect(edgeRegion).toBe('us-east-1');
+    expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    expect(ref).toMatchObject({ StackName: `Computa-${STAGE}-edge`, Region: 'us-east-1' });
+    expect(output.Value).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  it('limits requests per IP, harder on the login and upload paths, answering 429 in Italian', () => {
+    // Prepare
+    const [[, acl]] = Object.entries(edge.findResources('AWS::WAFv2::WebACL')) as Array<[string, CfnResource]>;
+    const rules = new Map((acl.Properties.Rules as any[]).map((r) => [r.Name, r]));
+    const strict = rules.get('rate-login-upload').Statement.RateBasedStatement;
+    const all = rules.get('rate-all').Statement.RateBasedStatement;
+    const paths = (strict.ScopeDownStatement.OrStatement.Statements as any[]).map((s) => s.ByteMatchStatement);
+
+    // Assess
+    expect(rules.get('rate-login-upload').Priority).toBeLessThan(rules.get('rate-all').Priority);
+    expect(strict).toMatchObject({ AggregateKeyType: 'IP', Limit: WAF_RATE_LIMITS.sensitivePerIp, EvaluationWindowSec: 300 });
+    expect(all).toMatchObject({ AggregateKeyType: 'IP', Limit: WAF_RATE_LIMITS.perIp, EvaluationWindowSec: 300 });
+    expect(all.ScopeDownStatement).toBeUndefined();
+    expect(strict.Limit).toBeLessThan(all.Limit);
+    expect(paths.map((p) => p.SearchString).sort()).toEqual(['/api/auth/login', '/api/upload', '/api/upload/complete', '/api/upload/presign']);
+    for (const p of paths) expect(p).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'EXACTLY' });
+    for (const rule of rules.values()) {
+      expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited' } } });
+      expect(rule.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+    }
+    expect(acl.Properties.CustomResponseBodies['rate-limited']).toEqual({ ContentType: 'APPLICATION_JSON', Content: RATE_LIMITED_BODY });
+    expect(JSON.parse(RATE_LIMITED_BODY).errors[0].detail).toMatch(/^Troppe richieste/);
+  });
+
+  it('passes cdk-nag on both stacks, CloudFront WAF rule (CFR2) included', () => {
+    // Act
+    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(app);
+
+    // Assess
+    expect(report.violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath)}`)).toEqual([]);
+    expect(JSON.stringify(app.node.findAll().map((c) => c.node.metadata))).not.toContain('AwsSolutions-CFR2');
   });
 });
