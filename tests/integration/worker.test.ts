@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { TextractClient } from '@aws-sdk/client-textract';
 import { mockClient } from 'aws-sdk-client-mock';
+import { PDFDocument } from 'pdf-lib';
+import { MAX_TEXTRACT_PAGES, TOO_MANY_SCANNED_PAGES } from '../../functions/adapters/textract.ts';
+import { cloudOcr } from '../../functions/worker/cloud-ocr.ts';
 import { createDocument } from '../../functions/domain/documents.ts';
 import { processDocument, TIMEOUT_FAILURE, UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
 import { getDocument, listDocumentsFor } from '../../functions/storage/repositories/documents.ts';
@@ -16,9 +20,9 @@ beforeAll(async () => {
 afterAll(async () => rt?.close());
 
 /** A document waiting for analysis, without queueing it (the test runs the worker itself). */
-async function pendingDocument() {
+async function pendingDocument(bytes: Uint8Array = corpusFile('primus_small.pdf'), pages = 3) {
   const ctx = { ...rt.ctx, config: { ...rt.ctx.config, enqueue: async () => undefined } };
-  return createDocument(ctx, principal, { bytes: corpusFile('primus_small.pdf'), filename: 'x.pdf', pages: 3, provincia: 'LU', tipologia_dei: 'nuove_costruzioni' });
+  return createDocument(ctx, principal, { bytes, filename: 'x.pdf', pages, provincia: 'LU', tipologia_dei: 'nuove_costruzioni' });
 }
 
 describe('the analysis worker never leaves a document processing', () => {
@@ -60,5 +64,22 @@ describe('the analysis worker never leaves a document processing', () => {
     ).rejects.toThrow('queue down');
     const [newest] = await listDocumentsFor(rt.ctx, principal);
     expect(newest).toMatchObject({ filename: 'y.pdf', status: 'failed', status_reason: 'Impossibile avviare l\u2019analisi del documento. Riprova più tardi.' });
+  });
+
+  it(`ends failed without calling Textract when a scan has more than ${MAX_TEXTRACT_PAGES} pages`, async () => {
+    // Prepare: a scan (pages without a text layer) one page over the OCR limit; Textract mocked.
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i <= MAX_TEXTRACT_PAGES; i++) pdf.addPage([595, 842]);
+    const doc = await pendingDocument(await pdf.save(), MAX_TEXTRACT_PAGES + 1);
+    const textract = mockClient(TextractClient);
+    try {
+      // Act: the cloud worker's OCR path.
+      await processDocument(rt.ctx, doc.id, { ocr: cloudOcr, log: () => undefined });
+    } finally {
+      textract.restore();
+    }
+    // Assess
+    expect(await getDocument(rt.ctx, doc.id)).toMatchObject({ status: 'failed', status_reason: TOO_MANY_SCANNED_PAGES, row_count: 0 });
+    expect(textract.calls()).toHaveLength(0);
   });
 });
