@@ -1,4 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -7,11 +8,13 @@ import { Construct } from 'constructs';
 import type { Stage } from './config.ts';
 import type { Data } from './data.ts';
 import { nodeFunction } from './lambda.ts';
-import { WORKER_GRANTS } from '../../functions/resource-grants.ts';
+import { DEAD_LETTER_GRANTS, WORKER_GRANTS } from '../../functions/resource-grants.ts';
 import { acknowledge } from './nag.ts';
 
 /** Worker source, relative to the repository root (functions/worker/analysis.ts exports `handler`). */
 export const ANALYSIS_WORKER_ENTRY = 'functions/worker/analysis.ts';
+/** Dead-letter handler source (functions/worker/dead-letter.ts exports `handler`). */
+export const DEAD_LETTER_ENTRY = 'functions/worker/dead-letter.ts';
 
 export interface AnalysisProps {
   stage: Stage;
@@ -21,22 +24,26 @@ export interface AnalysisProps {
 /**
  * Upload -> SQS -> worker Lambda: pdf.js reads the text layer, Textract the scanned pages. The
  * worker ends every document completed or failed before its own timeout; a message that still
- * fails (a crash) goes to the dead-letter queue after two tries.
+ * fails (a crash) goes to the dead-letter queue after two tries, where a small handler marks its
+ * document failed; alarms say when that happens or when the handler itself fails.
  */
 export class Analysis extends Construct {
   readonly queue: sqs.Queue;
   readonly worker: nodejs.NodejsFunction;
+  readonly deadLetters: sqs.Queue;
+  readonly deadLetterHandler: nodejs.NodejsFunction;
+  readonly alarms: cloudwatch.Alarm[];
 
   constructor(scope: Construct, id: string, props: AnalysisProps) {
     super(scope, id);
     const { stage, data } = props;
     const timeout = Duration.minutes(15);
 
-    const deadLetters = new sqs.Queue(this, 'DeadLetters', {
+    const deadLetters = (this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-    });
+    }));
     this.queue = new sqs.Queue(this, 'Queue', {
       // Longer than the worker's timeout, so a running job is never handed out twice.
       visibilityTimeout: Duration.minutes(16),
@@ -63,6 +70,45 @@ export class Analysis extends Construct {
         resources: ['*'],
       }),
     );
+
+    this.deadLetterHandler = nodeFunction(this, 'dead-letter', {
+      stage,
+      data,
+      description: `Computa ${stage}: dead-lettered analyses -> documents failed`,
+      entry: DEAD_LETTER_ENTRY,
+      // Below the dead-letter queue's 30 s visibility timeout.
+      timeout: Duration.seconds(20),
+      memorySize: 256,
+      grants: DEAD_LETTER_GRANTS,
+    });
+    this.deadLetterHandler.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10 }));
+
+    this.alarms = [
+      new cloudwatch.Alarm(this, 'DeadLettersVisible', {
+        alarmDescription: `Computa ${stage}: analysis messages wait in the dead-letter queue (the dead-letter handler is failing or behind).`,
+        metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+      new cloudwatch.Alarm(this, 'AnalysesDeadLettered', {
+        alarmDescription: `Computa ${stage}: an analysis crashed twice and its document was marked failed (see the worker's logs).`,
+        metric: this.deadLetterHandler.metricInvocations({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+      new cloudwatch.Alarm(this, 'DeadLetterHandlerErrors', {
+        alarmDescription: `Computa ${stage}: the dead-letter handler fails: documents may stay processing.`,
+        metric: this.deadLetterHandler.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    ];
 
     acknowledge(deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue itself.' }]);
     acknowledge(this.worker.role!, [

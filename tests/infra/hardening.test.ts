@@ -290,3 +290,46 @@ describe('AWS WAF in front of CloudFront', () => {
     expect(JSON.stringify(app.node.findAll().map((c) => c.node.metadata))).not.toContain('AwsSolutions-CFR2');
   });
 });
+
+describe('dead-letter queue of the analyses', () => {
+  const DEAD_LETTER = `Computa ${STAGE}: dead-lettered analyses -> documents failed`;
+  const deadLetterQueueId = () => {
+    const [main] = resources('AWS::SQS::Queue').filter(([, q]) => q.Properties.RedrivePolicy);
+    return main[1].Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string;
+  };
+
+  it('is consumed by a small Lambda that may only update documents', () => {
+    // Prepare
+    const fnId = resources('AWS::Lambda::Function').find(([, r]) => r.Properties.Description === DEAD_LETTER)![0];
+    const mapping = resources('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName.Ref === fnId)![1];
+    const statements = statementsOf(DEAD_LETTER);
+    const actions = statements.flatMap(actionsOf);
+
+    // Assess
+    expect(referencedIds(mapping.Properties.EventSourceArn)).toEqual([deadLetterQueueId()]);
+    expect(tableAccess(statements)).toEqual({ documents: 'readwrite' });
+    expect(objectActions(statements)).toEqual({});
+    expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('secretsmanager:') || a.startsWith('textract:'))).toBe(false);
+    expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+  });
+
+  it('raises alarms when messages wait in it, when an analysis is dead-lettered and when its handler fails', () => {
+    // Prepare
+    const alarms = resources('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const fnId = resources('AWS::Lambda::Function').find(([, r]) => r.Properties.Description === DEAD_LETTER)![0];
+    const alarmOn = (metric: string) => alarms.find((a) => a.MetricName === metric)!;
+
+    // Assess
+    expect(alarmOn('ApproximateNumberOfMessagesVisible')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 0,
+      EvaluationPeriods: 1,
+    });
+    expect(referencedIds(alarmOn('ApproximateNumberOfMessagesVisible').Dimensions)).toEqual([deadLetterQueueId()]);
+    for (const metric of ['Invocations', 'Errors']) {
+      expect(alarmOn(metric)).toMatchObject({ Namespace: 'AWS/Lambda', ComparisonOperator: 'GreaterThanThreshold', Threshold: 0 });
+      expect(referencedIds(alarmOn(metric).Dimensions)).toEqual([fnId]);
+    }
+  });
+});

@@ -87,6 +87,29 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
   return toRecord(out.Attributes ?? {});
 }
 
+/**
+ * Marks a document failed only while it is still `processing` (one conditional write, so a
+ * finished analysis is never overwritten). False when it was not processing (or is gone).
+ */
+export async function failIfProcessing(ctx: AppContext, id: number, reason: string): Promise<boolean> {
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('documents'),
+        Key: { id },
+        UpdateExpression: 'SET #s = :failed, status_reason = :reason, completed_at = :at',
+        ConditionExpression: '#s = :processing',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':processing': 'processing', ':reason': reason, ':at': ctx.now().toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
 export async function deleteDocumentRecord(ctx: AppContext, id: number): Promise<void> {
   await ctx.db.send(new DeleteCommand({ TableName: ctx.table('documents'), Key: { id } }));
 }
