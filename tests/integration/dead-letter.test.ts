@@ -74,7 +74,10 @@ describe('dead-letter handler', () => {
     // Prepare: the first update fails (an AWS fault, injected), the second goes through.
     const [a, b] = [await processingDocument(), await processingDocument()];
     const db = mockClient(rt.ctx.db);
-    db.on(UpdateCommand).rejectsOnce(new Error('ProvisionedThroughputExceededException')).callsFake((input) => db.send.wrappedMethod.call(rt.ctx.db, new UpdateCommand(input)));
+    const realSend = db.send.wrappedMethod.bind(rt.ctx.db) as (command: UpdateCommand) => Promise<unknown>;
+    db.on(UpdateCommand)
+      .rejectsOnce(new Error('ProvisionedThroughputExceededException'))
+      .callsFake((input) => realSend(new UpdateCommand(input)));
     try {
       // Act / Assess
       await expect(handleDeadLetters(rt.ctx, [message(a.id), message(b.id)], log)).rejects.toThrow('1 dead-lettered document(s) could not be marked failed');
