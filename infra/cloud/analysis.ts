@@ -83,31 +83,33 @@ export class Analysis extends Construct {
     });
     this.deadLetterHandler.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10 }));
 
+    // Any occurrence in 5 minutes is worth a look (no action yet: operators subscribe as they see fit).
+    const period = Duration.minutes(5);
+    const anyOf = (id: string, what: string, metric: cloudwatch.IMetric) =>
+      new cloudwatch.Alarm(this, id, {
+        alarmDescription: `Computa ${stage}: ${what}`,
+        metric,
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
     this.alarms = [
-      new cloudwatch.Alarm(this, 'DeadLettersVisible', {
-        alarmDescription: `Computa ${stage}: analysis messages wait in the dead-letter queue (the dead-letter handler is failing or behind).`,
-        metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-        threshold: 0,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
-      new cloudwatch.Alarm(this, 'AnalysesDeadLettered', {
-        alarmDescription: `Computa ${stage}: an analysis crashed twice and its document was marked failed (see the worker's logs).`,
-        metric: this.deadLetterHandler.metricInvocations({ period: Duration.minutes(5), statistic: 'Sum' }),
-        threshold: 0,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
-      new cloudwatch.Alarm(this, 'DeadLetterHandlerErrors', {
-        alarmDescription: `Computa ${stage}: the dead-letter handler fails: documents may stay processing.`,
-        metric: this.deadLetterHandler.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-        threshold: 0,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+      anyOf(
+        'DeadLettersVisible',
+        'analysis messages wait in the dead-letter queue (its handler is failing or behind).',
+        deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+      ),
+      anyOf(
+        'AnalysesDeadLettered',
+        "an analysis crashed twice and its document was marked failed (see the worker's logs).",
+        this.deadLetterHandler.metricInvocations({ period, statistic: 'Sum' }),
+      ),
+      anyOf(
+        'DeadLetterHandlerErrors',
+        'the dead-letter handler fails: documents may stay processing.',
+        this.deadLetterHandler.metricErrors({ period, statistic: 'Sum' }),
+      ),
     ];
 
     acknowledge(deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue itself.' }]);
