@@ -14,7 +14,8 @@ export type TableAccess = 'read' | 'readwrite';
 /**
  * Key prefixes of the data bucket, one per kind of blob (see the key builders: originalKey,
  * tmpUploadKey in domain/documents.ts, tempKey in prezzari/imports.ts, indexKey in
- * prezzari/search-index.ts; tests/unit/resource-grants.test.ts checks they agree).
+ * prezzari/search-index.ts, ocrCopyKey in worker/cloud-ocr.ts; tests/unit/resource-grants.test.ts
+ * checks they agree).
  */
 export const BLOB_PREFIXES = {
   /** Originals of analysed documents: `documents/<id>/original.pdf`. */
@@ -25,6 +26,8 @@ export const BLOB_PREFIXES = {
   imports: 'tmp/imports/',
   /** One search index per price-list version. */
   priceIndex: 'price-index/',
+  /** Copies of a document's scanned pages while Textract reads them (worker/cloud-ocr.ts). */
+  ocr: 'tmp/ocr/',
 } as const;
 export type BlobPrefix = keyof typeof BLOB_PREFIXES;
 
@@ -104,9 +107,12 @@ export const RESOURCE_GRANTS: Record<Resource, Grants> = {
   debug: api({ tables: { users: 'read' }, describeTables: true }),
 };
 
-/** processDocument: the document, its rows (ids from counters), prices, and the original (Textract reads it too). */
+/**
+ * processDocument: the document, its rows (ids from counters), prices, the original, and the
+ * copy of its scanned pages it hands to Textract (which reads it with the worker's permissions).
+ */
 export const WORKER_GRANTS: Grants = mergeGrants(
-  { tables: { documents: 'readwrite', rows: 'readwrite', counters: 'readwrite' }, blobs: { documents: 'read' } },
+  { tables: { documents: 'readwrite', rows: 'readwrite', counters: 'readwrite' }, blobs: { documents: 'read', ocr: 'readwrite' } },
   PRICING,
 );
 

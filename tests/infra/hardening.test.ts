@@ -157,7 +157,7 @@ describe('least privilege: each Lambda gets what functions/resource-grants.ts li
     }
   });
 
-  it('gives the worker just what processDocument needs: no secret, originals read-only, Textract', () => {
+  it('gives the worker just what processDocument needs: no secret, originals read-only, its OCR copies, Textract', () => {
     // Prepare
     const statements = statementsOf(WORKER);
     const actions = statements.flatMap(actionsOf);
@@ -165,7 +165,11 @@ describe('least privilege: each Lambda gets what functions/resource-grants.ts li
     // Assess
     expect(tableAccess(statements)).toEqual(expectedTables(WORKER_GRANTS));
     expect(tableAccess(statements)).toEqual({ documents: 'readwrite', rows: 'readwrite', counters: 'readwrite', priceLists: 'read', patterns: 'read' });
-    expect(objectActions(statements)).toEqual({ 'documents/*': ['s3:GetObject'], 'price-index/*': ['s3:GetObject'] });
+    expect(objectActions(statements)).toEqual({
+      'documents/*': ['s3:GetObject'],
+      'price-index/*': ['s3:GetObject'],
+      'tmp/ocr/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+    });
     expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(false);
     expect(actions).toEqual(expect.arrayContaining(['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection']));
     expect(DEAD_LETTER_GRANTS.tables).toEqual({ documents: 'readwrite' });

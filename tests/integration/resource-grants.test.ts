@@ -12,6 +12,9 @@ import { TABLES, type TableKey } from '../../functions/storage/tables.ts';
 import { createDocument } from '../../functions/domain/documents.ts';
 import { processDocument } from '../../functions/worker/analysis.ts';
 import { handleDeadLetters } from '../../functions/worker/dead-letter.ts';
+import { cloudOcr } from '../../functions/worker/cloud-ocr.ts';
+import { GetDocumentTextDetectionCommand, StartDocumentTextDetectionCommand, TextractClient } from '@aws-sdk/client-textract';
+import { mockClient } from 'aws-sdk-client-mock';
 import { corpusFile } from '../support/corpus.ts';
 import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -234,6 +237,15 @@ describe('resource grants cover what the handlers do', () => {
     // Act
     current = 'worker';
     await processDocument(rt.ctx, doc.id);
+    // The cloud OCR path too (Textract mocked): the copy of the scanned pages goes through S3.
+    const textract = mockClient(TextractClient);
+    textract.on(StartDocumentTextDetectionCommand).resolves({ JobId: 'job' });
+    textract.on(GetDocumentTextDetectionCommand).resolves({ JobStatus: 'SUCCEEDED', Blocks: [] });
+    try {
+      await cloudOcr(rt.ctx, doc.file_key)([2, 3]);
+    } finally {
+      textract.restore();
+    }
     current = 'dead-letter';
     await handleDeadLetters(rt.ctx, [{ messageId: 'm', body: JSON.stringify({ documentId: stuck.id }) }], () => undefined);
     current = undefined;
@@ -241,6 +253,7 @@ describe('resource grants cover what the handlers do', () => {
     // Assess
     expect(uses.get('worker')!.length).toBeGreaterThan(3);
     expect(uncovered(WORKER_GRANTS, uses.get('worker')!)).toEqual([]);
+    expect(uses.get('worker')!.filter((u) => u.what.startsWith(BLOB_PREFIXES.ocr)).map((u) => u.command)).toEqual(['PutObject', 'DeleteObjects']);
     expect(uncovered(DEAD_LETTER_GRANTS, uses.get('dead-letter')!)).toEqual([]);
   });
 });
