@@ -99,6 +99,8 @@ export class Api extends Construct {
       if (routeKey(route) in SENSITIVE_ROUTES) throttled.push(httpRoute);
     }
 
+    // AWS WAF cannot be associated with an HTTP API (only with REST APIs): the API is protected by
+    // the CloudFront web ACL (edge.ts) on the way through CloudFront, and by this stage throttling.
     // Stricter per-route limits (the stage's RouteSettings; HttpStage has no prop for them). The
     // stage must wait for its routes, or CloudFormation may create it before the keys exist.
     if (throttled.length !== Object.keys(SENSITIVE_ROUTES).length) throw new Error('SENSITIVE_ROUTES names a route that is not in functions/routes.ts');
