@@ -78,6 +78,8 @@ export interface DocumentRow {
   price_reason?: string | null;
   page: number | null;
   page_end: number | null;
+  /** The voce's extent on its first page: PDF points, top-left origin. */
+  box?: { x0: number; y0: number; x1: number; y1: number } | null;
   /** Why the reader is not sure of this row (Italian); empty when it is. */
   verifica?: string[];
   capitoli?: Capitoli | null;

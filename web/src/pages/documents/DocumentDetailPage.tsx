@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -27,6 +27,9 @@ import { useTimedMessage } from '../../hooks/use-timed-message.ts';
 import type { DocumentItem, DocumentRow, DocumentRows, Tipologia } from '../../features/documents/types.ts';
 import type { KeyedMutator } from 'swr';
 import './documents.css';
+
+// pdf.js is large: loaded the first time a row is shown on the PDF.
+const PdfPanel = lazy(() => import('../../features/documents/components/PdfPanel.tsx'));
 
 /**
  * Document detail. Layout: header with actions (back, download, price refresh, export), status
@@ -115,8 +118,23 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
   const visibleRows = useMemo(() => filterRows(onlyToCheck ? flagged : allRows, query), [allRows, flagged, onlyToCheck, query]);
   const edit = useDocumentEditing({ document, rows: allRows, mutateDocument, mutateRows, notifyPage: show });
   const tipologiaLabel = useCallback((value: string) => tipologie?.find((t) => t.value === value)?.description, [tipologie]);
+  const [pdfRowId, setPdfRowId] = useState<number | null>(null);
+  const pdfRow = pdfRowId === null ? undefined : allRows.find((r) => r.id === pdfRowId);
+  const order = useRef<number[]>([]);
+  const onOrderChange = useCallback((ids: number[]) => {
+    order.current = ids;
+  }, []);
+  const movePdfRow = useCallback((step: 1 | -1) => {
+    setPdfRowId((current) => {
+      const ids = order.current;
+      const next = ids[Math.min(ids.length - 1, Math.max(0, ids.indexOf(current ?? -1) + step))];
+      return next ?? current;
+    });
+  }, []);
+  const closePdf = useCallback(() => setPdfRowId(null), []);
   const rowActions = useMemo(
     () => ({
+      onShowPdf: (row: DocumentRow) => setPdfRowId(row.id),
       onEdit: (row: DocumentRow) => edit.setDialog({ kind: 'edit', row }),
       onRefreshPrice: (row: DocumentRow) => void edit.refreshPrice(row),
       onSearch: edit.searchRow,
@@ -203,6 +221,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
 
       <RowsToCheckBanner count={flagged.length} onlyToCheck={onlyToCheck} onToggle={() => setOnlyToCheck((v) => !v)} />
 
+      <div className={pdfRow ? 'doc-with-pdf' : undefined}>
       <section className="doc-card doc-rows-card" aria-label="Righe del documento">
         <RowsToolbar
           query={query}
@@ -234,8 +253,16 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
           updatingIds={edit.updatingIds}
           actions={rowActions}
           tipologiaLabel={tipologiaLabel}
+          activeRowId={pdfRow?.id ?? null}
+          onOrderChange={onOrderChange}
         />
       </section>
+      {pdfRow && (
+        <Suspense fallback={<aside className="pdf-panel"><p className="pdf-panel-msg">Caricamento del visualizzatore...</p></aside>}>
+          <PdfPanel documentId={document.id} row={pdfRow} onClose={closePdf} onMove={movePdfRow} />
+        </Suspense>
+      )}
+      </div>
 
       <EditRowDialog row={dialog?.kind === 'edit' ? dialog.row : null} busy={edit.busy} onSave={(row, patch) => void edit.saveRow(row, patch)} onCancel={edit.close} />
 

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { corpusFile } from '../support/corpus.ts';
+import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
+import { listRows, putRow } from '../../functions/storage/repositories/rows.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+let rt: TestRuntime;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let token: string;
+let documentId: number;
+
+/** A4 portrait, as every corpus document: PDF points. */
+const PAGE_WIDTH = 595.28;
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+  ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile('primus_medium.pdf')));
+  await waitForAnalysis(rt.url, token, documentId);
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await rt?.close();
+});
+
+async function openDocument(width = 1440): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${rt.url}/login`);
+  await page.fill('#username', 'admin');
+  await page.fill('#password', ADMIN_PASSWORD);
+  await page.click('button[type=submit]');
+  await page.getByText('Benvenuto, admin!').waitFor();
+  await page.goto(`${rt.url}/documents/${documentId}`);
+  await page.locator('.doc-rows-table tbody tr').first().waitFor();
+  return page;
+}
+
+const rowsOf = async () => ((await apiClient(rt.url)('GET', `/api/documents/${documentId}/rows`, { token })).json.data as Array<{ attributes: any }>).map((r) => r.attributes);
+
+describe('reviewing a computo in Chromium', () => {
+  it('a click on a row shows its page with the voce highlighted where the row says; arrow keys follow the rows', async () => {
+    // Prepare
+    const rows = await rowsOf();
+    const row = rows.find((r) => r.row_index === 7)!;
+    const next = rows.find((r) => r.row_index === 8)!;
+    expect(row.box).toBeTruthy();
+    const page = await openDocument();
+
+    // Act: click the row's description
+    await page.locator('.doc-rows-table tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: /^7$/ }) }).locator('td').nth(3).click();
+
+    // Assess: the page of the row, the box where the stored box says (scaled to the drawn page)
+    const mark = page.getByTestId('pdf-box');
+    await mark.waitFor();
+    expect(await mark.getAttribute('data-page')).toBe(String(row.page));
+    const geometry = await mark.evaluate((el) => {
+      const figure = el.parentElement!;
+      return { width: figure.clientWidth, left: el.offsetLeft, top: el.offsetTop, w: el.offsetWidth, h: el.offsetHeight };
+    });
+    const scale = geometry.width / PAGE_WIDTH;
+    expect(Math.abs(geometry.left - row.box.x0 * scale)).toBeLessThan(2);
+    expect(Math.abs(geometry.top - row.box.y0 * scale)).toBeLessThan(2);
+    expect(Math.abs(geometry.w - (row.box.x1 - row.box.x0) * scale)).toBeLessThan(3);
+    expect(Math.abs(geometry.h - (row.box.y1 - row.box.y0) * scale)).toBeLessThan(3);
+    const panel = page.getByTestId('pdf-panel');
+    await panel.getByText(`pagine ${row.page}–${row.page_end}`).waitFor();
+    expect(await panel.locator('figure').count()).toBe(row.page_end - row.page + 1);
+    // The page was drawn: the canvas is not blank
+    const inked = await panel.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i] < 128) dark++;
+      return dark;
+    });
+    expect(inked).toBeGreaterThan(1000);
+
+    // Act: the keyboard moves to the next row, and the panel follows
+    await page.keyboard.press('ArrowDown');
+    await panel.getByText(`N° ${next.row_index}`).waitFor();
+    expect(await mark.getAttribute('data-page')).toBe(String(next.page));
+    await page.locator('tr.doc-row-active').filter({ has: page.locator('td:nth-child(2)', { hasText: /^8$/ }) }).waitFor();
+
+    // Zoom doubles the drawn page; page navigation shows another page
+    const before = await panel.locator('figure').first().evaluate((f) => f.clientWidth);
+    await panel.getByRole('button', { name: 'Ingrandisci' }).click();
+    await page.waitForFunction((w) => (document.querySelector('.pdf-page') as HTMLElement).clientWidth > w * 1.2, before);
+    await panel.getByRole('button', { name: 'Pagina successiva' }).click();
+    await panel.getByText(`${next.page + 1} / 47`).waitFor();
+    await panel.getByRole('button', { name: 'Chiudi il PDF' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('a row the reader doubted is marked with its reason, counted, and filtered', async () => {
+    // Prepare: the reader's doubt on one row, as the analysis stores it
+    const stored = await listRows(rt.ctx, documentId);
+    await putRow(rt.ctx, { ...stored[2], verifica: ['quantità × prezzo ≠ importo stampato'] });
+    const page = await openDocument();
+    // Assess
+    await page.getByTestId('rows-to-check').getByText('1 riga da verificare').waitFor();
+    const mark = page.getByTestId('row-check');
+    expect(await mark.count()).toBe(1);
+    expect(await mark.getAttribute('title')).toBe('Da verificare: quantità × prezzo ≠ importo stampato');
+    await page.getByRole('button', { name: 'Mostra solo da verificare' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-count]')?.textContent === '1');
+    await page.context().close();
+  });
+});
