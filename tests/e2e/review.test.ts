@@ -59,7 +59,7 @@ describe('reviewing a computo in Chromium', () => {
     const mark = page.getByTestId('pdf-box');
     await mark.waitFor();
     expect(await mark.getAttribute('data-page')).toBe(String(row.page));
-    const geometry = await mark.evaluate((el) => {
+    const geometry = await mark.evaluate((el: HTMLElement) => {
       const figure = el.parentElement!;
       return { width: figure.clientWidth, left: el.offsetLeft, top: el.offsetTop, w: el.offsetWidth, h: el.offsetHeight };
     });
