@@ -4,6 +4,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { listRows, putRow } from '../../functions/storage/repositories/rows.ts';
+import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -19,6 +20,9 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   ({ browser, close: closeBrowser } = await launchBrowser());
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+  // The Lucca list of the Tuscan articles only: the other rows stay without a reference price.
+  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', token, await priceListXlsx(tuscanItemsOf('primus_medium.pdf')), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
+  await apiClient(rt.url)('POST', '/api/confirm-prezzario-toscana', { token, body: { temp_file_id: up.json.data.temp_file_id } });
   ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile('primus_medium.pdf')));
   await waitForAnalysis(rt.url, token, documentId);
 });
@@ -109,6 +113,46 @@ describe('reviewing a computo in Chromium', () => {
     expect(await mark.getAttribute('title')).toBe('Da verificare: quantità × prezzo ≠ importo stampato');
     await page.getByRole('button', { name: 'Mostra solo da verificare' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid=row-count]')?.textContent === '1');
+    await page.context().close();
+  });
+
+  it('the summary compares like with like, and the filters find unpriced rows and large variations', async () => {
+    // Prepare: the sums, computed here from the rows
+    const rows = await rowsOf();
+    const priced = rows.filter((r) => r.prezzo_db !== null);
+    const unpriced = rows.length - priced.length;
+    expect(priced.length).toBeGreaterThan(0);
+    expect(unpriced).toBeGreaterThan(0);
+    const cents = (xs: number[]) => xs.reduce((a, x) => a + Math.round(x * 100), 0) / 100;
+    const own = cents(priced.map((r) => r.totale));
+    const list = cents(priced.map((r) => r.prezzo_totale_db));
+    const all = cents(rows.map((r) => r.totale));
+    const euro = (v: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions).format(v);
+    const page = await openDocument();
+    const text = async (id: string) => (await page.getByTestId(id).innerText()).replace(/\s+/g, ' ').trim();
+
+    // Assess: the summary
+    expect(await text('coverage')).toBe(`${priced.length} su ${rows.length}`);
+    expect(await text('difference-basis')).toBe(`${Math.round((own / all) * 100)}% dell\u2019importo del computo (${euro(own).replace(/\s+/g, ' ')})`);
+    expect(await text('total-db')).toBe(euro(list).replace(/\s+/g, ' '));
+    expect(await text('total-difference')).toContain(euro(cents([list, -own])).replace(/\s+/g, ' '));
+    await page.getByTestId('legend').waitFor();
+
+    // Act + Assess: only the rows without a price
+    await page.locator('.doc-filter-kind').click();
+    await page.getByRole('option', { name: 'Senza prezzo di riferimento' }).click();
+    await page.waitForFunction((n) => document.querySelector('[data-testid=row-count]')?.textContent === String(n), unpriced);
+    expect(await page.getByTestId('price-reason').count()).toBeGreaterThan(0);
+
+    // Act + Assess: all rows again, with |variation| at least a threshold
+    await page.locator('.doc-filter-kind').click();
+    await page.getByRole('option', { name: 'Tutte le righe' }).click();
+    const threshold = 9.5;
+    const expected = rows.filter((r) => r.variazione_percentuale !== null && Math.abs(r.variazione_percentuale) >= threshold).length;
+    await page.locator('#rows-threshold').click();
+    await page.locator('#rows-threshold').pressSequentially('9,5');
+    await page.locator('#rows-threshold').press('Tab');
+    await page.waitForFunction((n) => document.querySelector('[data-testid=row-count]')?.textContent === String(n), expected);
     await page.context().close();
   });
 });

@@ -13,6 +13,7 @@ import { FinancialSummary } from '../../features/documents/components/FinancialS
 import { ProcessingPanel } from '../../features/documents/components/ProcessingPanel.tsx';
 import { filterRows } from '../../features/documents/components/RowsSearch.tsx';
 import { RowsToCheckBanner, rowsToCheck } from '../../features/documents/components/RowsToCheck.tsx';
+import { applyRowFilter, NO_FILTER, RowsFilterBar, type RowFilter } from '../../features/documents/components/RowsFilter.tsx';
 import { RowsTable } from '../../features/documents/components/RowsTable.tsx';
 import { RowsToolbar } from '../../features/documents/components/RowsToolbar.tsx';
 import { BulkTipologiaDialog } from '../../features/documents/components/BulkTipologiaDialog.tsx';
@@ -113,9 +114,10 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
   const { message, show, clear } = useTimedMessage();
   const [downloading, setDownloading] = useState(false);
   const [query, setQuery] = useState('');
-  const [onlyToCheck, setOnlyToCheck] = useState(false);
+  const [rowFilter, setRowFilter] = useState<RowFilter>(NO_FILTER);
   const flagged = useMemo(() => rowsToCheck(allRows), [allRows]);
-  const visibleRows = useMemo(() => filterRows(onlyToCheck ? flagged : allRows, query), [allRows, flagged, onlyToCheck, query]);
+  const visibleRows = useMemo(() => filterRows(applyRowFilter(allRows, rowFilter), query), [allRows, rowFilter, query]);
+  const onlyToCheck = rowFilter.kind === 'check';
   const edit = useDocumentEditing({ document, rows: allRows, mutateDocument, mutateRows, notifyPage: show });
   const tipologiaLabel = useCallback((value: string) => tipologie?.find((t) => t.value === value)?.description, [tipologie]);
   const [pdfRowId, setPdfRowId] = useState<number | null>(null);
@@ -202,7 +204,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
         <Alert severity="warn">Pagine non leggibili: {document.unreadable_pages.join(', ')}</Alert>
       )}
 
-      <FinancialSummary document={document} totals={rowsData?.totals ?? null} />
+      <FinancialSummary document={document} totals={rowsData?.totals ?? null} rowCount={allRows.length} />
 
       {document.warnings?.length > 0 && (
         <div className="alert alert-warn doc-warnings" role="status">
@@ -219,7 +221,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
 
       {rowsError && <Alert severity="error">Errore nel caricamento del documento</Alert>}
 
-      <RowsToCheckBanner count={flagged.length} onlyToCheck={onlyToCheck} onToggle={() => setOnlyToCheck((v) => !v)} />
+      <RowsToCheckBanner count={flagged.length} onlyToCheck={onlyToCheck} onToggle={() => setRowFilter((f) => ({ ...f, kind: f.kind === 'check' ? 'all' : 'check' }))} />
 
       <div className={pdfRow ? 'doc-with-pdf' : undefined}>
       <section className="doc-card doc-rows-card" aria-label="Righe del documento">
@@ -234,6 +236,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
           onTipologia={() => edit.setDialog({ kind: 'tipologia' })}
           onDelete={() => edit.setDialog({ kind: 'delete-selected' })}
           onDuplicate={() => edit.setDialog({ kind: 'duplicate' })}
+          filter={<RowsFilterBar value={rowFilter} onChange={setRowFilter} />}
           message={
             edit.message && (
               <Alert severity={edit.message.severity} onClose={edit.clearMessage}>
@@ -246,7 +249,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
           rows={visibleRows}
           totalCount={allRows.length}
           loading={rowsLoading}
-          resetKey={`${query}|${onlyToCheck}`}
+          resetKey={`${query}|${rowFilter.kind}|${rowFilter.threshold}`}
           selectedIds={edit.selectedIds}
           onSelectedIdsChange={edit.setSelectedIds}
           highlighted={edit.highlighted}

@@ -45,7 +45,12 @@ interface Props {
   onOrderChange?: (ids: number[]) => void;
 }
 
-const amountClass = (v: number | null) => (v === null || v === 0 ? '' : v > 0 ? 'doc-amount-up' : 'doc-amount-down');
+/**
+ * Differences are prezzario − computo: below zero the computo costs more than the reference
+ * (red, what a reviewer looks for), above zero it costs less (green).
+ */
+export const differenceClass = (v: number | null) => (v === null || v === 0 ? '' : v < 0 ? 'doc-amount-over' : 'doc-amount-under');
+const amountClass = differenceClass;
 
 /** Sum in cents, so that thousands of rows do not drift. */
 function sumTotals(rows: DocumentRow[]): number {
