@@ -138,6 +138,15 @@ describe('reviewing a computo in Chromium', () => {
     expect(await text('total-difference')).toContain(euro(cents([list, -own])).replace(/\s+/g, ' '));
     await page.getByTestId('legend').waitFor();
 
+    // The chart of the largest differences: its top bar is the row with the largest |difference|, and a click shows it
+    const largest = [...priced].sort((a, b) => Math.abs(b.differenza_totale_db) - Math.abs(a.differenza_totale_db))[0];
+    const chart = page.getByTestId('chart-top-rows');
+    expect(await chart.locator('div[role=img][aria-label]').first().getAttribute('aria-label')).toContain(`N° ${largest.row_index} ${largest.tariffa}`);
+    const box = (await chart.locator('canvas').boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.5, box.y + 19);
+    await page.getByTestId('pdf-panel').getByText(`N° ${largest.row_index}`).waitFor();
+    await page.getByTestId('pdf-panel').getByRole('button', { name: 'Chiudi il PDF' }).click();
+
     // Act + Assess: only the rows without a price
     await page.locator('.doc-filter-kind').click();
     await page.getByRole('option', { name: 'Senza prezzo di riferimento' }).click();

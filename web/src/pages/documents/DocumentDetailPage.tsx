@@ -31,6 +31,8 @@ import './documents.css';
 
 // pdf.js is large: loaded the first time a row is shown on the PDF.
 const PdfPanel = lazy(() => import('../../features/documents/components/PdfPanel.tsx'));
+// Chart.js too: loaded with the first document that has reference prices.
+const DifferenceCharts = lazy(() => import('../../features/documents/components/DifferenceCharts.tsx'));
 
 /**
  * Document detail. Layout: header with actions (back, download, price refresh, export), status
@@ -221,6 +223,20 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
 
       {rowsError && <Alert severity="error">Errore nel caricamento del documento</Alert>}
 
+      {allRows.some((r) => r.differenza_totale_db) && (
+        <Suspense fallback={null}>
+          <DifferenceCharts
+            rows={allRows}
+            onChapter={(chapter) => setRowFilter((f) => ({ ...f, chapter }))}
+            onRow={(row) => {
+              setRowFilter(NO_FILTER);
+              setQuery('');
+              setPdfRowId(row.id);
+            }}
+          />
+        </Suspense>
+      )}
+
       <RowsToCheckBanner count={flagged.length} onlyToCheck={onlyToCheck} onToggle={() => setRowFilter((f) => ({ ...f, kind: f.kind === 'check' ? 'all' : 'check' }))} />
 
       <div className={pdfRow ? 'doc-with-pdf' : undefined}>
@@ -249,7 +265,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
           rows={visibleRows}
           totalCount={allRows.length}
           loading={rowsLoading}
-          resetKey={`${query}|${rowFilter.kind}|${rowFilter.threshold}`}
+          resetKey={`${query}|${rowFilter.kind}|${rowFilter.threshold}|${rowFilter.chapter}`}
           selectedIds={edit.selectedIds}
           onSelectedIdsChange={edit.setSelectedIds}
           highlighted={edit.highlighted}

@@ -1,5 +1,6 @@
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
+import { Button } from 'primereact/button';
 import { needsCheck } from '../../../../../shared/domain/rows.ts';
 import type { DocumentRow } from '../types.ts';
 
@@ -9,9 +10,17 @@ export interface RowFilter {
   kind: RowFilterKind;
   /** Only rows whose |variazione %| is at least this much; null for any. */
   threshold: number | null;
+  /** Only the rows of this chapter (see chapterOf); null for all. */
+  chapter?: string | null;
 }
 
-export const NO_FILTER: RowFilter = { kind: 'all', threshold: null };
+export const NO_FILTER: RowFilter = { kind: 'all', threshold: null, chapter: null };
+
+/** The chapter a row is grouped under: its category, else the wider or narrower title the print has. */
+export function chapterOf(row: DocumentRow): string | null {
+  const c = row.capitoli;
+  return c?.categoria ?? c?.supercategoria ?? c?.sottocategoria ?? null;
+}
 
 const OPTIONS: Array<{ value: RowFilterKind; label: string }> = [
   { value: 'all', label: 'Tutte le righe' },
@@ -25,8 +34,9 @@ const OPTIONS: Array<{ value: RowFilterKind; label: string }> = [
  * The rows a filter keeps. "Above the list" means the computo's amount is higher than the
  * reference one (differenza = prezzario − computo < 0); "below" the opposite.
  */
-export function applyRowFilter(rows: DocumentRow[], { kind, threshold }: RowFilter): DocumentRow[] {
+export function applyRowFilter(rows: DocumentRow[], { kind, threshold, chapter = null }: RowFilter): DocumentRow[] {
   const keep = (r: DocumentRow) => {
+    if (chapter !== null && chapterOf(r) !== chapter) return false;
     if (kind === 'check' && !needsCheck(r)) return false;
     if (kind === 'unpriced' && r.prezzo_db !== null) return false;
     if (kind === 'above' && !((r.differenza_totale_db ?? 0) < 0)) return false;
@@ -34,7 +44,7 @@ export function applyRowFilter(rows: DocumentRow[], { kind, threshold }: RowFilt
     if (threshold !== null && !(r.variazione_percentuale !== null && Math.abs(r.variazione_percentuale) >= threshold)) return false;
     return true;
   };
-  return kind === 'all' && threshold === null ? rows : rows.filter(keep);
+  return kind === 'all' && threshold === null && chapter === null ? rows : rows.filter(keep);
 }
 
 interface Props {
@@ -65,6 +75,18 @@ export function RowsFilterBar({ value, onChange }: Props) {
         placeholder="qualsiasi"
         className="doc-filter-threshold"
       />
+      {value.chapter && (
+        <Button
+          label={`Capitolo: ${value.chapter}`}
+          icon="pi pi-times"
+          iconPos="right"
+          size="small"
+          outlined
+          className="doc-filter-chapter"
+          aria-label={`Togli il filtro sul capitolo ${value.chapter}`}
+          onClick={() => onChange({ ...value, chapter: null })}
+        />
+      )}
     </div>
   );
 }

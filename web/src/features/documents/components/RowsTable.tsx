@@ -213,7 +213,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
         className="doc-rows-table"
         emptyMessage={loading ? 'Caricamento righe...' : 'Nessuna riga trovata'}
         footer={footer}
-        tableStyle={{ minWidth: '1450px', tableLayout: 'fixed' }}
+        tableStyle={{ minWidth: '1400px', tableLayout: 'fixed' }}
       >
         <Column selectionMode="multiple" style={{ width: '2.4rem' }} headerClassName="doc-select-header" />
         <Column field="row_index" header="N°" sortable style={{ width: '3rem' }} />
@@ -222,7 +222,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
           field="descrizione"
           header="Descrizione"
           sortable
-          style={{ width: '22rem' }}
+          style={{ width: '19rem' }}
           body={(r: DocumentRow) => (
             <span className="doc-cell-ellipsis" title={r.descrizione ?? ''}>
               <CheckMark row={r} />
