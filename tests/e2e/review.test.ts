@@ -152,6 +152,18 @@ describe('reviewing a computo in Chromium', () => {
     await page.getByRole('option', { name: 'Senza prezzo di riferimento' }).click();
     await page.waitForFunction((n) => document.querySelector('[data-testid=row-count]')?.textContent === String(n), unpriced);
     expect(await page.getByTestId('price-reason').count()).toBeGreaterThan(0);
+    // Its edit dialog says why it has no price, and checks quantity × price while typing
+    const firstUnpriced = rows.filter((r) => r.prezzo_db === null).sort((a, b) => a.row_index - b.row_index)[0];
+    await page.locator('.doc-rows-table tbody tr').first().getByRole('button', { name: 'Modifica riga' }).click();
+    const dialog = page.getByRole('dialog', { name: `Modifica riga N° ${firstUnpriced.row_index}` });
+    expect(await dialog.getByTestId('price-why').innerText()).toContain(`Nessun prezzo di riferimento: ${firstUnpriced.price_reason}.`);
+    expect(await dialog.getByTestId('product-check').innerText()).toContain('(uguale al totale)');
+    await dialog.locator('#row-totale').click();
+    await dialog.locator('#row-totale').press('Control+a');
+    await dialog.locator('#row-totale').pressSequentially('1');
+    await dialog.locator('#row-totale').press('Tab');
+    await dialog.getByTestId('product-check').getByText(/il totale inserito è 1,00/).waitFor();
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
 
     // Act + Assess: all rows again, with |variation| at least a threshold
     await page.locator('.doc-filter-kind').click();
