@@ -54,7 +54,8 @@ const AUTHENTICATED: Grants = {
 
 /** Price lookups: list heads, admin code patterns, and the search index blobs they point to. */
 const PRICING: Grants = {
-  tables: { priceLists: 'read', patterns: 'read' },
+  // Typology labels name a missing DEI list in the reason a row has no price.
+  tables: { priceLists: 'read', patterns: 'read', tipologie: 'read' },
   blobs: { priceIndex: 'read' },
 };
 

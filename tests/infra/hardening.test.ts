@@ -164,7 +164,7 @@ describe('least privilege: each Lambda gets what functions/resource-grants.ts li
 
     // Assess
     expect(tableAccess(statements)).toEqual(expectedTables(WORKER_GRANTS));
-    expect(tableAccess(statements)).toEqual({ documents: 'readwrite', rows: 'readwrite', counters: 'readwrite', priceLists: 'read', patterns: 'read' });
+    expect(tableAccess(statements)).toEqual({ documents: 'readwrite', rows: 'readwrite', counters: 'readwrite', priceLists: 'read', patterns: 'read', tipologie: 'read' });
     expect(objectActions(statements)).toEqual({
       'documents/*': ['s3:GetObject'],
       'price-index/*': ['s3:GetObject'],

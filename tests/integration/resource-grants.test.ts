@@ -201,6 +201,7 @@ describe('resource grants cover what the handlers do', () => {
     await as('GET', `/document/${docId}/download`, { token: mario });
     await as('POST', `/api/documents/${docId}/duplicate-rows`, { token: mario, body: { row_ids: [rows[0].id, rows[1].id], new_title: 'Variante' } });
     await as('PUT', `/api/documents/${docId}/status`, { token: mario, body: { status: 'completed' } });
+    await as('PUT', `/api/documents/${docId}/settings`, { token: mario, body: { provincia: 'LU', tipologia_dei: 'nuove_costruzioni' } });
 
     // rows
     await as('GET', `/api/rows/${rows[0].id}`, { token: mario });

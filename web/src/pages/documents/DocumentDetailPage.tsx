@@ -28,6 +28,8 @@ import { useTimedMessage } from '../../hooks/use-timed-message.ts';
 import type { DocumentItem, DocumentRow, DocumentRows, Tipologia } from '../../features/documents/types.ts';
 import type { KeyedMutator } from 'swr';
 import './documents.css';
+import { DocumentSettingsDialog } from './DocumentSettingsDialog.tsx';
+import type { SettingsResult } from '../../features/documents/api/update-document-settings.ts';
 
 // pdf.js is large: loaded the first time a row is shown on the PDF.
 const PdfPanel = lazy(() => import('../../features/documents/components/PdfPanel.tsx'));
@@ -148,6 +150,13 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
   );
 
   const onStatusSaved = (updated: DocumentItem) => void mutateDocument(updated, { revalidate: false });
+  const [editingSettings, setEditingSettings] = useState(false);
+  const onSettingsSaved = (result: SettingsResult) => {
+    setEditingSettings(false);
+    void mutateDocument(result.document, { revalidate: false });
+    void mutateRows();
+    show('success', result.message);
+  };
   const download = async () => {
     setDownloading(true);
     try {
@@ -168,6 +177,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
         tipologiaLabel={tipologiaLabel(document.tipologia_dei)}
         onStatusSaved={onStatusSaved}
         notify={show}
+        onEditSettings={completed && !edit.busy ? () => setEditingSettings(true) : undefined}
         actions={
           <>
             {back}
@@ -282,6 +292,8 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
         </Suspense>
       )}
       </div>
+
+      {editingSettings && <DocumentSettingsDialog document={document} onClose={() => setEditingSettings(false)} onSaved={onSettingsSaved} />}
 
       <EditRowDialog row={dialog?.kind === 'edit' ? dialog.row : null} busy={edit.busy} onSave={(row, patch) => void edit.saveRow(row, patch)} onCancel={edit.close} />
 
