@@ -176,4 +176,21 @@ describe('reviewing a computo in Chromium', () => {
     await page.waitForFunction((n) => document.querySelector('[data-testid=row-count]')?.textContent === String(n), expected);
     await page.context().close();
   });
+
+  it('the province and typology of a document can be corrected, and its prices follow', async () => {
+    const page = await openDocument();
+    await page.getByRole('button', { name: 'Modifica provincia e tipologia DEI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Provincia e tipologia DEI' });
+    await dialog.locator('#settings-provincia').fill('Firenze');
+    await dialog.getByRole('button', { name: 'Salva e aggiorna i prezzi' }).click();
+    await page.getByText(/^Provincia e tipologia aggiornate\. Prezzi di riferimento trovati per 0 righe su 60\.$/).waitFor();
+    await page.getByText('Provincia:').locator('strong').getByText('Firenze').waitFor();
+    expect(await page.getByTestId('coverage').innerText()).toBe('0 su 60');
+    // Back to Lucca: the Tuscan rows have their prices again
+    await page.getByRole('button', { name: 'Modifica provincia e tipologia DEI' }).click();
+    await dialog.locator('#settings-provincia').fill('LU');
+    await dialog.getByRole('button', { name: 'Salva e aggiorna i prezzi' }).click();
+    await page.getByText(/^Provincia e tipologia aggiornate\. Prezzi di riferimento trovati per 15 righe su 60\.$/).waitFor();
+    await page.context().close();
+  });
 });
