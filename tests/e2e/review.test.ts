@@ -55,6 +55,7 @@ describe('reviewing a computo in Chromium', () => {
     const next = rows.find((r) => r.row_index === 8)!;
     expect(row.box).toBeTruthy();
     const page = await openDocument();
+    expect(await page.title()).toBe('Dettaglio documento · Computa');
 
     // Act: click the row's description
     await page.locator('.doc-rows-table tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: /^7$/ }) }).locator('td').nth(3).click();
