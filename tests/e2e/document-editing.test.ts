@@ -163,7 +163,7 @@ describe('document editing in Chromium', () => {
     await page.getByPlaceholder('Cerca per tariffa o descrizione...').fill('');
     await page.getByRole('columnheader', { name: 'N°' }).click();
     const ids345 = (await rowsOf(documentId)).filter((r) => [3, 4, 5].includes(r.row_index)).map((r) => r.id);
-    await page.getByRole('button', { name: 'Tipologia DEI' }).click();
+    await page.getByRole('button', { name: 'Tipologia DEI', exact: true }).click();
     const tipDialog = page.getByRole('dialog', { name: 'Aggiorna tipologia DEI' });
     await tipDialog.getByRole('button', { name: 'Aggiorna' }).click();
     await tipDialog.getByText('Seleziona una tipologia DEI').waitFor();
