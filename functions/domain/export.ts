@@ -27,13 +27,30 @@ export function safeText(value: string | null | undefined): string {
   return (value ?? '').replace(/_x[0-9A-Fa-f]{4}_/g, (m) => '_x005F' + m).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, escapeUnit);
 }
 
-function sourceLabel(row: RowRecord): string {
+/** Typology value -> its label (e.g. nuove_costruzioni -> NUOVE COSTRUZIONI). */
+export type TipologiaLabel = (value: string) => string | undefined;
+
+function sourceLabel(row: RowRecord, tipologiaLabel: TipologiaLabel): string {
   const s = row.price_source;
   if (!s) return '';
   if (s.list === 'manuale') return 'Inserito a mano';
   const label = SOURCE_LABEL[s.list as PriceSource] ?? s.list;
-  return s.list === 'csv' ? label : `${label} ${s.key} ${s.year}`;
+  if (s.list === 'csv') return label;
+  return `${label} ${s.list === 'dei' ? (tipologiaLabel(s.key) ?? s.key) : s.key} ${s.year} · ${s.code}`;
 }
+
+/** What a reviewer should know about the row: the reader's doubts, why it has no price, a unit mismatch. */
+function notes(row: RowRecord): string {
+  return [
+    ...(row.verifica?.length ? [`Da verificare: ${row.verifica.join('; ')}`] : []),
+    ...(row.price_reason ? [`Senza prezzo: ${row.price_reason}`] : []),
+    ...(row.price_source?.unit_warning ? [row.price_source.unit_warning] : []),
+  ].join(' · ');
+}
+
+/** "23/11/2026 20:15" in Italian time: four-digit years, as a person writes them. */
+const dateTimeFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
+const dateTime = { format: (d: Date) => dateTimeFormat.format(d).replace(', ', ' ') };
 
 const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: string }> = [
   { header: 'N°', key: 'row_index', width: 6 },
@@ -47,7 +64,8 @@ const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: stri
   { header: 'Totale DB', key: 'prezzo_totale_db', width: 16, numFmt: EURO },
   { header: 'Differenza', key: 'differenza_totale_db', width: 16, numFmt: EURO },
   { header: 'Variazione %', key: 'variazione_percentuale', width: 13, numFmt: PERCENT },
-  { header: 'Fonte del prezzo', key: 'fonte', width: 30, numFmt: TEXT },
+  { header: 'Fonte del prezzo', key: 'fonte', width: 34, numFmt: TEXT },
+  { header: 'Note', key: 'note', width: 50, numFmt: TEXT },
 ];
 
 /**
@@ -56,20 +74,25 @@ const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: stri
  * line with SUM formulas (whose cached results are the exact sums, so viewers that do not
  * recalculate still show them).
  */
-export async function exportWorkbook(doc: DocumentRecord, rows: RowRecord[], now: Date): Promise<Buffer> {
+export async function exportWorkbook(doc: DocumentRecord, rows: RowRecord[], now: Date, tipologiaLabel: TipologiaLabel = () => undefined): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Computa';
   wb.created = now;
-  const ws = wb.addWorksheet('Computo', { views: [{ state: 'frozen', ySplit: 7 }] });
+  // Printed as a person expects: A4 landscape, one page wide, the column header on every page.
+  const ws = wb.addWorksheet('Computo', {
+    views: [{ state: 'frozen', ySplit: 7 }],
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '7:7', margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 } },
+    headerFooter: { oddFooter: '&L&F&RPagina &P di &N' },
+  });
   ws.columns = COLUMNS.map(({ key, width }) => ({ key, width }));
 
   const province = findProvince(doc.provincia);
   const info: Array<[string, string]> = [
     ['Documento', safeText(doc.filename)],
     ['Provincia', safeText(province ? `${province.name} (${province.code})` : doc.provincia)],
-    ['Tipologia DEI', safeText(doc.tipologia_dei)],
-    ['Caricato il', new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(new Date(doc.upload_date))],
-    ['Esportato il', new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)],
+    ['Tipologia DEI', safeText(tipologiaLabel(doc.tipologia_dei) ?? doc.tipologia_dei)],
+    ['Caricato il', dateTime.format(new Date(doc.upload_date))],
+    ['Esportato il', dateTime.format(now)],
   ];
   info.forEach(([label, value], i) => {
     const r = ws.getRow(i + 1);
@@ -102,7 +125,8 @@ export async function exportWorkbook(doc: DocumentRecord, rows: RowRecord[], now
       prezzo_totale_db: row.prezzo_totale_db,
       differenza_totale_db: row.differenza_totale_db,
       variazione_percentuale: row.variazione_percentuale,
-      fonte: safeText(sourceLabel(row)),
+      fonte: safeText(sourceLabel(row, tipologiaLabel)),
+      note: safeText(notes(row)),
     } as never;
     r.getCell('descrizione').alignment = { wrapText: false, vertical: 'top' };
   });

@@ -25,6 +25,7 @@ import { statusLabel } from '../../shared/domain/status.ts';
 import { repriceRows } from '../domain/pricing.ts';
 import { exportWorkbook } from '../domain/export.ts';
 import { duplicateDocument } from '../domain/duplicate.ts';
+import { listTipologie } from '../storage/repositories/tipologie.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
 const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
@@ -196,7 +197,8 @@ const updateSettings: Action = async (req, ctx) => {
 const exportXlsx: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const rows = await listRows(ctx, doc.id);
-  const data = await exportWorkbook(doc, rows, ctx.now());
+  const tipologie = new Map((await listTipologie(ctx)).map((t) => [t.value, t.description]));
+  const data = await exportWorkbook(doc, rows, ctx.now(), (value) => tipologie.get(value));
   return binary(data, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `documento_${doc.id}.xlsx`);
 };
 

@@ -252,6 +252,17 @@ describe('bulk typology, delete, duplicate, export', () => {
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     const ws = wb.worksheets[0];
     expect(ws.getRow(7).getCell(1).value).toBe('N°');
+    // Printed as a person expects, with labels rather than keys
+    expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '7:7' });
+    expect(ws.getRow(3).getCell(3).value).toBe('NUOVE COSTRUZIONI');
+    expect(ws.getRow(2).getCell(3).value).toBe('Lucca (LU)');
+    expect(String(ws.getRow(4).getCell(3).value)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const byIndex = new Map<number, any>();
+    ws.eachRow((r, n) => n > 7 && typeof r.getCell(1).value === 'number' && byIndex.set(r.getCell(1).value as number, r));
+    const tuscanRow = (await rowsOf()).find((r: any) => r.price_source?.list === 'toscana');
+    expect(byIndex.get(tuscanRow.row_index).getCell(12).value).toBe(`Prezzario Toscana LUCCA 2025 · ${tuscanRow.price_source.code}`);
+    const unpricedRow = (await rowsOf()).find((r: any) => r.price_reason);
+    expect(byIndex.get(unpricedRow.row_index).getCell(13).value).toBe(`Senza prezzo: ${unpricedRow.price_reason}`);
     const current = await rowsOf();
     const exported = [];
     for (let r = 8; r < 8 + current.length; r++) exported.push({ tariffa: ws.getRow(r).getCell(2).value, totale: ws.getRow(r).getCell(7).value });
