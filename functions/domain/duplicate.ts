@@ -1,4 +1,5 @@
 import type { AppContext } from '../config/context.ts';
+import { formatInteger } from '../../shared/format.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import type { Principal } from '../http/types.ts';
 import { copyBlob } from '../storage/blobs.ts';
@@ -36,7 +37,7 @@ export async function duplicateDocument(ctx: AppContext, principal: Principal, s
     sum_totale: totals.sum_totale,
     document_total_db: totals.document_total_db,
     row_count: written.length,
-    warnings: [`Copia di ${written.length} righe dal documento "${source.filename}" (n. ${source.id}).`],
+    warnings: [`Copia di ${formatInteger(written.length)} righe dal documento "${source.filename}" (n. ${source.id}).`],
     completed_at: ctx.now().toISOString(),
   };
   await putDocument(ctx, doc);

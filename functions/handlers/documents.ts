@@ -167,7 +167,7 @@ const updateTotal: Action = async (req, ctx) => {
     ...result.report,
     document: presentDocument(result.document),
     totals: presentTotals(result.document, result.rows),
-    message: result.report.updated ? `Prezzi aggiornati: ${result.report.updated}` : 'Nessun prezzo è stato aggiornato',
+    message: result.report.updated ? `Prezzi aggiornati: ${formatInteger(result.report.updated)}` : 'Nessun prezzo è stato aggiornato',
   });
 };
 
@@ -215,7 +215,7 @@ const duplicateRows: Action = async (req, ctx) => {
   const rows = (await listRows(ctx, source.id)).filter((r) => wanted.has(r.id));
   if (rows.length !== wanted.size) throw new NotFoundError('Righe selezionate non trovate');
   const copy = await duplicateDocument(ctx, principal, source, title, rows);
-  return created({ success: true, new_document_id: copy.id, message: `Documento "${copy.filename}" creato con ${rows.length} righe` });
+  return created({ success: true, new_document_id: copy.id, message: `Documento "${copy.filename}" creato con ${formatInteger(rows.length)} righe` });
 };
 
 export const actions = { exportXlsx, duplicateRows, updateTotal, updateSettings, upload, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };

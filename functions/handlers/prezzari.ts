@@ -1,4 +1,5 @@
 import { findProvince, PROVINCES } from '../../shared/domain/provinces.ts';
+import { formatInteger } from '../../shared/format.ts';
 import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
 import type { AppContext } from '../config/context.ts';
 import { lookupPrices, loadPricing } from '../domain/pricing.ts';
@@ -83,7 +84,7 @@ const uploadCsv: Action = async (req, ctx) => {
   const { head, duplicates } = await publishList(ctx, csvTarget(), read.rows);
   return ok({
     type: 'success',
-    message: `Dati CSV importati: ${head.total_rows} righe.${duplicates ? ` ${duplicates} righe ripetute ignorate.` : ''}`,
+    message: `Dati CSV importati: ${formatInteger(head.total_rows)} righe.${duplicates ? ` ${formatInteger(duplicates)} righe ripetute ignorate.` : ''}`,
     total_rows: head.total_rows,
     columns: { recognised: read.recognised, missing: read.missing },
     warnings: read.warnings,

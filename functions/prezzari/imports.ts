@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatInteger } from '../../shared/format.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
 import { CSV_KEY, listId, normalizeCode, type PriceListHead, type PriceSource } from '../../shared/domain/pricing.ts';
@@ -56,7 +57,7 @@ export async function stageImport(ctx: AppContext, principal: Principal, target:
   const listed = target.source === 'csv' ? 'I dati CSV esistenti saranno sostituiti.' : 'Il prezzario esistente per la stessa chiave e lo stesso anno sarà sovrascritto.';
   return {
     type: 'success',
-    message: `File analizzato: ${read.rows.length} righe pronte per l\u2019importazione. ${listed}`,
+    message: `File analizzato: ${formatInteger(read.rows.length)} righe pronte per l\u2019importazione. ${listed}`,
     temp_file_id: id,
     total_rows: read.rows.length,
     preview: read.rows.slice(0, PREVIEW_ROWS).map((r) => previewRow(r, target)),

@@ -109,6 +109,9 @@ describe('documents: upload, detail, list and delete in Chromium', () => {
     await page.getByText('Mostrati 0 di 1').waitFor();
     await page.getByPlaceholder('Cerca per nome o provincia...').fill('LU');
     await page.getByText('Mostrati 1 di 1').waitFor();
+    // The province stored as its code is found by its name too
+    await page.getByPlaceholder('Cerca per nome o provincia...').fill('lucca');
+    await page.getByText('Mostrati 1 di 1').waitFor();
 
     // Row click opens the detail.
     await row.getByText('primus_medium.pdf').click();

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { findProvince } from '../../../../shared/domain/provinces.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
@@ -30,7 +31,12 @@ export default function DocumentsPage() {
   const visible = useMemo(() => {
     const q = filter.trim().toLowerCase();
     if (!q) return documents;
-    return documents.filter((d) => d.filename.toLowerCase().includes(q) || (d.provincia ?? '').toLowerCase().includes(q));
+    // A province is found by its code ("LU") or its name ("Lucca"), whichever was stored.
+    const provinceText = (value: string | null) => {
+      const p = findProvince(value);
+      return `${value ?? ''} ${p ? `${p.code} ${p.name}` : ''}`.toLowerCase();
+    };
+    return documents.filter((d) => d.filename.toLowerCase().includes(q) || provinceText(d.provincia).includes(q));
   }, [documents, filter]);
   const totalCount = data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(totalCount / DOCUMENTS_PAGE_SIZE));
