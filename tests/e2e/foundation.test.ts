@@ -174,6 +174,20 @@ describe('foundation flows in Chromium', () => {
     await page.goto(`${rt.url}/non-esiste`);
     await page.getByText('/non-esiste').waitFor();
     await page.getByRole('link', { name: 'Accesso' }).waitFor();
+    // Every suggestion leads to a page that exists (for an admin, who may open them all)
+    const admin = await newPage();
+    await loginWithPassword(admin, 'admin', ADMIN_PASSWORD);
+    await admin.getByText('Benvenuto, admin!').waitFor();
+    await admin.goto(`${rt.url}/non-esiste`);
+    await admin.getByRole('link', { name: 'Amministrazione' }).waitFor();
+    const targets = await admin.locator('.suggested-links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+    expect(targets.length).toBeGreaterThan(5);
+    for (const target of targets) {
+      await admin.goto(rt.url + target);
+      await admin.waitForLoadState('networkidle');
+      expect(await admin.getByText('404 - Pagina non trovata').count(), target).toBe(0);
+    }
+    await admin.context().close();
     await page.goto(`${rt.url}/documents`);
     await page.waitForURL(`${rt.url}/login`);
     await page.getByText('Versione 2.0').waitFor();

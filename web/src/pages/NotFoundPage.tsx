@@ -7,14 +7,14 @@ export default function NotFoundPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { user } = useAuth();
+  // Only pages that exist for this visitor: public ones, then what a login or the admin role opens.
   const links: Array<[string, string]> = [
     ['/', 'Home'],
-    ['/about', 'Informazioni'],
     ['/presentazione', 'Presentazione'],
     ['/how-it-works', 'Come Funziona'],
   ];
-  if (user) links.push(['/dashboard', 'Dashboard'], ['/documents', 'Documenti'], ['/upload', 'Caricamento'], ['/search', 'Ricerca']);
-  if (isAdmin(user)) links.push(['/admin', 'Amministrazione'], ['/csv-data', 'Dati CSV']);
+  if (user) links.push(['/about', 'Informazioni'], ['/documents', 'Documenti'], ['/upload', 'Carica computo'], ['/search', 'Ricerca'], ['/csv-data', 'Dati CSV'], ['/profile', 'Profilo']);
+  if (isAdmin(user)) links.push(['/admin/dashboard', 'Amministrazione']);
   if (!user) links.push(['/login', 'Accesso']);
   return (
     <div className="page not-found">
