@@ -15,7 +15,7 @@ import { NotFoundError, PayloadTooLargeError, ValidationError } from '../http/er
 import { resourceHandler } from '../http/resource.ts';
 import { binary, created, list, ok, resource } from '../http/respond.ts';
 import { boundedText, idParam, pageParams, requiredString } from '../http/validate.ts';
-import { cleanTitle, TEXT_FIELDS } from '../../shared/domain/text.ts';
+import { cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { deleteBlob, deletePrefix, getBlob, headBlob, presignPut } from '../storage/blobs.ts';
@@ -138,14 +138,14 @@ const download: Action = async (req, ctx) => {
   if (doc.file_size <= INLINE_DOWNLOAD_BYTES) {
     const bytes = await getBlob(ctx, doc.file_key);
     if (!bytes) throw new NotFoundError('File originale non trovato');
-    return binary(Buffer.from(bytes), 'application/pdf', doc.filename);
+    return binary(Buffer.from(bytes), 'application/pdf', pdfFilename(doc.filename));
   }
   const url = await getSignedUrl(
     ctx.s3,
     new GetObjectCommand({
       Bucket: ctx.config.bucket,
       Key: doc.file_key,
-      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(doc.filename)}`,
+      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(pdfFilename(doc.filename))}`,
       ResponseContentType: 'application/pdf',
     }),
     { expiresIn: 300 },

@@ -44,3 +44,9 @@ export function textTooLong(text: string, field: TextField): string | null {
 export function cleanTitle(title: string): string {
   return title.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
+
+/** The name a document's original downloads under: a duplicate's title gets its ".pdf". */
+export function pdfFilename(name: string): string {
+  const clean = name.trim() || 'documento';
+  return /\.pdf$/i.test(clean) ? clean : `${clean}.pdf`;
+}

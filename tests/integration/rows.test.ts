@@ -232,6 +232,9 @@ describe('bulk typology, delete, duplicate, export', () => {
     const copyId = res.json.data.new_document_id;
     const copy = await docOf(copyId);
     expect(copy).toMatchObject({ filename: 'Variante impianti', status: 'completed', row_count: 3, provincia: 'LU' });
+    // Its original downloads as a PDF, under the title with ".pdf"
+    const original = await fetch(`${rt.url}/document/${copyId}/download`, { headers: { authorization: `Bearer ${owner}` } });
+    expect(original.headers.get('content-disposition')).toContain('Variante%20impianti.pdf');
     const copied = await rowsOf(copyId);
     expect(copied.map((r: any) => [r.row_index, r.tariffa])).toEqual([[1, rows[1].tariffa], [2, rows[3].tariffa], [3, rows[8].tariffa]]);
     expect(copied.every((r: any) => !chosen.some((c: any) => c.id === r.id))).toBe(true);

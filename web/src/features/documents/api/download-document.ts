@@ -1,4 +1,5 @@
 import { getToken } from '../../../lib/api-client.ts';
+import { pdfFilename } from '../../../../../shared/domain/text.ts';
 
 export const downloadUrl = (id: number) => `/document/${id}/download`;
 
@@ -16,7 +17,7 @@ export async function downloadOriginal(id: number, filename: string): Promise<vo
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = filename || `documento_${id}.pdf`;
+    a.download = pdfFilename(filename || `documento_${id}`);
     document.body.appendChild(a);
     a.click();
     a.remove();
