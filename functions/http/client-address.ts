@@ -3,6 +3,12 @@ import type { HttpEvent } from './types.ts';
 
 /** Header CloudFront adds with the viewer's address and port: "198.51.100.10:46532", "2001:db8::1:46532". */
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+/**
+ * Header our CloudFront viewer-request function sets to the viewer's IP (no port) on every API
+ * request, overwriting whatever the client sent: it does not depend on which CloudFront headers
+ * the origin request policy forwards (infra/cloud/web.ts).
+ */
+export const EDGE_VIEWER_IP_HEADER = 'x-computa-viewer-ip';
 
 /**
  * The caller's address, as a key for per-address limits.
@@ -17,6 +23,9 @@ export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
  */
 export function clientAddress(event: Pick<HttpEvent, 'headers' | 'requestContext'>, trustViewerHeader: boolean): string {
   if (trustViewerHeader) {
+    const edge = headerValue(event.headers, EDGE_VIEWER_IP_HEADER);
+    const fromEdge = edge === undefined ? null : normalizeAddress(edge);
+    if (fromEdge) return fromEdge;
     const header = headerValue(event.headers, VIEWER_ADDRESS_HEADER);
     const viewer = header === undefined ? null : normalizeAddress(stripPort(header));
     if (viewer) return viewer;

@@ -85,8 +85,18 @@ export class Web extends Construct {
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
     });
+    // The viewer's address for per-address login limits, set at the edge on every API request
+    // (a client cannot choose it: the function overwrites the header). See functions/http/client-address.ts.
+    const viewerIp = new cloudfront.Function(this, 'ViewerIpFunction', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Sets x-computa-viewer-ip to the viewer address',
+      code: cloudfront.FunctionCode.fromInline(
+        "function handler(event) { var request = event.request; request.headers['x-computa-viewer-ip'] = { value: event.viewer.ip }; return request; }",
+      ),
+    });
     const apiBehaviour: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
+      functionAssociations: [{ function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       // HTTPS only, not a redirect: a 301 on a POST would make clients drop the body.
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -241,7 +241,7 @@ describe('document editing in Chromium', () => {
     await newRow.getByText('N° 2').waitFor();
     await shot(page, '10-documents-list');
     await page.context().close();
-  });
+  }, 150_000);
 
   it('deletes a row and a selection of rows, with confirmation', async () => {
     const page = await adminPage();

@@ -194,9 +194,12 @@ describe.each(['dev', 'prod'] as const)('Computa-%s stack', (stage) => {
       expect(b.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
       expect(b.OriginRequestPolicyId).toBe(cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
       expect(b.AllowedMethods).toHaveLength(7);
-      expect(b.FunctionAssociations).toBeUndefined();
+      // The edge function that stamps the viewer's address for per-address login limits
+      expect(b.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
       expect(b.ResponseHeadersPolicyId).toBeDefined();
     }
+    const functions = resourcesOf(template, 'AWS::CloudFront::Function').map(([, f]) => f.Properties.FunctionCode as string);
+    expect(functions.some((code) => code.includes("request.headers['x-computa-viewer-ip'] = { value: event.viewer.ip }"))).toBe(true);
     const apiOrigin = (config.Origins as any[]).find((o) => o.CustomOriginConfig);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain('.execute-api.eu-south-1.');
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });

@@ -21,6 +21,13 @@ describe('client address', () => {
     expect(clientAddress(event('130.176.1.1', { 'cloudfront-viewer-address': '[2001:db8::7]:443' }), true)).toBe('2001:db8:0:0::/64');
   });
 
+  it('prefers the address our edge function sets, which no client can choose', () => {
+    const both = { 'x-computa-viewer-ip': '203.0.113.9', 'cloudfront-viewer-address': '198.51.100.10:46532' };
+    expect(clientAddress(event('130.176.1.1', both), true)).toBe('203.0.113.9');
+    expect(clientAddress(event('130.176.1.1', { 'x-computa-viewer-ip': '2001:db8:1:2:3:4:5:6' }), true)).toBe('2001:db8:1:2::/64');
+    expect(clientAddress(event('127.0.0.1', both), false)).toBe('127.0.0.1');
+  });
+
   it('falls back to the source address when the header is missing or malformed', () => {
     expect(clientAddress(event('130.176.1.1'), true)).toBe('130.176.1.1');
     expect(clientAddress(event('130.176.1.1', { 'cloudfront-viewer-address': 'not-an-address' }), true)).toBe('130.176.1.1');
