@@ -1,44 +1,59 @@
 /**
- * Computo parser entry point: recognises the layout family from its column header and hands the
- * pages to that family's parser.
+ * Computo parser entry point.
+ *
+ * Known layout families (PriMus/DEI, STR Vision, spreadsheet tables) have a fast path, recognised
+ * from their column header. Every reading then goes through the invariant checks (checks.ts). A
+ * print that matches no family, or whose fast-path reading the checks do not confirm, is read by
+ * the general path (generale.ts) and the reading the invariants confirm best is kept.
  */
 import type { PageWords } from '../words.ts';
+import { applyChecks, confidence, isClean } from './checks.ts';
+import { parseGenerale } from './generale.ts';
 import { looksLikePrimus, parsePrimus } from './primus.ts';
 import { looksLikeStr, parseStr } from './str.ts';
 import { looksLikeTabella, parseTabella } from './tabella.ts';
 import type { Layout, ParseResult } from './types.ts';
 
-export type { Box, Layout, ParsedVoce, ParseResult } from './types.ts';
+export type { Box, Capitoli, Layout, ParsedVoce, ParseResult } from './types.ts';
 export { sumTotals } from './voce.ts';
+export { parseGenerale } from './generale.ts';
 
 /** Pages looked at to recognise the layout: the header is on the first computo page. */
 const DETECT_PAGES = 8;
 
+/** Fast paths, in the order they are tried: a hint is a recogniser plus a reader. */
+const FAST_PATHS: ReadonlyArray<{ layout: Layout; looksLike: (p: readonly PageWords[]) => boolean; parse: (p: readonly PageWords[]) => ParseResult }> = [
+  { layout: 'primus', looksLike: looksLikePrimus, parse: parsePrimus },
+  { layout: 'str', looksLike: looksLikeStr, parse: parseStr },
+  { layout: 'tabella', looksLike: looksLikeTabella, parse: parseTabella },
+];
+
 export function detectLayout(pages: readonly PageWords[]): Layout {
   const text = pages.filter(p => p.hasTextLayer).slice(0, DETECT_PAGES);
-  if (looksLikePrimus(text)) return 'primus';
-  if (looksLikeStr(text)) return 'str';
-  if (looksLikeTabella(text)) return 'tabella';
-  return 'unknown';
+  for (const f of FAST_PATHS) if (f.looksLike(text)) return f.layout;
+  return text.length ? 'generale' : 'unknown';
 }
 
 export function parseComputo(pages: readonly PageWords[]): ParseResult {
   const text = pages.filter(p => p.hasTextLayer);
-  switch (detectLayout(text)) {
-    case 'primus':
-      return parsePrimus(text);
-    case 'str':
-      return parseStr(text);
-    case 'tabella':
-      return parseTabella(text);
-    default:
-      return {
-        layout: 'unknown',
-        voci: [],
-        document_total: null,
-        warnings: text.length
-          ? ['Impaginazione non riconosciuta: intestazione delle colonne del computo non trovata.']
-          : [],
-      };
+  if (!text.length) return { layout: 'unknown', voci: [], document_total: null, warnings: [] };
+  const layout = detectLayout(text);
+  const fast = FAST_PATHS.find(f => f.layout === layout);
+  let fastResult: ParseResult | null = null;
+  if (fast) {
+    fastResult = applyChecks(fast.parse(text));
+    if (isClean(fastResult)) return fastResult;
   }
+  const general = parseGenerale(text);
+  if (!fastResult) {
+    if (general.voci.length) return general;
+    return {
+      layout: 'unknown',
+      voci: [],
+      document_total: general.document_total,
+      warnings: ['Impaginazione non riconosciuta: nessuna riga con quantità, prezzo e importo (quantità × prezzo = importo) trovata.'],
+    };
+  }
+  // Keep the reading the invariants confirm best; on a tie, the fast path.
+  return confidence(general) > confidence(fastResult) ? general : fastResult;
 }

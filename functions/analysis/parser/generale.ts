@@ -1,0 +1,727 @@
+/**
+ * General path: reads a computo from its invariants, whatever program printed it.
+ *
+ *   words -> lines -> column model -> voce segmentation -> field assignment -> checks
+ *
+ * - Lines: words grouped by baseline; numbers split by a space thousands separator are joined, `€` cells dropped.
+ * - Column model: the amount column is where the amounts of "closing" lines right-align, a closing line being
+ *   one whose numbers satisfy quantity × price = amount (within a cent). The description column starts where
+ *   most text lines start; the code / number column is left of it. Header words (synonyms in hints.ts), when
+ *   present, tell quantity from price and where the U.M. column is. Every distance is relative to the font size.
+ * - Segmentation: a voce opens at a voce number (`N`, `N / EP`) or a code in the left column and closes at the
+ *   next closing line (`SOMMANO …` or a description line carrying U.M., quantity, price and amount). Prints
+ *   whose closing line also opens the voce (tables) take the contiguous lines below it as its continuation.
+ * - Checks: see checks.ts. Anything the invariants do not confirm is flagged in `verifica`.
+ */
+import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import type { PageWords, Word } from '../words.ts';
+import { applyChecks, productHolds, R_PAGINE } from './checks.ts';
+import {
+  CHAPTER_LEVELS,
+  CLOSING_WORDS,
+  DATE,
+  GRAND_TOTAL,
+  HEADER_SYNONYMS,
+  isCarry,
+  isFooter,
+  NON_VOCE_SECTIONS,
+  PARTIAL_LINE,
+  spaceless,
+  VEDI_VOCE,
+  type Role,
+} from './hints.ts';
+import { boxOf, fold, linesOf, normalizeSpaces, parseAmount, textOf, type Line } from './lines.ts';
+import type { Capitoli, ParsedVoce, ParseResult } from './types.ts';
+
+interface Tok {
+  w: Word;
+  v: Decimal;
+}
+
+interface BLine {
+  page: number;
+  words: Word[];
+  y0: number;
+  y1: number;
+  fs: number;
+  nums: Tok[];
+  /** Folded text of the non-amount words. */
+  label: string;
+  /** Folded text of all words. */
+  all: string;
+  centred: boolean;
+  bold: boolean;
+}
+
+interface HeaderModel {
+  roles: Partial<Record<Role, { x0: number; x1: number; cx: number }>>;
+}
+
+interface PageModel {
+  page: number;
+  width: number;
+  fs: number;
+  lines: BLine[];
+  header: HeaderModel | null;
+  /** Index of the first body line under the header (0 without header). */
+  bodyFrom: number;
+}
+
+interface Model {
+  fs: number;
+  importoX: number;
+  descX: number;
+  numStart: number;
+  header: HeaderModel | null;
+}
+
+interface Closing {
+  q: Tok;
+  p: Tok;
+  t: Tok;
+  holds: boolean;
+  um: Word[];
+  sommano: boolean;
+}
+
+// ---------------------------------------------------------------- lines
+
+const median = (xs: number[]): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+};
+
+const NUM_HEAD = /^-?\d{1,3}([.\u00b4'\u2019]\d{3})*$/;
+const NUM_TAIL = /^\d{3}([.\u00b4'\u2019 ]\d{3})*(,\d+)?$/;
+
+function amountOf(text: string): Decimal | null {
+  if (DATE.test(text) || /%$/.test(text)) return null;
+  return parseAmount(text);
+}
+
+/** Joins numbers split by a space thousands separator ("1 234,56") and drops `€` cells. */
+function cleanWords(words: readonly Word[], fs: number): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const t = w.text.trim();
+    if (!t || t === '€' || t === 'EUR' || t === 'Euro' || t === 'euro' && false) continue;
+    const prev = out.at(-1);
+    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < 0.45 * fs && w.x0 >= prev.x1 - 0.1 * fs) {
+      out[out.length - 1] = { ...prev, text: `${prev.text} ${t}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1) };
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+function pageModel(page: PageWords): PageModel {
+  const raw = linesOf(page);
+  const fs = median(page.words.map(w => w.y1 - w.y0)) || 8;
+  const lines: BLine[] = raw.map(l => bline(page, l, fs));
+  const header = findHeader(lines, fs);
+  return { page: page.page, width: page.width, fs, lines, header: header?.model ?? null, bodyFrom: header ? header.end : 0 };
+}
+
+function bline(page: PageWords, l: Line, pageFs: number): BLine {
+  const fs = median(l.words.map(w => w.y1 - w.y0)) || pageFs;
+  const words = cleanWords(l.words, fs);
+  const nums: Tok[] = [];
+  const labels: Word[] = [];
+  for (const w of words) {
+    const v = amountOf(w.text);
+    if (v) nums.push({ w, v });
+    else labels.push(w);
+  }
+  const x0 = words.length ? words[0].x0 : 0;
+  const x1 = words.length ? words[words.length - 1].x1 : 0;
+  return {
+    page: page.page,
+    words,
+    y0: l.y0,
+    y1: l.y1,
+    fs,
+    nums,
+    label: fold(textOf(labels)),
+    all: fold(textOf(words)),
+    centred: Math.abs((x0 + x1) / 2 - page.width / 2) < 2 * fs && x0 > page.width * 0.2,
+    bold: words.length > 0 && words.every(w => w.bold),
+  };
+}
+
+// ---------------------------------------------------------------- header
+
+const ROLE_OF = new Map<string, Role>();
+for (const [role, words] of Object.entries(HEADER_SYNONYMS) as Array<[Role, readonly string[]]>) {
+  for (const w of words) if (!ROLE_OF.has(fold(w))) ROLE_OF.set(fold(w), role);
+}
+
+/** A header: one line, or two close lines, made mostly of synonyms naming three roles or more. */
+function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; end: number } | null {
+  for (let i = 0; i < lines.length; i++) {
+    for (const span of [1, 2, 3]) {
+      const band = lines.slice(i, i + span);
+      if (band.length < span) break;
+      if (span > 1 && band[span - 1].y0 - band[span - 2].y1 > 1.2 * fs) break;
+      if (band.some(l => l.nums.length && l.nums.some(n => /,/.test(n.w.text)))) break;
+      const words = band.flatMap(l => l.words);
+      const roles: HeaderModel['roles'] = {};
+      let hits = 0;
+      for (const w of words) {
+        const role = ROLE_OF.get(fold(w.text));
+        if (!role) continue;
+        hits++;
+        const r = roles[role];
+        if (!r) roles[role] = { x0: w.x0, x1: w.x1, cx: (w.x0 + w.x1) / 2 };
+        else if (role !== 'dim' && w.x0 > r.x1 + 4 * fs) continue; // same word far right: another column
+        else {
+          r.x0 = Math.min(r.x0, w.x0);
+          r.x1 = Math.max(r.x1, w.x1);
+          r.cx = (r.x0 + r.x1) / 2;
+        }
+      }
+      const n = Object.keys(roles).length;
+      const numeric = ['qty', 'price', 'total'].filter(k => k in roles).length;
+      if (n >= 3 && numeric >= 2 && hits * 2 >= words.length) return { model: { roles }, end: i + span };
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- column model
+
+/** Two amounts left of `t` whose product is `t` (adjacent pairs first). */
+function tripleBefore(before: readonly Tok[], t: Tok): [Tok, Tok] | null {
+  const n = before.length;
+  for (let i = n - 1; i >= Math.max(1, n - 4); i--) {
+    for (let j = i - 1; j >= Math.max(0, n - 5); j--) {
+      if (productHolds(before[j].v, before[i].v, t.v)) return [before[j], before[i]];
+    }
+  }
+  return null;
+}
+
+function clusters(xs: number[], tol: number): Array<{ x: number; n: number }> {
+  const s = [...xs].sort((a, b) => a - b);
+  const out: Array<{ x: number; n: number; sum: number }> = [];
+  for (const x of s) {
+    const c = out.at(-1);
+    if (c && x - c.sum / c.n <= tol) {
+      c.n++;
+      c.sum += x;
+    } else out.push({ x, n: 1, sum: x });
+  }
+  return out.map(c => ({ x: c.sum / c.n, n: c.n }));
+}
+
+function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): Model | null {
+  const fs = median(pages.map(p => p.fs)) || 8;
+  const ts: number[] = [];
+  const firstX: number[] = [];
+  for (const p of pages) {
+    for (const l of p.lines.slice(p.bodyFrom)) {
+      if (skip(l)) continue;
+      if (l.nums.length >= 3) {
+        for (let k = l.nums.length - 1; k >= 2; k--) {
+          if (tripleBefore(l.nums.slice(0, k), l.nums[k])) {
+            ts.push(l.nums[k].w.x1);
+            break;
+          }
+        }
+      }
+      if (!l.nums.length && l.words.length) firstX.push(l.words[0].x0);
+    }
+  }
+  if (!ts.length) return null;
+  const cs = clusters(ts, 1.2 * fs);
+  const maxN = Math.max(...cs.map(c => c.n));
+  const importo = [...cs].reverse().find(c => c.n >= Math.max(1, 0.3 * maxN))!;
+  // Description column: where most text-only lines start.
+  const bins = new Map<number, number>();
+  for (const x of firstX) {
+    const b = Math.round(x / (0.5 * fs));
+    bins.set(b, (bins.get(b) ?? 0) + 1);
+  }
+  let descX = 0;
+  let best = -1;
+  for (const [b, n] of bins) {
+    const around = n + (bins.get(b - 1) ?? 0) + (bins.get(b + 1) ?? 0);
+    if (around > best || (around === best && b * 0.5 * fs < descX)) {
+      best = around;
+      descX = b * 0.5 * fs;
+    }
+  }
+  // Bin centre -> leftmost start of that column.
+  const near = firstX.filter(x => Math.abs(x - descX) <= 0.75 * fs);
+  if (near.length) descX = Math.min(...near);
+  const header = pages.find(p => p.header)?.header ?? null;
+  let numStart: number;
+  const hr = header?.roles;
+  const numRoles = hr ? (['dim', 'qty', 'price', 'total'] as const).map(k => hr[k]).filter((r): r is NonNullable<typeof r> => !!r) : [];
+  if (numRoles.length >= 2) numStart = Math.min(...numRoles.map(r => r.x0)) - 1.5 * fs;
+  else numStart = descX + 0.35 * (importo.x - descX);
+  if (hr?.um && hr.um.x0 > descX && hr.um.x0 < numStart + 1.5 * fs) numStart = Math.max(numStart, hr.um.x1 + 0.5 * fs);
+  return { fs, importoX: importo.x, descX, numStart: Math.max(numStart, descX + 2 * fs), header };
+}
+
+// ---------------------------------------------------------------- line roles
+
+interface Start {
+  n: number | null;
+  code: string;
+  /** Right edge of the code piece. */
+  codeX1: number;
+}
+
+/** Words of the number / code column (left of the description column). */
+const leftWords = (l: BLine, m: Model): Word[] => l.words.filter(w => w.x0 < m.descX - 0.5 * m.fs && !DATE.test(w.text));
+
+function startOf(l: BLine, m: Model): Start | null {
+  const ws = leftWords(l, m);
+  if (!ws.length) return null;
+  const toks = ws.map(w => w.text);
+  let n: number | null = null;
+  let i = 0;
+  const first = toks[0].replace(/\.$/, '');
+  if (/^[1-9]\d{0,4}$/.test(first)) {
+    n = Number(first);
+    i = 1;
+    if (toks[1] === '/' && toks[2]) i = 3;
+    else if (/^\/\S+$/.test(toks[1] ?? '')) i = 2;
+  } else {
+    const m2 = /^([1-9]\d{0,4})\/\S+$/.exec(toks[0]);
+    if (m2) {
+      n = Number(m2[1]);
+      i = 1;
+    }
+  }
+  const rest = ws.slice(i);
+  const code = rest.map(w => w.text).join(' ');
+  if (n == null && !isCodeLike(code)) return null;
+  return { n, code: n != null && !isCodeLike(code) ? '' : code, codeX1: rest.length ? rest[rest.length - 1].x1 : 0 };
+}
+
+function isCodeLike(s: string): boolean {
+  if (!s || s.length > 40) return false;
+  if (/\s/.test(s) && s.split(/\s+/).length > 2) return false;
+  return /\d/.test(s) || /^[A-Z]{1,3}\.[A-Z]{1,3}\.?$/i.test(s) || /^\.[A-Za-z0-9]/.test(s);
+}
+
+function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
+  const tol = 1.2 * m.fs;
+  const nums = l.nums.filter(t => t.w.x0 >= m.descX - 0.5 * m.fs);
+  const ti = nums.findIndex(t => Math.abs(t.w.x1 - m.importoX) <= tol);
+  if (ti < 2) return null;
+  const t = nums[ti];
+  const before = nums.slice(0, ti);
+  const pair = tripleBefore(before, t);
+  let q: Tok;
+  let p: Tok;
+  let holds = true;
+  if (pair) [q, p] = pair;
+  else {
+    // Not a product: a closing line only if the two numbers sit in the number columns.
+    [q, p] = before.slice(-2);
+    if (q.w.x0 < m.numStart - 3 * m.fs) return null;
+    holds = false;
+  }
+  // Which is quantity and which is price: the header tells (tables print the price first).
+  const hq = ph?.roles.qty ?? m.header?.roles.qty;
+  const hp = ph?.roles.price ?? m.header?.roles.price;
+  if (hq && hp && hp.cx < hq.cx) [q, p] = [p, q];
+  const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - 0.5 * m.fs);
+  const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(fold(w.text)));
+  let um: Word[] = [];
+  if (sommanoAt >= 0) um = labels.slice(sommanoAt + 1);
+  else {
+    // Last group of words separated from the description by a column gap.
+    let k = labels.length;
+    while (k > 0 && (k === labels.length || labels[k].x0 - labels[k - 1].x1 < 1.2 * m.fs)) k--;
+    const group = labels.slice(k);
+    const hum = ph?.roles.um ?? m.header?.roles.um;
+    if (hum && hum.x0 > m.descX + 2 * m.fs) {
+      // Header with a U.M. column: the group must reach it.
+      if (group.length && group[group.length - 1].x1 > hum.x0 - 1.5 * m.fs && (k > 0 || group[0].x0 > m.descX + 2 * m.fs)) um = group;
+    } else if ((k > 0 || (group.length && group[0].x0 > m.descX + 2 * m.fs)) && group.length <= 3) um = group;
+  }
+  return { q, p, t, holds, um, sommano: sommanoAt >= 0 };
+}
+
+const unitText = (ws: readonly Word[]): string => normalizeSpaces(textOf(ws)).replace(/^\[(.*)\]$/, '$1').trim();
+
+// ---------------------------------------------------------------- chapters
+
+class Chapters {
+  private order: string[] = [];
+  private stack: string[] = [];
+  private explicit: Capitoli = {};
+  private explicitUsed = false;
+
+  heading(text: string, sig: string): void {
+    const f = fold(text);
+    for (const { level, re } of CHAPTER_LEVELS) {
+      if (re.test(f)) {
+        this.explicitUsed = true;
+        const t = text.replace(/\s*\((Sp|Sb)?Cat\s*\d+\)\s*$/i, '').trim();
+        if (level === 'supercategoria') this.explicit = { supercategoria: t };
+        else if (level === 'categoria') this.explicit = { supercategoria: this.explicit.supercategoria, categoria: t };
+        else this.explicit = { ...this.explicit, sottocategoria: t };
+        return;
+      }
+    }
+    if (this.explicitUsed) return;
+    let lvl = this.order.indexOf(sig);
+    if (lvl < 0) {
+      if (this.order.length >= 3) return;
+      this.order.push(sig);
+      lvl = this.order.length - 1;
+    }
+    this.stack = this.stack.slice(0, lvl);
+    this.stack[lvl] = text;
+  }
+
+  snapshot(): Capitoli | undefined {
+    if (this.explicitUsed) return clean(this.explicit);
+    const names: Array<keyof Capitoli> =
+      this.order.length === 1 ? ['categoria'] : this.order.length === 2 ? ['supercategoria', 'categoria'] : ['supercategoria', 'categoria', 'sottocategoria'];
+    const c: Capitoli = {};
+    this.stack.forEach((t, i) => {
+      if (t) c[names[i]] = t;
+    });
+    return clean(c);
+  }
+}
+
+function clean(c: Capitoli): Capitoli | undefined {
+  const out: Capitoli = {};
+  for (const k of ['supercategoria', 'categoria', 'sottocategoria'] as const) if (c[k]) out[k] = c[k];
+  return Object.keys(out).length ? out : undefined;
+}
+
+// ---------------------------------------------------------------- segmentation
+
+interface Open {
+  n: number | null;
+  code: string[];
+  codeX1: number;
+  codePages: Set<number>;
+  /** A code piece was joined on another page without a dot to say so. */
+  weakJoin: boolean;
+  lastCodeLine: BLine | null;
+  desc: string[];
+  measureSeen: boolean;
+  catSeen: boolean;
+  page: number;
+  words: Word[];
+  lines: BLine[];
+  capitoli?: Capitoli;
+  ownCapitoli: Capitoli;
+}
+
+interface Body {
+  line: BLine;
+  header: HeaderModel | null;
+  /** Next line on the same page (for a unit printed over two lines). */
+  next: BLine | undefined;
+}
+
+export function parseGenerale(pages: readonly PageWords[]): ParseResult {
+  const warnings: string[] = [];
+  const models = pages.filter(p => p.hasTextLayer).map(pageModel);
+  const skipLine = (l: BLine): boolean => isCarry(l.label) || isFooter(l.all);
+  const model = columnModel(models, skipLine);
+  if (!model) return { layout: 'generale', voci: [], document_total: null, warnings: ['Nessuna riga con quantità × prezzo = importo trovata.'] };
+
+  // Stage: body lines (carry lines, footers, summary sections and what follows the grand total left out).
+  const body: Body[] = [];
+  let documentTotal: Decimal | null = null;
+  let skipping = false;
+  let ended = false;
+  for (const pm of models) {
+    if (pm.header) {
+      skipping = false;
+      ended = false;
+    }
+    const lines = pm.lines.slice(pm.bodyFrom).filter(l => !skipLine(l));
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
+      if (NON_VOCE_SECTIONS.test(l.all)) skipping = true;
+      if (skipping || ended) continue;
+      if (GRAND_TOTAL.test(spaceless(l.label)) && l.nums.length) {
+        const t = l.nums.find(x => Math.abs(x.w.x1 - model.importoX) <= 1.2 * model.fs) ?? l.nums[l.nums.length - 1];
+        documentTotal = t.v;
+        ended = true;
+        continue;
+      }
+      body.push({ line: l, header: pm.header, next: lines[i + 1] });
+    }
+  }
+
+  // Row mode: most closing lines open their voce too (tables).
+  const closings = body.map(b => closingOf(b.line, model, b.header));
+  const nClosings = closings.filter(Boolean).length;
+  const withStart = body.filter((b, i) => closings[i] && startOf(b.line, model)).length;
+  const rowMode = withStart * 10 >= nClosings * 6;
+  const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
+
+  const result: ParseResult = {
+    layout: 'generale',
+    voci,
+    document_total: documentTotal ? toNumber(round(documentTotal, 2)) : null,
+    warnings,
+  };
+  return applyChecks(result);
+}
+
+const descWordsOf = (l: BLine, m: Model, until = Infinity): Word[] =>
+  l.words.filter(w => w.x0 >= m.descX - 0.5 * m.fs && w.x1 <= until && !(amountOf(w.text) && w.x0 >= m.numStart));
+
+const headingText = (l: BLine, m: Model): string => {
+  const text = normalizeSpaces(textOf(l.words.filter(w => !amountOf(w.text) || w.x0 < m.numStart)));
+  return !text || /^TOTALE\b|^PARZIALE\b|^SOMMANO\b|^IMPORTO\b/.test(fold(text)) ? '' : text;
+};
+
+const headingSig = (l: BLine, text: string): string =>
+  `${l.centred ? 'c' : 'l'}${text === text.toUpperCase() ? 'U' : 'm'}${Math.round(l.fs)}${l.bold ? 'b' : ''}`;
+
+function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string {
+  let um = unitText(c.um);
+  // Unit over two lines (`cad/` + `mese`): the rest sits under it.
+  if (um.endsWith('/') && c.um.length && b.next) {
+    const ux0 = c.um[0].x0 - m.fs;
+    const ux1 = c.um[c.um.length - 1].x1 + 2 * m.fs;
+    const more = b.next.words.filter(w => w.x0 >= ux0 && w.x1 <= ux1 && !amountOf(w.text));
+    if (more.length) um += textOf(more);
+  }
+  if (!um && open) um = unitFromColumn(open, m, b.header) ?? '';
+  return um;
+}
+
+/** Voci that open at a number or code and close at a later closing line (PriMus, LeenO, STR-like prints). */
+function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model, warnings: string[]): ParsedVoce[] {
+  const voci: ParsedVoce[] = [];
+  const chapters = new Chapters();
+  let open: Open | null = null;
+  let started = false;
+
+  const newOpen = (l: BLine, s: Start | null): Open => ({
+    n: s?.n ?? null,
+    code: s?.code ? [s.code] : [],
+    codeX1: s?.codeX1 ?? 0,
+    codePages: new Set(s?.code ? [l.page] : []),
+    weakJoin: false,
+    lastCodeLine: s?.code ? l : null,
+    desc: [],
+    measureSeen: false,
+    catSeen: false,
+    page: l.page,
+    words: [],
+    lines: [],
+    capitoli: chapters.snapshot(),
+    ownCapitoli: {},
+  });
+  const headingOf = (l: BLine): void => {
+    if (!started) return;
+    const text = headingText(l, model);
+    if (text) chapters.heading(text, headingSig(l, text));
+  };
+  const toHeading = (o: Open): void => {
+    for (const l of o.lines) headingOf(l);
+  };
+  const take = (o: Open, l: BLine): void => {
+    o.lines.push(l);
+    if (l.page === o.page) o.words.push(...l.words);
+  };
+
+  for (let i = 0; i < body.length; i++) {
+    const b = body[i];
+    const l = b.line;
+    const closing = closings[i];
+    const start = startOf(l, model);
+    if (closing) {
+      started = true;
+      if (start?.n != null && open) {
+        toHeading(open);
+        open = null;
+      }
+      if (!open) open = newOpen(l, start);
+      else if (start?.code) addCode(open, start, l);
+      take(open, l);
+      const firstNum = Math.min(closing.q.w.x0, closing.p.w.x0);
+      const umX0 = closing.um.length ? closing.um[0].x0 : firstNum;
+      if (!closing.sommano) {
+        const left = leftWords(l, model);
+        const d = descWordsOf(l, model, umX0 - 0.1).filter(w => !left.includes(w));
+        if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
+      }
+      voci.push(finish(open, closing, unitOf(b, closing, model, open), l));
+      open = null;
+      continue;
+    }
+    if (start && !(start.n != null && l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs))) {
+      started = true;
+      if (start.n != null) {
+        if (open) toHeading(open);
+        open = newOpen(l, start);
+      } else if (!open) open = newOpen(l, start);
+      else if (!open.code.length || continuesCode(open, start, l, model)) addCode(open, start, l);
+      else {
+        toHeading(open);
+        open = newOpen(l, start);
+      }
+      take(open, l);
+      const left = leftWords(l, model);
+      const d = descWordsOf(l, model, model.numStart).filter(w => !left.includes(w));
+      if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
+      continue;
+    }
+    if (!open) {
+      if (!l.nums.length) headingOf(l);
+      continue;
+    }
+    // Inside a voce: description, Cat/SbCat lines, measurement lines.
+    take(open, l);
+    const text = normalizeSpaces(textOf(descWordsOf(l, model, model.numStart)));
+    const f = fold(text);
+    const level = CHAPTER_LEVELS.find(c => c.re.test(f));
+    const measured = l.nums.some(t => t.w.x0 >= model.numStart);
+    if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {
+      open.catSeen = true;
+      open.ownCapitoli[level.level] = text.replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '');
+    } else if (measured || PARTIAL_LINE.test(f) || VEDI_VOCE.test(f)) open.measureSeen = true;
+    else if (text && !open.measureSeen && !open.catSeen) open.desc.push(text);
+  }
+  if (open && open.code.length) warnings.push(`Pag. ${open.page}: voce ${open.n ?? open.code.join('')} senza riga di chiusura; non letta.`);
+  return voci;
+}
+
+/**
+ * Table rows: the closing line is the row's anchor. Lines are cut into blocks at the gaps wider
+ * than the line spacing (cell padding); each block's lines go to its anchor (top-aligned rows: the
+ * anchor above; vertically centred rows: the nearest anchor). Blocks without an anchor are chapter rows.
+ */
+function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model): ParsedVoce[] {
+  const voci: ParsedVoce[] = [];
+  const chapters = new Chapters();
+  // Pages -> blocks.
+  const blocks: number[][] = [];
+  const gaps: number[] = [];
+  for (let i = 1; i < body.length; i++) if (body[i].line.page === body[i - 1].line.page) gaps.push(body[i].line.y0 - body[i - 1].line.y1);
+  const typical = median(gaps.filter(g => g >= 0));
+  for (let i = 0; i < body.length; i++) {
+    const prev = body[i - 1]?.line;
+    const l = body[i].line;
+    const split = !prev || prev.page !== l.page || l.y0 - prev.y1 > typical + 0.35 * model.fs;
+    if (split) blocks.push([i]);
+    else blocks[blocks.length - 1].push(i);
+  }
+  // Top-aligned when anchors open their blocks.
+  let firstInBlock = 0;
+  let anchored = 0;
+  for (const bl of blocks) {
+    const k = bl.findIndex(i => closings[i]);
+    if (k < 0) continue;
+    anchored++;
+    if (k === 0) firstInBlock++;
+  }
+  const topAligned = firstInBlock * 2 >= anchored;
+  for (const bl of blocks) {
+    const anchors = bl.filter(i => closings[i]);
+    if (!anchors.length) {
+      for (const i of bl) {
+        const l = body[i].line;
+        if (l.nums.length) continue;
+        const text = headingText(l, model);
+        if (text) chapters.heading(text, headingSig(l, text));
+      }
+      continue;
+    }
+    const members = new Map<number, number[]>(anchors.map(a => [a, []]));
+    for (const i of bl) {
+      let a: number;
+      if (closings[i]) a = i;
+      else if (topAligned) a = [...anchors].reverse().find(x => x <= i) ?? anchors[0];
+      else {
+        const cy = (body[i].line.y0 + body[i].line.y1) / 2;
+        a = anchors.reduce((best, x) => (Math.abs(centreY(body[x].line) - cy) < Math.abs(centreY(body[best].line) - cy) ? x : best));
+      }
+      members.get(a)!.push(i);
+    }
+    for (const a of anchors) {
+      const c = closings[a]!;
+      const lines = members.get(a)!.map(i => body[i].line);
+      const anchor = body[a].line;
+      const open: Open = {
+        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], measureSeen: false, catSeen: false,
+        page: lines[0].page, words: lines.flatMap(l => l.words), lines, capitoli: chapters.snapshot(), ownCapitoli: {},
+      };
+      for (const l of lines) {
+        const left = leftWords(l, model);
+        const s = startOf(l, model);
+        if (s?.n != null && open.n == null) open.n = s.n;
+        // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
+        if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
+        else if (left.length && !s) open.code.push(left.map(w => w.text).join(''));
+        const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.numStart;
+        const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
+        if (d.length) open.desc.push(textOf(d));
+      }
+      voci.push(finish(open, c, unitOf(body[a], c, model, open), anchor));
+    }
+  }
+  return voci;
+}
+
+const centreY = (l: BLine): number => (l.y0 + l.y1) / 2;
+
+function addCode(open: Open, s: Start, l: BLine): void {
+  if (!s.code) return;
+  const lastPiece = open.code.at(-1);
+  if (lastPiece && !open.codePages.has(l.page) && !lastPiece.endsWith('.') && !s.code.startsWith('.')) open.weakJoin = true;
+  open.code.push(s.code);
+  open.codeX1 = s.codeX1;
+  open.codePages.add(l.page);
+  open.lastCodeLine = l;
+}
+
+/** A code piece continues the open code when the code was cut: at a dot, or because it filled its column. */
+function continuesCode(open: Open, s: Start, l: BLine, m: Model): boolean {
+  const lastPiece = open.code[open.code.length - 1];
+  if (lastPiece.endsWith('.') || lastPiece.endsWith('_') || lastPiece.endsWith('-') || s.code.startsWith('.')) return true;
+  if (open.codeX1 >= m.descX - 2 * m.fs) return true;
+  return open.lastCodeLine !== null && open.lines.at(-1) === open.lastCodeLine && s.code.length <= 8 && !open.desc.length && l.page >= open.page;
+}
+
+/** A unit printed in the U.M. column of another line of the voce (closing row without one). */
+function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | null {
+  const hum = ph?.roles.um ?? m.header?.roles.um;
+  if (!hum) return null;
+  for (const l of open.lines) {
+    const ws = l.words.filter(w => w.x0 >= hum.x0 - 1.5 * m.fs && w.x1 <= hum.x1 + 1.5 * m.fs && !amountOf(w.text));
+    if (ws.length) return unitText(ws);
+  }
+  return null;
+}
+
+function finish(open: Open, c: Closing, um: string, l: BLine): ParsedVoce {
+  const verifica: string[] = [];
+  if (!c.holds) verifica.push('quantità × prezzo ≠ importo stampato');
+  // A code whose pieces were found on two pages was joined across the page break: doubtful.
+  if (open.weakJoin) verifica.push(R_PAGINE);
+  const capitoli = { ...(open.capitoli ?? {}), ...open.ownCapitoli };
+  return {
+    n: open.n,
+    tariffa: open.code.join(''),
+    descrizione: normalizeSpaces(open.desc.join(' ')),
+    unita_di_misura: um,
+    quantita: toNumber(round(c.q.v, 2)),
+    unitario: toNumber(round(c.p.v, 2)),
+    totale: toNumber(round(c.t.v, 2)),
+    page: open.page,
+    page_end: l.page,
+    box: boxOf(open.words),
+    verifica,
+    ...(Object.keys(capitoli).length ? { capitoli } : {}),
+  };
+}
