@@ -1,0 +1,92 @@
+/**
+ * The adversarial computo generator (tests/generator): deterministic, its truth satisfies the
+ * amount invariants, and the PDF text layer carries every voce's amount as printed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractDocument } from '../../../functions/analysis/pdf-text.ts';
+import { fmt, mulRound2, sum2 } from '../../generator/core.ts';
+import type { Truth } from '../../generator/doc.ts';
+import { LAYOUT_NAMES, generateOne } from '../../generator/generate.ts';
+import { repoRoot } from './corpus-paths.ts';
+
+const fixturesDir = path.join(repoRoot, 'tests/fixtures/generated');
+const fixtures = fs.existsSync(fixturesDir)
+  ? fs.readdirSync(fixturesDir).filter(f => f.endsWith('.truth.json')).sort()
+  : [];
+
+function checkInvariants(t: Truth): void {
+  expect(t.scanned).toBe(false);
+  expect(t.voci).toBe(t.items.length);
+  expect(t.items.length).toBeGreaterThanOrEqual(5);
+  expect(t.document_total).toBe(sum2(t.items.map(i => i.totale)));
+  let prev = 0;
+  for (const it of t.items) {
+    expect(it.n).toBeGreaterThan(prev);
+    prev = it.n;
+    expect(it.totale, `voce ${it.n}`).toBe(mulRound2([it.quantita, it.unitario]));
+    expect(it.page).toBeGreaterThanOrEqual(1);
+    expect(it.page_end).toBeGreaterThanOrEqual(it.page);
+    expect(it.page_end).toBeLessThanOrEqual(t.pages);
+    expect(it.tariffa).not.toBe('');
+    if (it.misure?.length) expect(sum2(it.misure.map(m => m.parziale)), `voce ${it.n} misure`).toBe(it.quantita);
+  }
+}
+
+/** Words of a page joined by single spaces (the narrow-gap separator reads as a space). */
+function pageText(words: Array<{ text: string }>): string {
+  return ` ${words.map(w => w.text).join(' ')} `;
+}
+
+function printed(v: number, thou: string): string {
+  return fmt(v, 2, thou === '\u202f' || thou === '\u00a0' ? ' ' : thou);
+}
+
+async function checkText(pdf: Uint8Array, t: Truth): Promise<void> {
+  const pages = await extractDocument(pdf);
+  expect(pages.length).toBe(t.pages);
+  const texts = pages.map(p => pageText(p.words));
+  for (const it of t.items) {
+    const text = texts[it.page_end - 1];
+    expect(text.includes(` ${printed(it.totale, t.thousands_separator)} `), `${t.file} voce ${it.n}: ${printed(it.totale, t.thousands_separator)} on page ${it.page_end}`).toBe(true);
+  }
+  const all = texts.join(' ');
+  expect(all.includes(` ${printed(t.document_total, t.thousands_separator)} `), `${t.file}: document total`).toBe(true);
+}
+
+describe('generator', () => {
+  it('knows at least six layouts', () => {
+    expect(LAYOUT_NAMES.length).toBeGreaterThanOrEqual(6);
+  });
+
+  for (const layout of LAYOUT_NAMES) {
+    it(`${layout}: deterministic, invariants hold, amounts in the text layer`, async () => {
+      const a = await generateOne(layout, 3, 0);
+      const b = await generateOne(layout, 3, 0);
+      expect(Buffer.from(a.pdf).equals(Buffer.from(b.pdf))).toBe(true);
+      expect(JSON.stringify(a.truth)).toBe(JSON.stringify(b.truth));
+      const c = await generateOne(layout, 4, 0);
+      expect(Buffer.from(a.pdf).equals(Buffer.from(c.pdf))).toBe(false);
+      checkInvariants(a.truth);
+      await checkText(a.pdf, a.truth);
+    });
+  }
+
+  it('committed fixtures exist for every layout', () => {
+    const layouts = new Set(fixtures.map(f => (JSON.parse(fs.readFileSync(path.join(fixturesDir, f), 'utf8')) as Truth).layout));
+    for (const l of LAYOUT_NAMES) expect(layouts.has(l), l).toBe(true);
+  });
+
+  for (const f of fixtures) {
+    it(`fixture ${f}: invariants hold, amounts in the text layer, regenerates identically`, async () => {
+      const t = JSON.parse(fs.readFileSync(path.join(fixturesDir, f), 'utf8')) as Truth;
+      checkInvariants(t);
+      const pdf = new Uint8Array(fs.readFileSync(path.join(fixturesDir, t.file)));
+      await checkText(pdf, t);
+      const m = /_s(\d+)(?:_(\d+))?\.pdf$/.exec(t.file)!;
+      const again = await generateOne(t.layout, Number(m[1]), m[2] ? Number(m[2]) - 1 : 0);
+      expect(JSON.stringify(again.truth)).toBe(JSON.stringify(t));
+    });
+  }
+});
