@@ -36,6 +36,8 @@ import type { Capitoli, ParsedVoce, ParseResult } from './types.ts';
 interface Tok {
   w: Word;
   v: Decimal;
+  /** Float value, for a quick rejection before the exact check. */
+  f: number;
 }
 
 interface BLine {
@@ -72,6 +74,8 @@ interface Model {
   importoX: number;
   descX: number;
   numStart: number;
+  /** Right end of the description column (a U.M. column may follow it). */
+  descEnd: number;
   header: HeaderModel | null;
 }
 
@@ -92,7 +96,7 @@ const median = (xs: number[]): number => {
   return s[s.length >> 1];
 };
 
-const NUM_HEAD = /^-?\d{1,3}([.\u00b4'\u2019]\d{3})*$/;
+const NUM_HEAD = /^-?\d{1,3}([.\u00b4'\u2019 ]\d{3})*$/;
 const NUM_TAIL = /^\d{3}([.\u00b4'\u2019 ]\d{3})*(,\d+)?$/;
 
 function amountOf(text: string): Decimal | null {
@@ -101,13 +105,13 @@ function amountOf(text: string): Decimal | null {
 }
 
 /** Joins numbers split by a space thousands separator ("1 234,56") and drops `€` cells. */
-function cleanWords(words: readonly Word[], fs: number): Word[] {
+function cleanWords(words: readonly Word[], fs: number, gap: number): Word[] {
   const out: Word[] = [];
   for (const w of words) {
     const t = w.text.trim();
     if (!t || t === '€' || t === 'EUR' || t === 'Euro' || t === 'euro' && false) continue;
     const prev = out.at(-1);
-    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < 0.45 * fs && w.x0 >= prev.x1 - 0.1 * fs) {
+    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < gap * fs && w.x0 >= prev.x1 - 0.1 * fs) {
       out[out.length - 1] = { ...prev, text: `${prev.text} ${t}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1) };
       continue;
     }
@@ -116,22 +120,41 @@ function cleanWords(words: readonly Word[], fs: number): Word[] {
   return out;
 }
 
-function pageModel(page: PageWords): PageModel {
+/**
+ * Thousands separated by a space: a print that groups no number with `.`, `´` or `'` but shows
+ * "1-3 digits" + "3 digits,decimals" side by side. Only then are such pairs joined across a wide gap.
+ */
+function spaceGrouped(pages: readonly PageWords[]): boolean {
+  let grouped = 0;
+  let pairs = 0;
+  for (const p of pages) {
+    for (const l of linesOf(p)) {
+      for (let i = 0; i < l.words.length; i++) {
+        const t = l.words[i].text;
+        if (/^-?\d{1,3}([.\u00b4'\u2019]\d{3})+(,\d+)?$/.test(t)) grouped++;
+        else if (i > 0 && /^\d{3},\d+$/.test(t) && /^-?\d{1,3}$/.test(l.words[i - 1].text)) pairs++;
+      }
+    }
+  }
+  return grouped === 0 && pairs > 0;
+}
+
+function pageModel(page: PageWords, gap: number): PageModel {
   const raw = linesOf(page);
   const fs = median(page.words.map(w => w.y1 - w.y0)) || 8;
-  const lines: BLine[] = raw.map(l => bline(page, l, fs));
+  const lines: BLine[] = raw.map(l => bline(page, l, fs, gap));
   const header = findHeader(lines, fs);
   return { page: page.page, width: page.width, fs, lines, header: header?.model ?? null, bodyFrom: header ? header.end : 0 };
 }
 
-function bline(page: PageWords, l: Line, pageFs: number): BLine {
+function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
   const fs = median(l.words.map(w => w.y1 - w.y0)) || pageFs;
-  const words = cleanWords(l.words, fs);
+  const words = cleanWords(l.words, fs, gap);
   const nums: Tok[] = [];
   const labels: Word[] = [];
   for (const w of words) {
     const v = amountOf(w.text);
-    if (v) nums.push({ w, v });
+    if (v) nums.push({ w, v, f: toNumber(v) });
     else labels.push(w);
   }
   const x0 = words.length ? words[0].x0 : 0;
@@ -183,7 +206,17 @@ function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; 
       }
       const n = Object.keys(roles).length;
       const numeric = ['qty', 'price', 'total'].filter(k => k in roles).length;
-      if (n >= 3 && numeric >= 2 && hits * 2 >= words.length) return { model: { roles }, end: i + span };
+      if (n >= 3 && numeric >= 2 && hits * 2 >= words.length) {
+        // Header rows below the band (a third header row: `TARIFFA par.ug. … TOTALE`).
+        let end = i + span;
+        while (end < lines.length && end < i + 4 && lines[end].y0 - lines[end - 1].y1 <= 1.2 * fs && !lines[end].nums.some(t => /,/.test(t.w.text))) {
+          const ws = lines[end].words;
+          const h = ws.filter(w => ROLE_OF.has(fold(w.text))).length;
+          if (h * 2 < ws.length || !h) break;
+          end++;
+        }
+        return { model: { roles }, end };
+      }
     }
   }
   return null;
@@ -196,6 +229,7 @@ function tripleBefore(before: readonly Tok[], t: Tok): [Tok, Tok] | null {
   const n = before.length;
   for (let i = n - 1; i >= Math.max(1, n - 4); i--) {
     for (let j = i - 1; j >= Math.max(0, n - 5); j--) {
+      if (Math.abs(before[j].f * before[i].f - t.f) > 0.02 + 1e-9 * Math.abs(t.f)) continue;
       if (productHolds(before[j].v, before[i].v, t.v)) return [before[j], before[i]];
     }
   }
@@ -261,8 +295,10 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
   const numRoles = hr ? (['dim', 'qty', 'price', 'total'] as const).map(k => hr[k]).filter((r): r is NonNullable<typeof r> => !!r) : [];
   if (numRoles.length >= 2) numStart = Math.min(...numRoles.map(r => r.x0)) - 1.5 * fs;
   else numStart = descX + 0.35 * (importo.x - descX);
-  if (hr?.um && hr.um.x0 > descX && hr.um.x0 < numStart + 1.5 * fs) numStart = Math.max(numStart, hr.um.x1 + 0.5 * fs);
-  return { fs, importoX: importo.x, descX, numStart: Math.max(numStart, descX + 2 * fs), header };
+  numStart = Math.max(numStart, descX + 2 * fs);
+  // A U.M. column between description and numbers ends the description.
+  const descEnd = hr?.um && hr.um.x0 > descX + 4 * fs && hr.um.x0 < numStart + 2 * fs ? Math.min(numStart, hr.um.x0 - fs) : numStart;
+  return { fs, importoX: importo.x, descX, numStart, descEnd, header };
 }
 
 // ---------------------------------------------------------------- line roles
@@ -428,7 +464,9 @@ interface Body {
 
 export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const warnings: string[] = [];
-  const models = pages.filter(p => p.hasTextLayer).map(pageModel);
+  const text = pages.filter(p => p.hasTextLayer);
+  const gap = spaceGrouped(text) ? 1.6 : 0.45;
+  const models = text.map(p => pageModel(p, gap));
   const skipLine = (l: BLine): boolean => isCarry(l.label) || isFooter(l.all);
   const model = columnModel(models, skipLine);
   if (!model) return { layout: 'generale', voci: [], document_total: null, warnings: ['Nessuna riga con quantità × prezzo = importo trovata.'] };
@@ -491,7 +529,7 @@ function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string {
   if (um.endsWith('/') && c.um.length && b.next) {
     const ux0 = c.um[0].x0 - m.fs;
     const ux1 = c.um[c.um.length - 1].x1 + 2 * m.fs;
-    const more = b.next.words.filter(w => w.x0 >= ux0 && w.x1 <= ux1 && !amountOf(w.text));
+    const more = b.next.words.filter(w => w.x0 >= ux0 && w.x1 <= ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(fold(w.text)));
     if (more.length) um += textOf(more);
   }
   if (!um && open) um = unitFromColumn(open, m, b.header) ?? '';
@@ -538,7 +576,9 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     const b = body[i];
     const l = b.line;
     const closing = closings[i];
-    const start = startOf(l, model);
+    const wrap = open ? wrapPiece(open, l, model) : null;
+    if (open && wrap) addCode(open, wrap, l);
+    const start = wrap ? null : startOf(l, model);
     if (closing) {
       started = true;
       if (start?.n != null && open) {
@@ -572,7 +612,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       }
       take(open, l);
       const left = leftWords(l, model);
-      const d = descWordsOf(l, model, model.numStart).filter(w => !left.includes(w));
+      const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w));
       if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
       continue;
     }
@@ -580,9 +620,17 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       if (!l.nums.length) headingOf(l);
       continue;
     }
+    if (wrap) {
+      take(open, l);
+      const left = leftWords(l, model);
+      const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w));
+      if (d.length && !open.measureSeen && !open.catSeen && !l.nums.some(t => t.w.x0 >= model.numStart)) open.desc.push(textOf(d));
+      else if (l.nums.some(t => t.w.x0 >= model.numStart)) open.measureSeen = true;
+      continue;
+    }
     // Inside a voce: description, Cat/SbCat lines, measurement lines.
     take(open, l);
-    const text = normalizeSpaces(textOf(descWordsOf(l, model, model.numStart)));
+    const text = normalizeSpaces(textOf(descWordsOf(l, model, model.descEnd)));
     const f = fold(text);
     const level = CHAPTER_LEVELS.find(c => c.re.test(f));
     const measured = l.nums.some(t => t.w.x0 >= model.numStart);
@@ -663,7 +711,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
         if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
         else if (left.length && !s) open.code.push(left.map(w => w.text).join(''));
-        const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.numStart;
+        const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
         const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
         if (d.length) open.desc.push(textOf(d));
       }
@@ -674,6 +722,22 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
 }
 
 const centreY = (l: BLine): number => (l.y0 + l.y1) / 2;
+
+/**
+ * The rest of a code cut by a narrow column (`2B.05.030.0` / `020.b`, `S.22.085.` / `250`): left-column
+ * text on the line right after the code line, when the code was cut at a dot or filled its column.
+ * Then even a bare number or letter is a piece of the code, not a voce number.
+ */
+function wrapPiece(open: Open, l: BLine, m: Model): Start | null {
+  if (!open.code.length || open.lines.at(-1) !== open.lastCodeLine) return null;
+  const ws = leftWords(l, m);
+  if (!ws.length) return null;
+  const text = ws.map(w => w.text).join('');
+  if (text.length > 14 || /\//.test(text) && !/^[A-Za-z]{0,3}\d*\/\d+/.test(text)) return null;
+  const lastPiece = open.code[open.code.length - 1];
+  const cut = /[._\-/]$/.test(lastPiece) || text.startsWith('.') || open.codeX1 >= m.descX - 2 * m.fs;
+  return cut ? { n: null, code: text, codeX1: ws[ws.length - 1].x1 } : null;
+}
 
 function addCode(open: Open, s: Start, l: BLine): void {
   if (!s.code) return;
@@ -697,9 +761,15 @@ function continuesCode(open: Open, s: Start, l: BLine, m: Model): boolean {
 function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | null {
   const hum = ph?.roles.um ?? m.header?.roles.um;
   if (!hum) return null;
-  for (const l of open.lines) {
-    const ws = l.words.filter(w => w.x0 >= hum.x0 - 1.5 * m.fs && w.x1 <= hum.x1 + 1.5 * m.fs && !amountOf(w.text));
-    if (ws.length) return unitText(ws);
+  const inColumn = (l: BLine): Word[] => l.words.filter(w => w.x0 >= hum.x0 - 1.5 * m.fs && w.x1 <= hum.x1 + 1.5 * m.fs && !amountOf(w.text));
+  for (let i = 0; i < open.lines.length; i++) {
+    const ws = inColumn(open.lines[i]);
+    if (!ws.length) continue;
+    let um = unitText(ws);
+    // Unit over two lines (`cad/` + `mese`).
+    const next = open.lines[i + 1];
+    if (um.endsWith('/') && next) um += unitText(inColumn(next));
+    return um;
   }
   return null;
 }

@@ -34,7 +34,7 @@ export const VEDI_VOCE = /^-?\s*VEDI\s+VOCE\b/;
 export const CARRY_LINES: readonly RegExp[] = [/^RIPORTO$/, /^ARIPORTARE$/, /^TOTALEPAGINA$/, /^RIPORTOPAGINAPRECEDENTE$/, /^DARIPORTARE$/];
 
 /** Printed grand totals (spaces removed). After one, nothing on the page is a voce (IVA, oneri). */
-export const GRAND_TOTAL = /^(TOTALE(EURO|COMPLESSIVO|GENERALE|LAVORI|COMPUTO|IMPORTOLAVORI|DEILAVORI)?(EURO)?|IMPORTO(TOTALE|COMPLESSIVO)(LAVORI)?(EURO)?)$/;
+export const GRAND_TOTAL = /^(TOTALE(EURO|COMPLESSIVO|GENERALE|LAVORI|COMPUTO|IMPORTOLAVORI|DEILAVORI)?(EURO)?|IMPORTO(TOTALE|COMPLESSIVO)(DEI)?(LAVORI)?(EURO)?)$/;
 
 /** Software credit footers and page numbering: never voci, never headings. */
 export const FOOTER_LINES: readonly RegExp[] = [

@@ -40,11 +40,9 @@ export function parseComputo(pages: readonly PageWords[]): ParseResult {
   const layout = detectLayout(text);
   const fast = FAST_PATHS.find(f => f.layout === layout);
   let fastResult: ParseResult | null = null;
-  if (fast) {
-    fastResult = applyChecks(fast.parse(text));
-    if (isClean(fastResult)) return fastResult;
-  }
+  if (fast) fastResult = applyChecks(fast.parse(text));
   const general = parseGenerale(text);
+  if (fastResult && isClean(fastResult)) return crossCheck(fastResult, general);
   if (!fastResult) {
     if (general.voci.length) return general;
     return {
@@ -56,4 +54,26 @@ export function parseComputo(pages: readonly PageWords[]): ParseResult {
   }
   // Keep the reading the invariants confirm best; on a tie, the fast path.
   return confidence(general) > confidence(fastResult) ? general : fastResult;
+}
+
+type Key = 'tariffa' | 'unita_di_misura';
+const LABELS: Record<Key, string> = { tariffa: 'codice', unita_di_misura: 'unità di misura' };
+
+/**
+ * Two readings of the same print that both satisfy the invariants: where they disagree on a voce's
+ * code or unit (which no sum can check), the voce is flagged. The longer value is kept when it
+ * extends the other (a wrapped code or unit one reader cut short), otherwise the fast path's.
+ */
+function crossCheck(fast: ParseResult, general: ParseResult): ParseResult {
+  if (!isClean(general) || general.voci.length !== fast.voci.length) return fast;
+  fast.voci.forEach((v, i) => {
+    const g = general.voci[i];
+    if (g.totale !== v.totale || g.quantita !== v.quantita || g.unitario !== v.unitario) return;
+    for (const k of ['tariffa', 'unita_di_misura'] as const) {
+      if (g[k] === v[k]) continue;
+      v.verifica.push(`letture discordanti (${LABELS[k]}: «${v[k]}» / «${g[k]}»)`);
+      if (g[k].length > v[k].length && (g[k].endsWith(v[k]) || g[k].startsWith(v[k]))) v[k] = g[k];
+    }
+  });
+  return fast;
 }
