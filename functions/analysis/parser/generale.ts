@@ -264,14 +264,19 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
           }
         }
       }
-      if (!l.nums.length && l.words.length) firstX.push(l.words[0].x0);
+      // Column starts: text words that open the line or follow a column gap.
+      for (let k = 0; k < l.words.length; k++) {
+        const w = l.words[k];
+        if (l.nums.some(t => t.w === w)) continue;
+        if (k === 0 || w.x0 - l.words[k - 1].x1 >= 1.2 * l.fs) firstX.push(w.x0);
+      }
     }
   }
   if (!ts.length) return null;
   const cs = clusters(ts, 1.2 * fs);
   const maxN = Math.max(...cs.map(c => c.n));
   const importo = [...cs].reverse().find(c => c.n >= Math.max(1, 0.3 * maxN))!;
-  // Description column: where most text-only lines start.
+  // Description column: where most text columns start.
   const bins = new Map<number, number>();
   for (const x of firstX) {
     const b = Math.round(x / (0.5 * fs));
@@ -388,50 +393,90 @@ const unitText = (ws: readonly Word[]): string => normalizeSpaces(textOf(ws)).re
 
 // ---------------------------------------------------------------- chapters
 
+type Levels = Array<string | undefined>;
+const NAMES: Array<keyof Capitoli> = ['supercategoria', 'categoria', 'sottocategoria'];
+const NUMBERED = /^(?:CAPITOLO\s+(\d+)\b|(\d{1,3}(?:\.\d{1,3}){0,2})[.)]?\s+\S)/;
+
+/**
+ * Chapter headings met between voci. Their level comes from, in order: explicit markers (hints:
+ * `LAVORI A MISURA`, `(Cat n)`, `SbCat n -`), the depth of their numbering (`2`, `2.1`, `CAPITOLO 2`),
+ * their style (centred, upper case, size, bold) in order of first appearance.
+ */
 class Chapters {
+  private kind: 'fixed' | 'num' | 'style' = 'style';
   private order: string[] = [];
-  private stack: string[] = [];
-  private explicit: Capitoli = {};
-  private explicitUsed = false;
+  private stack: Levels = [];
+  private maxRank = 0;
+  private pending = '';
 
   heading(text: string, sig: string): void {
     const f = fold(text);
-    for (const { level, re } of CHAPTER_LEVELS) {
-      if (re.test(f)) {
-        this.explicitUsed = true;
-        const t = text.replace(/\s*\((Sp|Sb)?Cat\s*\d+\)\s*$/i, '').trim();
-        if (level === 'supercategoria') this.explicit = { supercategoria: t };
-        else if (level === 'categoria') this.explicit = { supercategoria: this.explicit.supercategoria, categoria: t };
-        else this.explicit = { ...this.explicit, sottocategoria: t };
-        return;
-      }
+    const fixed = CHAPTER_LEVELS.find(c => c.re.test(f));
+    if (fixed) {
+      if (this.kind !== 'fixed') this.reset('fixed');
+      // A heading wrapped over two lines: the first one carries no marker.
+      if (this.pending && !/^(SP|SB)?CAT\s+\d/.test(f)) text = `${this.pending} ${text}`;
+      this.pending = '';
+      this.set(NAMES.indexOf(fixed.level), text.replace(/\s*\((Sp|Sb)?Cat\s*\d+\)\s*$/i, '').replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '').trim());
+      return;
     }
-    if (this.explicitUsed) return;
-    let lvl = this.order.indexOf(sig);
-    if (lvl < 0) {
+    if (this.kind === 'fixed') {
+      this.pending = this.pending ? `${this.pending} ${text}` : text;
+      return;
+    }
+    this.pending = text;
+    const m = NUMBERED.exec(f);
+    if (m) {
+      if (this.kind !== 'num') this.reset('num');
+      this.set(m[1] ? 0 : Math.min(2, m[2].split('.').length - 1), text);
+      return;
+    }
+    if (this.kind === 'num') return;
+    let rank = this.order.indexOf(sig);
+    if (rank < 0) {
       if (this.order.length >= 3) return;
       this.order.push(sig);
-      lvl = this.order.length - 1;
+      rank = this.order.length - 1;
     }
-    this.stack = this.stack.slice(0, lvl);
-    this.stack[lvl] = text;
+    this.set(rank, text);
   }
 
-  snapshot(): Capitoli | undefined {
-    if (this.explicitUsed) return clean(this.explicit);
-    const names: Array<keyof Capitoli> =
-      this.order.length === 1 ? ['categoria'] : this.order.length === 2 ? ['supercategoria', 'categoria'] : ['supercategoria', 'categoria', 'sottocategoria'];
-    const c: Capitoli = {};
-    this.stack.forEach((t, i) => {
-      if (t) c[names[i]] = t;
+  private reset(kind: Chapters['kind']): void {
+    this.kind = kind;
+    this.stack = [];
+    this.maxRank = 0;
+  }
+
+  private set(rank: number, text: string): void {
+    this.stack = this.stack.slice(0, rank);
+    this.stack[rank] = text;
+    this.maxRank = Math.max(this.maxRank, rank);
+  }
+
+  snapshot(): Levels {
+    this.pending = '';
+    return [...this.stack];
+  }
+
+  /** Level names once every heading is known (two levels: supercategoria and categoria). */
+  name(levels: Levels | undefined, own: Capitoli): Capitoli | undefined {
+    const out: Capitoli = {};
+    const names = this.kind === 'fixed' ? NAMES : this.maxRank === 0 ? ['categoria' as const] : NAMES;
+    (levels ?? []).forEach((t, i) => {
+      if (t && names[i]) out[names[i]] = t;
     });
-    return clean(c);
+    // A Cat/SbCat line inside the voce names its chapter, unless it is the heading's title cut by a wrap.
+    for (const k of NAMES) {
+      const o = own[k];
+      if (o && !(out[k] && out[k]!.startsWith(o.replace(/[,;\s]+$/, '')))) out[k] = o;
+    }
+    return clean(out);
   }
 }
 
 function clean(c: Capitoli): Capitoli | undefined {
   const out: Capitoli = {};
-  for (const k of ['supercategoria', 'categoria', 'sottocategoria'] as const) if (c[k]) out[k] = c[k];
+  for (const k of NAMES) if (c[k]) out[k] = c[k];
   return Object.keys(out).length ? out : undefined;
 }
 
@@ -451,8 +496,9 @@ interface Open {
   page: number;
   words: Word[];
   lines: BLine[];
-  capitoli?: Capitoli;
+  capitoli: Levels;
   ownCapitoli: Capitoli;
+
 }
 
 interface Body {
@@ -460,7 +506,16 @@ interface Body {
   header: HeaderModel | null;
   /** Next line on the same page (for a unit printed over two lines). */
   next: BLine | undefined;
+  /** The page has a column header: its text lines are chapter headings, not a cover. */
+  headed: boolean;
 }
+
+/** Header words make up most of the line (a header row the band did not take). */
+const isHeaderish = (l: BLine): boolean => {
+  if (CHAPTER_LEVELS.some(c => c.re.test(l.all))) return false;
+  const h = l.words.filter(w => ROLE_OF.has(fold(w.text))).length;
+  return h >= 2 && h * 2 >= l.words.length;
+};
 
 export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const warnings: string[] = [];
@@ -492,7 +547,7 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
         ended = true;
         continue;
       }
-      body.push({ line: l, header: pm.header, next: lines[i + 1] });
+      body.push({ line: l, header: pm.header, next: lines[i + 1], headed: pm.header !== null });
     }
   }
 
@@ -540,6 +595,7 @@ function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string {
 function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model, warnings: string[]): ParsedVoce[] {
   const voci: ParsedVoce[] = [];
   const chapters = new Chapters();
+  const named: Array<[ParsedVoce, Levels, Capitoli]> = [];
   let open: Open | null = null;
   let started = false;
 
@@ -559,13 +615,14 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     capitoli: chapters.snapshot(),
     ownCapitoli: {},
   });
-  const headingOf = (l: BLine): void => {
-    if (!started) return;
+  const headingOf = (l: BLine, headed: boolean): void => {
+    if (!started && !headed) return;
+    if (isHeaderish(l)) return;
     const text = headingText(l, model);
     if (text) chapters.heading(text, headingSig(l, text));
   };
   const toHeading = (o: Open): void => {
-    for (const l of o.lines) headingOf(l);
+    for (const l of o.lines) headingOf(l, true);
   };
   const take = (o: Open, l: BLine): void => {
     o.lines.push(l);
@@ -595,11 +652,13 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         const d = descWordsOf(l, model, umX0 - 0.1).filter(w => !left.includes(w));
         if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
       }
-      voci.push(finish(open, closing, unitOf(b, closing, model, open), l));
+      const v = finish(open, closing, unitOf(b, closing, model, open), l);
+      named.push([v, open.capitoli, open.ownCapitoli]);
+      voci.push(v);
       open = null;
       continue;
     }
-    if (start && !(start.n != null && l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs))) {
+    if (start && !(start.n != null && l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) && !isHeaderish(l)) {
       started = true;
       if (start.n != null) {
         if (open) toHeading(open);
@@ -617,7 +676,9 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       continue;
     }
     if (!open) {
-      if (!l.nums.length) headingOf(l);
+      // Chapter lines, also numbered ones carrying their amount (LeenO); never `Totale …` rows.
+      const nums = l.nums.filter(t => t.w.x0 >= model.descX - 0.5 * model.fs);
+      if (nums.every(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) headingOf(l, b.headed);
       continue;
     }
     if (wrap) {
@@ -641,7 +702,15 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     else if (text && !open.measureSeen && !open.catSeen) open.desc.push(text);
   }
   if (open && open.code.length) warnings.push(`Pag. ${open.page}: voce ${open.n ?? open.code.join('')} senza riga di chiusura; non letta.`);
+  nameChapters(chapters, named);
   return voci;
+}
+
+function nameChapters(chapters: Chapters, named: ReadonlyArray<[ParsedVoce, Levels, Capitoli]>): void {
+  for (const [v, levels, own] of named) {
+    const c = chapters.name(levels, own);
+    if (c) v.capitoli = c;
+  }
 }
 
 /**
@@ -652,6 +721,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
 function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model): ParsedVoce[] {
   const voci: ParsedVoce[] = [];
   const chapters = new Chapters();
+  const named: Array<[ParsedVoce, Levels, Capitoli]> = [];
   // Pages -> blocks.
   const blocks: number[][] = [];
   const gaps: number[] = [];
@@ -679,7 +749,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     if (!anchors.length) {
       for (const i of bl) {
         const l = body[i].line;
-        if (l.nums.length) continue;
+        if (l.nums.length || isHeaderish(l)) continue;
         const text = headingText(l, model);
         if (text) chapters.heading(text, headingSig(l, text));
       }
@@ -715,9 +785,12 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
         if (d.length) open.desc.push(textOf(d));
       }
-      voci.push(finish(open, c, unitOf(body[a], c, model, open), anchor));
+      const v = finish(open, c, unitOf(body[a], c, model, open), anchor);
+      named.push([v, open.capitoli, open.ownCapitoli]);
+      voci.push(v);
     }
   }
+  nameChapters(chapters, named);
   return voci;
 }
 
@@ -779,7 +852,6 @@ function finish(open: Open, c: Closing, um: string, l: BLine): ParsedVoce {
   if (!c.holds) verifica.push('quantità × prezzo ≠ importo stampato');
   // A code whose pieces were found on two pages was joined across the page break: doubtful.
   if (open.weakJoin) verifica.push(R_PAGINE);
-  const capitoli = { ...(open.capitoli ?? {}), ...open.ownCapitoli };
   return {
     n: open.n,
     tariffa: open.code.join(''),
@@ -792,6 +864,5 @@ function finish(open: Open, c: Closing, um: string, l: BLine): ParsedVoce {
     page_end: l.page,
     box: boxOf(open.words),
     verifica,
-    ...(Object.keys(capitoli).length ? { capitoli } : {}),
   };
 }

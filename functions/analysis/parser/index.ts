@@ -61,7 +61,7 @@ const LABELS: Record<Key, string> = { tariffa: 'codice', unita_di_misura: 'unit�
 
 /**
  * Two readings of the same print that both satisfy the invariants: where they disagree on a voce's
- * code or unit (which no sum can check), the voce is flagged. The longer value is kept when it
+ * code or unit (which no sum can check), the voce is flagged. Chapters come from the general path. The longer value is kept when it
  * extends the other (a wrapped code or unit one reader cut short), otherwise the fast path's.
  */
 function crossCheck(fast: ParseResult, general: ParseResult): ParseResult {
@@ -69,8 +69,11 @@ function crossCheck(fast: ParseResult, general: ParseResult): ParseResult {
   fast.voci.forEach((v, i) => {
     const g = general.voci[i];
     if (g.totale !== v.totale || g.quantita !== v.quantita || g.unitario !== v.unitario) return;
+    // The fast paths do not read chapters: the general path's, for the same voce.
+    if (!v.capitoli && g.capitoli) v.capitoli = g.capitoli;
     for (const k of ['tariffa', 'unita_di_misura'] as const) {
-      if (g[k] === v[k]) continue;
+      // One reader found nothing (no code column for it): not a disagreement.
+      if (g[k] === v[k] || !g[k] || !v[k]) continue;
       v.verifica.push(`letture discordanti (${LABELS[k]}: «${v[k]}» / «${g[k]}»)`);
       if (g[k].length > v[k].length && (g[k].endsWith(v[k]) || g[k].startsWith(v[k]))) v[k] = g[k];
     }
