@@ -53,6 +53,8 @@ interface BLine {
   all: string;
   centred: boolean;
   bold: boolean;
+  /** Carry line or footer: never read. */
+  skip: boolean;
 }
 
 interface HeaderModel {
@@ -99,9 +101,20 @@ const median = (xs: number[]): number => {
 const NUM_HEAD = /^-?\d{1,3}([.\u00b4'\u2019 ]\d{3})*$/;
 const NUM_TAIL = /^\d{3}([.\u00b4'\u2019 ]\d{3})*(,\d+)?$/;
 
+const amountCache = new Map<string, Decimal | null>();
+const NUMBERISH = /^[-+(]?(€\s*)?\d[\d.,\u00b4'\u2019 \u00a0\u202f]*\)?(\s*€)?$/;
+
+/** An amount word ("1.234,56", "2´034,50", "-12,50"); dates and percentages are not amounts. */
 function amountOf(text: string): Decimal | null {
-  if (DATE.test(text) || /%$/.test(text)) return null;
-  return parseAmount(text);
+  const c = text.charCodeAt(0);
+  // Words starting with a letter (most of them) are never amounts.
+  if (!(c >= 48 && c <= 57) && c !== 45 && c !== 43 && c !== 40 && c !== 8364) return null;
+  let v = amountCache.get(text);
+  if (v !== undefined) return v;
+  v = NUMBERISH.test(text) && !DATE.test(text) ? parseAmount(text) : null;
+  if (amountCache.size > 100_000) amountCache.clear();
+  amountCache.set(text, v);
+  return v;
 }
 
 /** Joins numbers split by a space thousands separator ("1 234,56") and drops `€` cells. */
@@ -159,6 +172,8 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
   }
   const x0 = words.length ? words[0].x0 : 0;
   const x1 = words.length ? words[words.length - 1].x1 : 0;
+  const label = fold(textOf(labels));
+  const all = fold(textOf(words));
   return {
     page: page.page,
     words,
@@ -166,8 +181,9 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
     y1: l.y1,
     fs,
     nums,
-    label: fold(textOf(labels)),
-    all: fold(textOf(words)),
+    label,
+    all,
+    skip: isCarry(label) || isFooter(all),
     centred: Math.abs((x0 + x1) / 2 - page.width / 2) < 2 * fs && x0 > page.width * 0.2,
     bold: words.length > 0 && words.every(w => w.bold),
   };
@@ -182,7 +198,10 @@ for (const [role, words] of Object.entries(HEADER_SYNONYMS) as Array<[Role, read
 
 /** A header: one line, or two close lines, made mostly of synonyms naming three roles or more. */
 function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; end: number } | null {
+  // Header words per line, counted once: a band can only start on a line that has some.
+  const hitsOf = lines.map(l => (l.words.length > 24 ? 0 : l.words.filter(w => ROLE_OF.has(fold(w.text))).length));
   for (let i = 0; i < lines.length; i++) {
+    if (!hitsOf[i]) continue;
     for (const span of [1, 2, 3]) {
       const band = lines.slice(i, i + span);
       if (band.length < span) break;
@@ -267,7 +286,7 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
       // Column starts: text words that open the line or follow a column gap.
       for (let k = 0; k < l.words.length; k++) {
         const w = l.words[k];
-        if (l.nums.some(t => t.w === w)) continue;
+        if (l.nums.length && l.nums.some(t => t.w === w)) continue;
         if (k === 0 || w.x0 - l.words[k - 1].x1 >= 1.2 * l.fs) firstX.push(w.x0);
       }
     }
@@ -522,7 +541,7 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const text = pages.filter(p => p.hasTextLayer);
   const gap = spaceGrouped(text) ? 1.6 : 0.45;
   const models = text.map(p => pageModel(p, gap));
-  const skipLine = (l: BLine): boolean => isCarry(l.label) || isFooter(l.all);
+  const skipLine = (l: BLine): boolean => l.skip;
   const model = columnModel(models, skipLine);
   if (!model) return { layout: 'generale', voci: [], document_total: null, warnings: ['Nessuna riga con quantità × prezzo = importo trovata.'] };
 

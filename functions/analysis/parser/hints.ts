@@ -64,5 +64,8 @@ export const CHAPTER_LEVELS: ReadonlyArray<{ level: 'supercategoria' | 'categori
 export const DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/;
 
 export const spaceless = (folded: string): string => folded.replace(/\s+/g, '');
-export const isCarry = (folded: string): boolean => CARRY_LINES.some(re => re.test(spaceless(folded)));
-export const isFooter = (folded: string): boolean => FOOTER_LINES.some(re => re.test(folded));
+const CARRY_ANY = new RegExp(CARRY_LINES.map(r => `(?:${r.source})`).join('|'));
+const FOOTER_ANY = new RegExp(FOOTER_LINES.map(r => `(?:${r.source})`).join('|'));
+/** Carry line (`RIPORTO`, `A RIPORTARE`, `Totale pagina`): folded text without the amounts. */
+export const isCarry = (folded: string): boolean => folded.length < 40 && CARRY_ANY.test(spaceless(folded));
+export const isFooter = (folded: string): boolean => FOOTER_ANY.test(folded);
