@@ -272,6 +272,7 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
   const fs = median(pages.map(p => p.fs)) || 8;
   const ts: number[] = [];
   const firstX: number[] = [];
+  const weights: number[] = [];
   for (const p of pages) {
     for (const l of p.lines.slice(p.bodyFrom)) {
       if (skip(l)) continue;
@@ -283,11 +284,19 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
           }
         }
       }
-      // Column starts: text words that open the line or follow a column gap.
-      for (let k = 0; k < l.words.length; k++) {
+      // Column starts: text words that open the line or follow a column gap, weighted by the
+      // words that follow them in the same column (descriptions are the wordiest column).
+      let segStart = -1;
+      for (let k = 0; k <= l.words.length; k++) {
         const w = l.words[k];
-        if (l.nums.length && l.nums.some(t => t.w === w)) continue;
-        if (k === 0 || w.x0 - l.words[k - 1].x1 >= 1.2 * l.fs) firstX.push(w.x0);
+        const gap = !w || k === 0 || w.x0 - l.words[k - 1].x1 >= 1.2 * l.fs;
+        if (gap && segStart >= 0) {
+          firstX.push(l.words[segStart].x0);
+          weights.push(Math.min(k - segStart, 8));
+          segStart = -1;
+        }
+        if (!w) break;
+        if (gap && !(l.nums.length && l.nums.some(t => t.w === w))) segStart = k;
       }
     }
   }
@@ -297,10 +306,10 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
   const importo = [...cs].reverse().find(c => c.n >= Math.max(1, 0.3 * maxN))!;
   // Description column: where most text columns start.
   const bins = new Map<number, number>();
-  for (const x of firstX) {
+  firstX.forEach((x, i) => {
     const b = Math.round(x / (0.5 * fs));
-    bins.set(b, (bins.get(b) ?? 0) + 1);
-  }
+    bins.set(b, (bins.get(b) ?? 0) + weights[i]);
+  });
   let descX = 0;
   let best = -1;
   for (const [b, n] of bins) {
@@ -536,9 +545,28 @@ const isHeaderish = (l: BLine): boolean => {
   return h >= 2 && h * 2 >= l.words.length;
 };
 
+/**
+ * The pages (or top parts of pages) that can hold voci: a summary, measurement book, ledger or
+ * price-list section starts at its title and lasts until a page with a column header and no such
+ * title. Pages keep their numbers; a dropped page comes back without words.
+ */
+export function computoPages(pages: readonly PageWords[]): PageWords[] {
+  let skipping = false;
+  return pages.map(p => {
+    if (!p.hasTextLayer) return p;
+    const lines = linesOf(p);
+    const title = lines.find(l => l.words.length <= 8 && NON_VOCE_SECTIONS.test(fold(textOf(l.words))));
+    if (skipping && !title && lines.some(l => l.words.length <= 24 && new Set(l.words.map(w => ROLE_OF.get(fold(w.text))).filter(Boolean)).size >= 3)) skipping = false;
+    if (!title) return skipping ? { ...p, words: [] } : p;
+    const keep = skipping ? [] : p.words.filter(w => w.y1 <= title.y0);
+    skipping = true;
+    return { ...p, words: keep };
+  });
+}
+
 export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const warnings: string[] = [];
-  const text = pages.filter(p => p.hasTextLayer);
+  const text = computoPages(pages).filter(p => p.hasTextLayer);
   const gap = spaceGrouped(text) ? 1.6 : 0.45;
   const models = text.map(p => pageModel(p, gap));
   const skipLine = (l: BLine): boolean => l.skip;
@@ -573,7 +601,8 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   // Row mode: most closing lines open their voce too (tables).
   const closings = body.map(b => closingOf(b.line, model, b.header));
   const nClosings = closings.filter(Boolean).length;
-  const withStart = body.filter((b, i) => closings[i] && startOf(b.line, model)).length;
+  // (A closing line right under a start line only carries the rest of a wrapped code.)
+  const withStart = body.filter((b, i) => closings[i] && startOf(b.line, model) && !(i > 0 && !closings[i - 1] && startOf(body[i - 1].line, model))).length;
   const rowMode = withStart * 10 >= nClosings * 6;
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
 

@@ -8,7 +8,7 @@
  */
 import type { PageWords } from '../words.ts';
 import { applyChecks, confidence, isClean } from './checks.ts';
-import { parseGenerale } from './generale.ts';
+import { computoPages, parseGenerale } from './generale.ts';
 import { looksLikePrimus, parsePrimus } from './primus.ts';
 import { looksLikeStr, parseStr } from './str.ts';
 import { looksLikeTabella, parseTabella } from './tabella.ts';
@@ -35,7 +35,8 @@ export function detectLayout(pages: readonly PageWords[]): Layout {
 }
 
 export function parseComputo(pages: readonly PageWords[]): ParseResult {
-  const text = pages.filter(p => p.hasTextLayer);
+  // Summary / measurement-book / ledger sections never hold voci, whatever their columns look like.
+  const text = computoPages(pages.filter(p => p.hasTextLayer));
   if (!text.length) return { layout: 'unknown', voci: [], document_total: null, warnings: [] };
   const layout = detectLayout(text);
   const fast = FAST_PATHS.find(f => f.layout === layout);
