@@ -8,6 +8,7 @@ import type { ParsedVoce, ParseResult } from './types.ts';
 export const R_PRODOTTO = 'quantità × prezzo ≠ importo stampato';
 export const R_CODICE = 'codice non trovato';
 export const R_UM = 'unità di misura non trovata';
+export const R_UM_MONCA = 'unità di misura incompleta';
 export const R_DESCRIZIONE = 'descrizione non trovata';
 export const R_PAGINE = 'voce spezzata tra due pagine';
 export const R_CAPITOLO = 'le voci del capitolo non sommano al subtotale stampato';
@@ -48,6 +49,8 @@ export function applyChecks(result: ParseResult, subtotals: readonly Subtotal[] 
     // Codes and units are required only where the print has them for most voci.
     if (!v.tariffa && withCode * 2 > voci.length) addReason(v, R_CODICE);
     if (!v.unita_di_misura && withUm * 2 > voci.length) addReason(v, R_UM);
+    // A unit cut short by a column boundary: a lone preposition (`a` of `a corpo`) or a dangling `/`.
+    if (/^(a|di|e|per|in|al|da|con|x)$|[/\-]$/i.test(v.unita_di_misura)) addReason(v, R_UM_MONCA);
     if (!v.descrizione && !v.tariffa) addReason(v, R_DESCRIZIONE);
   }
   for (const s of subtotals) {

@@ -603,7 +603,9 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const nClosings = closings.filter(Boolean).length;
   // (A closing line right under a start line only carries the rest of a wrapped code.)
   const withStart = body.filter((b, i) => closings[i] && startOf(b.line, model) && !(i > 0 && !closings[i - 1] && startOf(body[i - 1].line, model))).length;
-  const rowMode = withStart * 10 >= nClosings * 6;
+  // (Voci that open on a numbered line of their own mean the closing line ends its voce.)
+  const numberedOpen = body.filter((b, i) => !closings[i] && startOf(b.line, model)?.n != null).length;
+  const rowMode = withStart * 10 >= nClosings * 6 && numberedOpen * 5 <= nClosings;
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
 
   const result: ParseResult = {
@@ -882,7 +884,11 @@ function continuesCode(open: Open, s: Start, l: BLine, m: Model): boolean {
 function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | null {
   const hum = ph?.roles.um ?? m.header?.roles.um;
   if (!hum) return null;
-  const inColumn = (l: BLine): Word[] => l.words.filter(w => w.x0 >= hum.x0 - 1.5 * m.fs && w.x1 <= hum.x1 + 1.5 * m.fs && !amountOf(w.text));
+  const inColumn = (l: BLine): Word[] =>
+    l.words.filter(w => {
+      const cx = (w.x0 + w.x1) / 2;
+      return cx >= hum.x0 - 1.5 * m.fs && cx <= hum.x1 + 1.5 * m.fs && w.x0 >= m.descEnd - 0.5 * m.fs && !amountOf(w.text);
+    });
   for (let i = 0; i < open.lines.length; i++) {
     const ws = inColumn(open.lines[i]);
     if (!ws.length) continue;

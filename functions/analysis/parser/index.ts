@@ -73,8 +73,10 @@ function crossCheck(fast: ParseResult, general: ParseResult): ParseResult {
     // The fast paths do not read chapters: the general path's, for the same voce.
     if (!v.capitoli && g.capitoli) v.capitoli = g.capitoli;
     for (const k of ['tariffa', 'unita_di_misura'] as const) {
-      // One reader found nothing (no code column for it): not a disagreement.
-      if (g[k] === v[k] || !g[k] || !v[k]) continue;
+      if (g[k] === v[k]) continue;
+      // One reader found nothing (no code or unit column for it): the other one's reading stands.
+      if (!v[k]) v[k] = g[k];
+      if (!g[k] || !v[k] || g[k] === v[k]) continue;
       v.verifica.push(`letture discordanti (${LABELS[k]}: «${v[k]}» / «${g[k]}»)`);
       if (g[k].length > v[k].length && (g[k].endsWith(v[k]) || g[k].startsWith(v[k]))) v[k] = g[k];
     }

@@ -37,8 +37,9 @@ interface Geometry {
   descRight: number;
 }
 
+/** STR header, and no `SOMMANO` closing lines (those prints close voci another way: general path). */
 export function looksLikeStr(pages: readonly PageWords[]): boolean {
-  return pages.some(p => findHeader(linesOf(p), STR_HEADER, p.height) !== null);
+  return pages.some(p => findHeader(linesOf(p), STR_HEADER, p.height) !== null) && !pages.some(p => p.words.some(w => fold(w.text) === 'SOMMANO'));
 }
 
 export function parseStr(pages: readonly PageWords[]): ParseResult {
