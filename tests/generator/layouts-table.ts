@@ -213,8 +213,6 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
     { key: 'p', head: ['Prezzo'], w: 7 },
     { key: 't', head: ['Importo'], w: 8.5 },
   ];
-  // Some voci start at the foot of a page so the code continues after the carry row.
-  const breakBefore = new Set<number>();
   return renderTable({
     name: 'narrow_code',
     imitates: 'computo with a narrow code column: codes wrap at a dot or inside a number, carry rows between pages',
@@ -235,7 +233,8 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
     totalLabel: 'TOTALE COMPLESSIVO',
     titleBlock: titleBlock(setup, model, { heading: 'COMPUTO METRICO ESTIMATIVO', every: `${model.ente} - Computo metrico estimativo` }),
     footer: (s, p, i) => s.text(`pag. ${i}`, s.pw - setup.margin.r, s.ph - setup.margin.b / 2, { size: setup.size - 1, align: 'right' }, p),
-    pageBreakBefore: v => breakBefore.has(v.n),
+    // a voce may start on the last line of a page: its code then continues after the carry row
+    keepLines: 1,
     variant: { codeWrap: preferDot ? 'dot' : 'anywhere' },
   });
 }

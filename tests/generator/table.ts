@@ -62,6 +62,8 @@ export interface TableOptions {
   /** Euro sign cells hold `€`. */
   eur?: string;
   pageBreakBefore?: (v: Voce) => boolean;
+  /** Lines of a voce kept together at a page foot (default 2). */
+  keepLines?: number;
   variant?: Record<string, unknown>;
 }
 
@@ -247,8 +249,8 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
           t.page_end = s.pageNo;
           running = sum2([running, v.totale]);
         } else {
-          // keep at least the first two lines together
-          flow.ensure(lh * Math.min(2, lines.length) + 2);
+          // keep at least the first lines together (one line only: a code can continue on the next page)
+          flow.ensure(lh * Math.min(o.keepLines ?? 2, lines.length) + 2);
           t = rec.start(v, s.pageNo);
           for (let i = 0; i < lines.length; i++) {
             if (i > 0) flow.ensure(lh);
