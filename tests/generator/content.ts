@@ -56,7 +56,7 @@ export function loadProducts(): Product[] {
     for (const m of x.matchAll(re)) {
       const um = units.get(m[1]);
       const price = roundDec(Number(m[4]), 2);
-      if (!um || !(price > 0)) continue;
+      if (!um || !(price >= 1)) continue;
       const title = clean(m[2]);
       const desc = clean(m[3]);
       if (title.length < 4) continue;

@@ -156,9 +156,9 @@ async function renderGrid(o: {
         flow.y += 2;
         const t = rec.start(v, s.pageNo, true);
         t.descrizione = descr;
-        const orphan = rng.chance(o.orphanSommano ?? 0);
         for (const l of lines) {
-          if (l.sommano && orphan && flow.y > flow.bottom * 0.5) flow.newPage();
+          // near the foot of a page the SOMMANO row may move alone to the next page
+          if (l.sommano && o.orphanSommano && !flow.fits(lh * 3) && rng.chance(o.orphanSommano)) flow.newPage();
           flow.ensure(lh);
           flow.y += lh;
           l.draw(flow.y - 3);
@@ -216,7 +216,7 @@ function abbreviate(text: string, rng: Rng, max: number): string {
 }
 
 export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
-  const setup = randomSetup(rng, { landscape: false, thou: '.', families: ['Helvetica', 'Times'], sizes: [7, 9] });
+  const setup = randomSetup(rng, { landscape: false, thou: '.', families: ['Helvetica', 'Times'], sizes: [7, 9.5] });
   const model = buildModel(rng, {
     nVoci,
     families: ['leeno', 'leeno', 'toscana'],
@@ -251,7 +251,7 @@ export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
       }
       return y + 4;
     },
-    orphanSommano: 0.08,
+    orphanSommano: 0.6,
     chapter: (s, g, ch) => [
       {
         kind: 'text',
@@ -343,7 +343,7 @@ export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
 // ---------------------------------------------------------------- older PriMus
 
 export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
-  const setup = randomSetup(rng, { landscape: false, thou: rng.pick(['.', '´']), families: ['Helvetica', 'Times', 'Courier'], sizes: [7, 9] });
+  const setup = randomSetup(rng, { landscape: false, thou: rng.pick(['.', '´']), families: ['Helvetica', 'Times', 'Courier'], sizes: [7, 9.5] });
   const model = buildModel(rng, {
     nVoci,
     families: rng.sample(['toscana', 'dei', 'campania', 'lombardia'] as const, 2),

@@ -205,13 +205,13 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
   });
   const preferDot = rng.chance(0.5);
   const cols: Col[] = [
-    { key: 'n', head: ['N.'], w: 2.6 },
-    { key: 'code', head: ['Codice'], w: rng.pick([6, 6.5, 7]) },
-    { key: 'desc', head: ['DESCRIZIONE'], w: 0 },
-    { key: 'um', head: ['U.M.'], w: 3.6 },
-    { key: 'q', head: ['Quantità'], w: 6.5 },
-    { key: 'p', head: ['Prezzo'], w: 7 },
-    { key: 't', head: ['Importo'], w: 8.5 },
+    { key: 'n', head: [rng.pick(['N.', 'N.ord.', 'Num.'])], w: 2.8 },
+    { key: 'code', head: rng.pick([['Codice'], ['Tariffa'], ['Art.'], ['Cod.', 'art.']]), w: rng.pick([6, 6.5, 7]) },
+    { key: 'desc', head: [rng.pick(['DESCRIZIONE', 'Descrizione delle opere', 'DESIGNAZIONE DEI LAVORI'])], w: 0 },
+    { key: 'um', head: [rng.pick(['U.M.', 'u.m.', 'Unità'])], w: 3.6 },
+    { key: 'q', head: [rng.pick(['Quantità', 'Q.tà'])], w: 6.5 },
+    { key: 'p', head: rng.pick([['Prezzo'], ['Prezzo', 'unitario'], ['P.U. €']]), w: 7 },
+    { key: 't', head: rng.pick([['Importo'], ['Importo €'], ['Totale']]), w: 8.5 },
   ];
   return renderTable({
     name: 'narrow_code',
@@ -221,8 +221,8 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
     rng,
     cols,
     rules: rng.pick(['none', 'columns'] as const),
-    amounts: 'last',
-    titleBold: true,
+    amounts: rng.pick(['last', 'last', 'first'] as const),
+    titleBold: rng.chance(0.7),
     codeLines: (s, code, w) => narrowWrap(s, code, w, preferDot),
     chapterRow: ch => `CAPITOLO ${ch.num} - ${ch.title.toUpperCase()}`,
     chapterTotalRow: ch => `Totale capitolo ${ch.num}`,

@@ -83,10 +83,15 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
   // the description keeps at least 40% of the width: the other columns shrink if needed
   const k = Math.min(setup.size, (free * 0.6) / fixed);
   const descW = free - fixed * k;
+  // the unit column is as wide as the document's widest unit (as a spreadsheet's autofit would make it)
+  const umLinesOf = (um: string): string[] => (o.umLines ? o.umLines(um) : [um]);
+  const umMin = Math.max(0, ...model.voci.flatMap(v => umLinesOf(v.um)).map(u => s.width(u) + 2 * pad + 1));
+  const umCol = o.cols.find(c => c.key === 'um');
+  const umExtra = umCol ? Math.max(0, umMin - umCol.w * k) : 0;
   const cx: Record<string, { l: number; r: number }> = {};
   let x = x0;
   for (const c of o.cols) {
-    const w = c.w ? c.w * k : descW;
+    const w = c.key === 'um' ? c.w * k + umExtra : c.w ? c.w * k : descW - umExtra;
     cx[c.key] = { l: x, r: x + w };
     x += w;
   }
@@ -193,7 +198,7 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
         const descLines = empty || !v.estesa ? [] : s.wrap(v.estesa, dW);
         const codeW = cx.code.r - cx.code.l - 2 * pad;
         const codeLines = o.codeLines ? o.codeLines(s, v.tariffa, codeW) : dotWrap(s, v.tariffa, codeW);
-        const umLines = o.umLines ? o.umLines(v.um) : [v.um];
+        const umLines = umLinesOf(v.um);
         const lines: LineCells[] = [];
         const text = [...titleLines.map(t => ({ text: t, bold: o.titleBold })), ...descLines.map(t => ({ text: t }))];
         const body = Math.max(text.length, codeLines.length, o.amounts === 'sommano' ? umLines.length : 1, 1);
