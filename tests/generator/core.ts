@@ -153,6 +153,12 @@ export const A4P = { w: 595.28, h: 841.89 };
 /** A PDF being drawn with y measured from the top of the page. */
 export class Sheet {
   readonly pages: PDFPage[] = [];
+  /**
+   * A landscape sheet can also be printed the way some drivers do it: a portrait page with
+   * `/Rotate 90` and the content drawn turned by 90°, so it displays as landscape.
+   */
+  rotated = false;
+
   constructor(
     readonly pdf: PDFDocument,
     readonly fonts: Fonts,
@@ -161,10 +167,12 @@ export class Sheet {
     readonly ph: number,
   ) {}
 
-  static async create(family: FontFamily, size: number, landscape: boolean): Promise<Sheet> {
+  static async create(family: FontFamily, size: number, landscape: boolean, rotated = false): Promise<Sheet> {
     const pdf = await PDFDocument.create({ updateMetadata: false });
     const fonts = await loadFonts(pdf, family);
-    return new Sheet(pdf, fonts, size, landscape ? A4P.h : A4P.w, landscape ? A4P.w : A4P.h);
+    const s = new Sheet(pdf, fonts, size, landscape ? A4P.h : A4P.w, landscape ? A4P.w : A4P.h);
+    s.rotated = landscape && rotated;
+    return s;
   }
 
   get pageNo(): number {
@@ -176,7 +184,8 @@ export class Sheet {
   }
 
   addPage(): PDFPage {
-    const p = this.pdf.addPage([this.pw, this.ph]);
+    const p = this.rotated ? this.pdf.addPage([this.ph, this.pw]) : this.pdf.addPage([this.pw, this.ph]);
+    if (this.rotated) p.setRotation(degrees(90));
     this.pages.push(p);
     return p;
   }
@@ -202,26 +211,26 @@ export class Sheet {
     // A narrow thousands space is not in WinAnsi: the digit groups are drawn apart instead.
     let px = left;
     for (const part of s.split(NARROW)) {
-      page.drawText(part, { x: px, y: this.ph - y, size, font: f, color });
+      // rotated: displayed (X, Y from top) is user space (u = Y, v = X), text turned 90° anticlockwise
+      if (this.rotated) page.drawText(part, { x: y, y: px, size, font: f, color, rotate: degrees(90) });
+      else page.drawText(part, { x: px, y: this.ph - y, size, font: f, color });
       px += f.widthOfTextAtSize(part, size) + size * NARROW_GAP;
     }
     if (o.underline) this.line(left, y + 1.2, left + w, y + 1.2, 0.5, page);
   }
 
   line(x0: number, y0: number, x1: number, y1: number, thickness = 0.5, page: PDFPage = this.page): void {
-    page.drawLine({ start: { x: x0, y: this.ph - y0 }, end: { x: x1, y: this.ph - y1 }, thickness, color: rgb(0, 0, 0) });
+    if (this.rotated) page.drawLine({ start: { x: y0, y: x0 }, end: { x: y1, y: x1 }, thickness, color: rgb(0, 0, 0) });
+    else page.drawLine({ start: { x: x0, y: this.ph - y0 }, end: { x: x1, y: this.ph - y1 }, thickness, color: rgb(0, 0, 0) });
   }
 
   rect(x: number, y: number, w: number, h: number, o: { fill?: number; border?: number } = {}, page: PDFPage = this.page): void {
+    const box = this.rotated ? { x: y, y: x, width: h, height: w } : { x, y: this.ph - y - h, width: w, height: h };
     page.drawRectangle({
-      x,
-      y: this.ph - y - h,
-      width: w,
-      height: h,
+      ...box,
       color: o.fill !== undefined ? rgb(o.fill, o.fill, o.fill) : undefined,
       borderColor: o.border ? rgb(0, 0, 0) : undefined,
       borderWidth: o.border ?? 0,
-      rotate: degrees(0),
     });
   }
 

@@ -50,6 +50,8 @@ export interface Setup {
   family: FontFamily;
   size: number;
   landscape: boolean;
+  /** Landscape drawn on a portrait page with /Rotate 90. */
+  rotated: boolean;
   margin: { l: number; r: number; t: number; b: number };
   thou: string;
 }
@@ -60,7 +62,9 @@ export function randomSetup(rng: Rng, o: { landscape?: boolean; thou?: string; f
   // Courier is wide: keep it on the small side
   const size = family === 'Courier' ? Math.min(hi, lo + rng.int(0, 4) * 0.5) : lo + rng.int(0, (hi - lo) * 2) * 0.5;
   const m = (): number => rng.int(22, 50);
-  return { family, size, landscape: o.landscape ?? rng.chance(0.3), margin: { l: m(), r: m(), t: m(), b: m() }, thou: o.thou ?? '.' };
+  const landscape = o.landscape ?? rng.chance(0.3);
+  const margin = { l: m(), r: m(), t: m(), b: m() };
+  return { family, size, landscape, rotated: landscape && rng.chance(0.35), margin, thou: o.thou ?? '.' };
 }
 
 /** Tracks where each voce was printed and what text it carries. */
@@ -169,7 +173,7 @@ export async function toTruth(name: string, layout: string, seed: number, r: Ren
     imitates: r.imitates,
     seed,
     generator: 'tests/generator/generate.ts',
-    variant: { landscape: r.setup.landscape, ...r.variant },
+    variant: { landscape: r.setup.landscape, ...(r.setup.rotated ? { rotated: '/Rotate 90' } : {}), ...r.variant },
     items,
   };
   return { pdf, truth };

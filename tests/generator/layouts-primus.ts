@@ -71,7 +71,7 @@ async function renderGrid(o: {
   variant?: Record<string, unknown>;
 }): Promise<Rendered> {
   const { setup, model, rng } = o;
-  const s = await Sheet.create(setup.family, setup.size, setup.landscape);
+  const s = await Sheet.create(setup.family, setup.size, setup.landscape, setup.rotated);
   const fm = money(setup);
   const lh = setup.size * 1.32;
   const g = geometry(s, setup, o.codeCol);
