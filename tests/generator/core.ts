@@ -144,6 +144,31 @@ export interface TextOpts {
   grey?: boolean;
 }
 
+const glyphWidths = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * Advance width of `s` as drawn: pdf-lib's widthOfTextAtSize subtracts kerning pairs, but drawText
+ * does not kern, so positions computed from it would drift from the glyphs actually drawn.
+ */
+export function advance(f: PDFFont, s: string, size: number): number {
+  let m = glyphWidths.get(f);
+  if (!m) glyphWidths.set(f, (m = new Map()));
+  let w = 0;
+  for (const ch of s) {
+    let g = m.get(ch);
+    if (g === undefined) m.set(ch, (g = f.widthOfTextAtSize(ch, 1000)));
+    w += g;
+  }
+  return (w * size) / 1000;
+}
+
+/** Words of `s` with their character offsets (spaces are not drawn). */
+function wordRuns(s: string): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  for (const m of s.matchAll(/\S+/g)) out.push([m[0], m.index ?? 0]);
+  return out;
+}
+
 /** Stands for a narrow no-break space (U+202F): printed as a gap between separately drawn digit groups. */
 export const NARROW = '\u202f';
 const NARROW_GAP = 0.16;
@@ -158,6 +183,8 @@ export class Sheet {
    * `/Rotate 90` and the content drawn turned by 90°, so it displays as landscape.
    */
   rotated = false;
+  /** How text is split into show-text operations: whole strings, one per word, or one per glyph. */
+  runs: 'line' | 'word' | 'char' = 'line';
 
   constructor(
     readonly pdf: PDFDocument,
@@ -197,7 +224,7 @@ export class Sheet {
   width(s: string, o: TextOpts = {}): number {
     const size = o.size ?? this.size;
     const parts = s.split(NARROW);
-    return parts.reduce((w, p) => w + this.font(o).widthOfTextAtSize(p, size), 0) + (parts.length - 1) * size * NARROW_GAP;
+    return parts.reduce((w, p) => w + advance(this.font(o), p, size), 0) + (parts.length - 1) * size * NARROW_GAP;
   }
 
   /** Draws `s` with its baseline at `y` (from the top); `x` is the left, right or centre edge per `align`. */
@@ -211,10 +238,17 @@ export class Sheet {
     // A narrow thousands space is not in WinAnsi: the digit groups are drawn apart instead.
     let px = left;
     for (const part of s.split(NARROW)) {
-      // rotated: displayed (X, Y from top) is user space (u = Y, v = X), text turned 90° anticlockwise
-      if (this.rotated) page.drawText(part, { x: y, y: px, size, font: f, color, rotate: degrees(90) });
-      else page.drawText(part, { x: px, y: this.ph - y, size, font: f, color });
-      px += f.widthOfTextAtSize(part, size) + size * NARROW_GAP;
+      // Some producers (spreadsheet exports, old drivers) place every word or every glyph on its own.
+      const runs: Array<[string, number]> =
+        this.runs === 'line' ? [[part, 0]] : this.runs === 'word' ? wordRuns(part) : [...part].map((c, i) => [c, i]);
+      for (const [run, start] of runs) {
+        if (!run.trim()) continue;
+        const dx = start === 0 ? 0 : advance(f, this.runs === 'char' ? [...part].slice(0, start).join('') : part.slice(0, start), size);
+        // rotated: displayed (X, Y from top) is user space (u = Y, v = X), text turned 90° anticlockwise
+        if (this.rotated) page.drawText(run, { x: y, y: px + dx, size, font: f, color, rotate: degrees(90) });
+        else page.drawText(run, { x: px + dx, y: this.ph - y, size, font: f, color });
+      }
+      px += advance(f, part, size) + size * NARROW_GAP;
     }
     if (o.underline) this.line(left, y + 1.2, left + w, y + 1.2, 0.5, page);
   }

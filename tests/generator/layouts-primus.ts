@@ -72,6 +72,7 @@ async function renderGrid(o: {
 }): Promise<Rendered> {
   const { setup, model, rng } = o;
   const s = await Sheet.create(setup.family, setup.size, setup.landscape, setup.rotated);
+  s.runs = setup.runs;
   const fm = money(setup);
   const lh = setup.size * 1.32;
   const g = geometry(s, setup, o.codeCol);

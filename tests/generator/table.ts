@@ -72,6 +72,7 @@ const NUMERIC: ColKey[] = ['q', 'p', 't'];
 export async function renderTable(o: TableOptions): Promise<Rendered> {
   const { setup, model } = o;
   const s = await Sheet.create(setup.family, setup.size, setup.landscape, setup.rotated);
+  s.runs = setup.runs;
   const fm = money(setup);
   const lh = setup.size * 1.3;
   const pad = 2.5;

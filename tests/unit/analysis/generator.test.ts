@@ -51,6 +51,17 @@ async function checkText(pdf: Uint8Array, t: Truth): Promise<void> {
     const text = texts[it.page_end - 1];
     expect(text.includes(` ${printed(it.totale, t.thousands_separator)} `), `${t.file} voce ${it.n}: ${printed(it.totale, t.thousands_separator)} on page ${it.page_end}`).toBe(true);
   }
+  // every word of the designation is printed, in order, from the voce's first page on (when the amounts
+  // are on the voce's first line, the designation can run on to the page after page_end)
+  for (const it of t.items) {
+    const words = pages.slice(it.page - 1, it.page_end + 1).flatMap(p => p.words.map(w => w.text));
+    let k = 0;
+    for (const w of it.descrizione.split(' ').filter(Boolean)) {
+      while (k < words.length && words[k] !== w) k++;
+      expect(k < words.length, `${t.file} voce ${it.n}: "${w}" of the designation not found in order`).toBe(true);
+      k++;
+    }
+  }
   const all = texts.join(' ');
   expect(all.includes(` ${printed(t.document_total, t.thousands_separator)} `), `${t.file}: document total`).toBe(true);
 }
