@@ -347,7 +347,7 @@ export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
   const setup = randomSetup(rng, { landscape: false, thou: rng.pick(['.', '´']), families: ['Helvetica', 'Times', 'Courier'], sizes: [7, 9.5] });
   const model = buildModel(rng, {
     nVoci,
-    families: rng.sample(['toscana', 'dei', 'campania', 'lombardia'] as const, 2),
+    families: rng.sample(['toscana', 'dei', 'campania', 'lombardia', 'piemonte', 'sicilia'] as const, 2),
     misure: true,
     deductions: true,
     maxDesc: 700,
@@ -391,6 +391,7 @@ export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
     carry: { riporto: 'R I P O R T O', ariportare: 'A   R I P O R T A R E' },
     carryQty: true,
     chapter: (s, g, ch) => [
+      ...(ch.num === 1 ? [{ kind: 'text', draw: (y: number) => s.text('LAVORI A MISURA', (g.desc.l + g.desc.r) / 2, y, { bold: true, align: 'center', underline: true }) } as Line] : []),
       { kind: 'text', draw: () => {} },
       { kind: 'text', draw: y => s.text(`${ch.title.toUpperCase()}  (Cap ${ch.num})`, (g.desc.l + g.desc.r) / 2, y, { bold: true, align: 'center', underline: true }) },
     ],

@@ -54,7 +54,7 @@ export async function separators(rng: Rng, nVoci: number): Promise<Rendered> {
   const uStyle = rng.pick(['sym', 'ascii', 'mixed'] as const);
   const model = buildModel(rng, {
     nVoci,
-    families: rng.sample(['toscana', 'dei', 'lombardia', 'campania', 'np', 'six'] as CodeFamily[], 2),
+    families: rng.sample(['toscana', 'dei', 'lombardia', 'campania', 'piemonte', 'sicilia', 'lazio', 'np', 'six'] as CodeFamily[], 2),
     misure: 'some',
     deductions: true,
     maxDesc: rng.pick([0, 120, 300]),
@@ -111,7 +111,7 @@ export async function excelPrezzoPrima(rng: Rng, nVoci: number): Promise<Rendere
   const setup = randomSetup(rng, { landscape: true, thou: '.', families: ['Helvetica', 'Times'] });
   const model = buildModel(rng, {
     nVoci,
-    families: rng.sample(['toscana', 'dei', 'lombardia', 'campania', 'np'] as CodeFamily[], 2),
+    families: rng.sample(['toscana', 'dei', 'lombardia', 'campania', 'piemonte', 'lazio', 'np'] as CodeFamily[], 2),
     misure: false,
     maxDesc: rng.pick([150, 300, 500]),
     chapters: rng.int(1, 5),
@@ -197,7 +197,7 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
   const setup = randomSetup(rng, { thou: rng.pick(['.', '´']) });
   const model = buildModel(rng, {
     nVoci,
-    families: ['lombardia', 'campania', 'toscana'],
+    families: rng.sample(['lombardia', 'campania', 'toscana', 'piemonte'] as CodeFamily[], 3),
     misure: false,
     maxDesc: rng.pick([200, 400, 700]),
     chapters: rng.int(1, 4),
@@ -245,7 +245,7 @@ export async function blumatica(rng: Rng, nVoci: number): Promise<Rendered> {
   const setup = randomSetup(rng, { landscape: true, thou: '.' });
   const model = buildModel(rng, {
     nVoci,
-    families: rng.sample(['toscana', 'dei', 'campania', 'np'] as CodeFamily[], 2),
+    families: rng.sample(['toscana', 'dei', 'campania', 'sicilia', 'lazio', 'np'] as CodeFamily[], 2),
     misure: 'some',
     maxDesc: rng.pick([200, 400]),
     chapters: rng.int(2, 6),
