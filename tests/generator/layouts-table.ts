@@ -279,7 +279,7 @@ export async function blumatica(rng: Rng, nVoci: number): Promise<Rendered> {
     umLines: um => (um.includes('/') ? [um.slice(0, um.indexOf('/') + 1), um.slice(um.indexOf('/') + 1)] : [um]),
     misura: (v, i) => {
       const m = v.misure[i];
-      const parts = m.dims.filter((d): d is number => d != null).map(d => fm(d, 2));
+      const parts = m.dims.flatMap((d, k) => (d == null ? [] : [fm(d, k < 2 ? 2 : 3)]));
       return { text: `${m.testo}  ${parts.join(' * ')}`, partial: fm(m.parziale) };
     },
     emptyDesc: v => empty.has(v.n),

@@ -75,7 +75,7 @@ export async function paragrafi(rng: Rng, nVoci: number): Promise<Rendered> {
         flow.y += lh * 0.5;
         // heading line: not part of the designation
         flow.y += lh;
-        const t = rec.start(v, s.pageNo);
+        const t = rec.start(v, s.pageNo, true);
         if (style === 'art') s.text(`Art. ${v.n} - Cod. ${v.tariffa}`, x0, flow.y, { bold: true });
         else {
           s.text(`${v.n}.`, x0, flow.y, { bold: true });
@@ -100,7 +100,7 @@ export async function paragrafi(rng: Rng, nVoci: number): Promise<Rendered> {
         }
         t.descrizione = words.join(' ');
         for (const m of v.misure) {
-          const f = m.dims.filter((d): d is number => d != null).map(d => fm(d));
+          const f = m.dims.flatMap((d, k) => (d == null ? [] : [fm(d, k < 2 ? 2 : 3)]));
           flow.ensure(lh);
           flow.y += lh;
           s.text(`${m.testo}: ${f.join(' x ')}${f.length > 1 ? ` = ${fm(m.parziale)}` : ''}`, dx + setup.size * 2, flow.y, { ital: true, size: setup.size - 0.5 });

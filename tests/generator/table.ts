@@ -239,7 +239,7 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
           const h = lines.length * lh + 3;
           flow.ensure(h);
           const y0 = flow.y;
-          t = rec.start(v, s.pageNo);
+          t = rec.start(v, s.pageNo, !!o.misura);
           const single = (key: ColKey): boolean => o.vcenter === true && lines.filter(l => l[key]).length === 1 && (key !== 'desc');
           for (let i = 0; i < lines.length; i++) {
             const y = y0 + lh * (i + 1) - 3;
@@ -257,7 +257,7 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
         } else {
           // keep at least the first lines together (one line only: a code can continue on the next page)
           flow.ensure(lh * Math.min(o.keepLines ?? 2, lines.length) + 2);
-          t = rec.start(v, s.pageNo);
+          t = rec.start(v, s.pageNo, !!o.misura);
           for (let i = 0; i < lines.length; i++) {
             if (i > 0) flow.ensure(lh);
             flow.y += lh;

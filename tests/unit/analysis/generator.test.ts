@@ -31,6 +31,10 @@ function checkInvariants(t: Truth): void {
     expect(it.page_end).toBeLessThanOrEqual(t.pages);
     expect(it.tariffa).not.toBe('');
     if (it.misure?.length) expect(sum2(it.misure.map(m => m.parziale)), `voce ${it.n} misure`).toBe(it.quantita);
+    for (const m of it.misure ?? []) {
+      const dims = [m.par_ug, m.lung, m.larg, m.h_peso].filter((d): d is number => d != null);
+      if (dims.length) expect(m.parziale, `voce ${it.n} misura ${m.testo}`).toBe(mulRound2(dims));
+    }
   }
 }
 
