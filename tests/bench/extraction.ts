@@ -5,7 +5,7 @@
  *
  *   npx tsx tests/bench/extraction.ts tests/fixtures/generated
  *   npx tsx tests/bench/extraction.ts --generated 1-5          # also generate seeds 1..5 (all layouts) into a temp folder
- *   npx tsx tests/bench/extraction.ts --generated 1,4,9 --layouts leeno,blumatica --count 2
+ *   npx tsx tests/bench/extraction.ts --generated 1,4,9 --layouts leeno,blumatica --count 2 --keep
  *
  * Reads every `*.truth.json` in ../shared/corpus/pdf (relative to the repo root) and in each folder
  * given, runs extractDocument + parseComputo on the matching PDF and prints, per document and
@@ -157,10 +157,11 @@ interface Args {
   layouts?: string[];
   count: number;
   verbose: boolean;
+  keep: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { folders: [], generated: [], count: 1, verbose: false };
+  const a: Args = { folders: [], generated: [], count: 1, verbose: false, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === '-v') a.verbose = true;
@@ -168,6 +169,7 @@ function parseArgs(argv: string[]): Args {
     else if (x.startsWith('--generated=')) a.generated = parseSeeds(x.slice(12));
     else if (x === '--layouts') a.layouts = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (x === '--count') a.count = Number(argv[++i]);
+    else if (x === '--keep') a.keep = true;
     else if (!x.startsWith('-')) a.folders.push(path.resolve(x));
   }
   return a;
@@ -216,12 +218,13 @@ function trustLine(t: Tally): string {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const folders = [path.resolve(repoRoot, '../shared/corpus/pdf'), ...args.folders];
+  let tmp: string | null = null;
   if (args.generated.length) {
     const { generate } = await import('../generator/generate.ts');
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-generated-'));
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-generated-'));
     const t0 = performance.now();
     for (const seed of args.generated) await generate({ out: tmp, seed, layouts: args.layouts, count: args.count });
-    console.log(`generated seeds ${args.generated.join(',')} into ${tmp} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`generated seeds ${args.generated.join(',')} into ${tmp} in ${((performance.now() - t0) / 1000).toFixed(1)} s${args.keep ? ' (kept)' : ' (removed at the end; --keep keeps it)'}`);
     folders.push(tmp);
   }
   const verbose = args.verbose;
@@ -284,6 +287,7 @@ async function main(): Promise<void> {
   // On a shared machine wall-clock speed depends on other load: CPU time shows the work itself.
   console.log(`(${all.pages} text pages, ${(all.ms / 1000).toFixed(1)} s wall, ${(all.pages / cpuMs * 1000).toFixed(1)} pages per CPU-second)`);
   console.log(`trust: ${trustLine(all)}`);
+  if (tmp && !args.keep) fs.rmSync(tmp, { recursive: true, force: true });
   console.log(`${all.exact}/${all.exp} voci exact, ${all.totalsOk}/${all.totals} totals, ${(all.pages / all.ms * 1000).toFixed(1)} pages/s`);
 }
 

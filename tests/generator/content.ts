@@ -56,7 +56,7 @@ export function loadProducts(): Product[] {
     for (const m of x.matchAll(re)) {
       const um = units.get(m[1]);
       const price = roundDec(Number(m[4]), 2);
-      if (!um || !(price > 0)) continue;
+      if (!um || !(price >= 1)) continue;
       const title = clean(m[2]);
       const desc = clean(m[3]);
       if (title.length < 4) continue;
@@ -72,7 +72,7 @@ export function loadProducts(): Product[] {
 
 // ---------------------------------------------------------------- codes
 
-export type CodeFamily = 'toscana' | 'dei' | 'lombardia' | 'campania' | 'leeno' | 'np' | 'six';
+export type CodeFamily = 'toscana' | 'dei' | 'lombardia' | 'campania' | 'piemonte' | 'sicilia' | 'lazio' | 'leeno' | 'np' | 'six';
 
 const pad = (n: number, w: number): string => String(n).padStart(w, '0');
 const letter = (rng: Rng): string => 'abcdefgh'[rng.int(0, 7)];
@@ -87,6 +87,12 @@ export function makeCode(rng: Rng, fam: CodeFamily, year = 25): string {
       return `${rng.int(1, 3)}${rng.pick(['A', 'B', 'C', 'U'])}.${pad(rng.int(1, 30), 2)}.${pad(rng.int(1, 200), 3)}.${pad(rng.int(1, 60) * 10, 4)}${rng.chance(0.6) ? '.' + letter(rng) : ''}`;
     case 'campania':
       return `${rng.pick(['E', 'R', 'U', 'S', 'P'])}.${pad(rng.int(1, 25), 2)}.${pad(rng.int(1, 60) * 5, 3)}.${pad(rng.int(1, 40) * 10, 3)}${rng.chance(0.7) ? '.' + letter(rng) : ''}`;
+    case 'piemonte':
+      return `${pad(rng.int(1, 30), 2)}.A${pad(rng.int(1, 25), 2)}.${rng.pick(['A', 'B', 'C', 'E'])}${pad(rng.int(1, 90), 2)}.${pad(rng.int(1, 40) * 5, 3)}`;
+    case 'sicilia':
+      return `${rng.int(1, 24)}.${rng.int(1, 9)}.${rng.int(1, 30)}${rng.chance(0.5) ? `.${rng.int(1, 9)}` : ''}`;
+    case 'lazio':
+      return `${rng.pick(['A', 'E', 'F', 'S'])}${pad(rng.int(1, 20), 2)}.${pad(rng.int(1, 15), 2)}.${pad(rng.int(1, 90), 3)}${rng.chance(0.6) ? `.${letter(rng)}` : ''}`;
     case 'leeno':
       return rng.chance(0.3) ? `np${pad(rng.int(1, 40), 3)}` : `${letter(rng)}/${rng.int(1, 60)}`;
     case 'np':

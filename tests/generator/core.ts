@@ -144,6 +144,31 @@ export interface TextOpts {
   grey?: boolean;
 }
 
+const glyphWidths = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * Advance width of `s` as drawn: pdf-lib's widthOfTextAtSize subtracts kerning pairs, but drawText
+ * does not kern, so positions computed from it would drift from the glyphs actually drawn.
+ */
+export function advance(f: PDFFont, s: string, size: number): number {
+  let m = glyphWidths.get(f);
+  if (!m) glyphWidths.set(f, (m = new Map()));
+  let w = 0;
+  for (const ch of s) {
+    let g = m.get(ch);
+    if (g === undefined) m.set(ch, (g = f.widthOfTextAtSize(ch, 1000)));
+    w += g;
+  }
+  return (w * size) / 1000;
+}
+
+/** Words of `s` with their character offsets (spaces are not drawn). */
+function wordRuns(s: string): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  for (const m of s.matchAll(/\S+/g)) out.push([m[0], m.index ?? 0]);
+  return out;
+}
+
 /** Stands for a narrow no-break space (U+202F): printed as a gap between separately drawn digit groups. */
 export const NARROW = '\u202f';
 const NARROW_GAP = 0.16;
@@ -153,6 +178,14 @@ export const A4P = { w: 595.28, h: 841.89 };
 /** A PDF being drawn with y measured from the top of the page. */
 export class Sheet {
   readonly pages: PDFPage[] = [];
+  /**
+   * A landscape sheet can also be printed the way some drivers do it: a portrait page with
+   * `/Rotate 90` and the content drawn turned by 90°, so it displays as landscape.
+   */
+  rotated = false;
+  /** How text is split into show-text operations: whole strings, one per word, or one per glyph. */
+  runs: 'line' | 'word' | 'char' = 'line';
+
   constructor(
     readonly pdf: PDFDocument,
     readonly fonts: Fonts,
@@ -161,10 +194,12 @@ export class Sheet {
     readonly ph: number,
   ) {}
 
-  static async create(family: FontFamily, size: number, landscape: boolean): Promise<Sheet> {
+  static async create(family: FontFamily, size: number, landscape: boolean, rotated = false): Promise<Sheet> {
     const pdf = await PDFDocument.create({ updateMetadata: false });
     const fonts = await loadFonts(pdf, family);
-    return new Sheet(pdf, fonts, size, landscape ? A4P.h : A4P.w, landscape ? A4P.w : A4P.h);
+    const s = new Sheet(pdf, fonts, size, landscape ? A4P.h : A4P.w, landscape ? A4P.w : A4P.h);
+    s.rotated = landscape && rotated;
+    return s;
   }
 
   get pageNo(): number {
@@ -176,7 +211,8 @@ export class Sheet {
   }
 
   addPage(): PDFPage {
-    const p = this.pdf.addPage([this.pw, this.ph]);
+    const p = this.rotated ? this.pdf.addPage([this.ph, this.pw]) : this.pdf.addPage([this.pw, this.ph]);
+    if (this.rotated) p.setRotation(degrees(90));
     this.pages.push(p);
     return p;
   }
@@ -188,7 +224,7 @@ export class Sheet {
   width(s: string, o: TextOpts = {}): number {
     const size = o.size ?? this.size;
     const parts = s.split(NARROW);
-    return parts.reduce((w, p) => w + this.font(o).widthOfTextAtSize(p, size), 0) + (parts.length - 1) * size * NARROW_GAP;
+    return parts.reduce((w, p) => w + advance(this.font(o), p, size), 0) + (parts.length - 1) * size * NARROW_GAP;
   }
 
   /** Draws `s` with its baseline at `y` (from the top); `x` is the left, right or centre edge per `align`. */
@@ -202,26 +238,33 @@ export class Sheet {
     // A narrow thousands space is not in WinAnsi: the digit groups are drawn apart instead.
     let px = left;
     for (const part of s.split(NARROW)) {
-      page.drawText(part, { x: px, y: this.ph - y, size, font: f, color });
-      px += f.widthOfTextAtSize(part, size) + size * NARROW_GAP;
+      // Some producers (spreadsheet exports, old drivers) place every word or every glyph on its own.
+      const runs: Array<[string, number]> =
+        this.runs === 'line' ? [[part, 0]] : this.runs === 'word' ? wordRuns(part) : [...part].map((c, i) => [c, i]);
+      for (const [run, start] of runs) {
+        if (!run.trim()) continue;
+        const dx = start === 0 ? 0 : advance(f, this.runs === 'char' ? [...part].slice(0, start).join('') : part.slice(0, start), size);
+        // rotated: displayed (X, Y from top) is user space (u = Y, v = X), text turned 90° anticlockwise
+        if (this.rotated) page.drawText(run, { x: y, y: px + dx, size, font: f, color, rotate: degrees(90) });
+        else page.drawText(run, { x: px + dx, y: this.ph - y, size, font: f, color });
+      }
+      px += advance(f, part, size) + size * NARROW_GAP;
     }
     if (o.underline) this.line(left, y + 1.2, left + w, y + 1.2, 0.5, page);
   }
 
   line(x0: number, y0: number, x1: number, y1: number, thickness = 0.5, page: PDFPage = this.page): void {
-    page.drawLine({ start: { x: x0, y: this.ph - y0 }, end: { x: x1, y: this.ph - y1 }, thickness, color: rgb(0, 0, 0) });
+    if (this.rotated) page.drawLine({ start: { x: y0, y: x0 }, end: { x: y1, y: x1 }, thickness, color: rgb(0, 0, 0) });
+    else page.drawLine({ start: { x: x0, y: this.ph - y0 }, end: { x: x1, y: this.ph - y1 }, thickness, color: rgb(0, 0, 0) });
   }
 
   rect(x: number, y: number, w: number, h: number, o: { fill?: number; border?: number } = {}, page: PDFPage = this.page): void {
+    const box = this.rotated ? { x: y, y: x, width: h, height: w } : { x, y: this.ph - y - h, width: w, height: h };
     page.drawRectangle({
-      x,
-      y: this.ph - y - h,
-      width: w,
-      height: h,
+      ...box,
       color: o.fill !== undefined ? rgb(o.fill, o.fill, o.fill) : undefined,
       borderColor: o.border ? rgb(0, 0, 0) : undefined,
       borderWidth: o.border ?? 0,
-      rotate: degrees(0),
     });
   }
 

@@ -50,17 +50,25 @@ export interface Setup {
   family: FontFamily;
   size: number;
   landscape: boolean;
+  /** Landscape drawn on a portrait page with /Rotate 90. */
+  rotated: boolean;
+  /** Text drawn as whole strings, word by word or glyph by glyph. */
+  runs: 'line' | 'word' | 'char';
   margin: { l: number; r: number; t: number; b: number };
   thou: string;
 }
 
-export function randomSetup(rng: Rng, o: { landscape?: boolean; thou?: string; families?: FontFamily[]; sizes?: [number, number] } = {}): Setup {
+export function randomSetup(rng: Rng, o: { landscape?: boolean; thou?: string; families?: FontFamily[]; sizes?: [number, number]; runs?: Setup['runs'] } = {}): Setup {
   const family = rng.pick(o.families ?? (['Helvetica', 'Helvetica', 'Times', 'Courier'] as FontFamily[]));
   const [lo, hi] = o.sizes ?? [7, 10];
   // Courier is wide: keep it on the small side
   const size = family === 'Courier' ? Math.min(hi, lo + rng.int(0, 4) * 0.5) : lo + rng.int(0, (hi - lo) * 2) * 0.5;
   const m = (): number => rng.int(22, 50);
-  return { family, size, landscape: o.landscape ?? rng.chance(0.3), margin: { l: m(), r: m(), t: m(), b: m() }, thou: o.thou ?? '.' };
+  const landscape = o.landscape ?? rng.chance(0.3);
+  const margin = { l: m(), r: m(), t: m(), b: m() };
+  const rotated = landscape && rng.chance(0.35);
+  const runs = o.runs ?? (rng.chance(0.25) ? 'word' : rng.chance(0.07) ? 'char' : 'line');
+  return { family, size, landscape, rotated, runs, margin, thou: o.thou ?? '.' };
 }
 
 /** Tracks where each voce was printed and what text it carries. */
@@ -169,7 +177,7 @@ export async function toTruth(name: string, layout: string, seed: number, r: Ren
     imitates: r.imitates,
     seed,
     generator: 'tests/generator/generate.ts',
-    variant: { landscape: r.setup.landscape, ...r.variant },
+    variant: { landscape: r.setup.landscape, ...(r.setup.rotated ? { rotated: '/Rotate 90' } : {}), ...(r.setup.runs !== 'line' ? { text_runs: r.setup.runs } : {}), ...r.variant },
     items,
   };
   return { pdf, truth };

@@ -15,6 +15,7 @@ import { type Rng, hashStr, makeRng } from './core.ts';
 import { type Rendered, type Truth, toTruth } from './doc.ts';
 import { blumatica, excelPrezzoPrima, narrowCode, separators } from './layouts-table.ts';
 import { leeno, primusOld } from './layouts-primus.ts';
+import { paragrafi } from './layouts-text.ts';
 
 type LayoutFn = (rng: Rng, nVoci: number) => Promise<Rendered>;
 
@@ -25,6 +26,7 @@ export const LAYOUTS: Record<string, LayoutFn> = {
   excel_prezzo_prima: excelPrezzoPrima,
   blumatica,
   separators,
+  paragrafi,
 };
 
 export const LAYOUT_NAMES = Object.keys(LAYOUTS);

@@ -44,7 +44,7 @@ function geometry(s: Sheet, setup: Setup, codeCol: boolean): Geometry {
   return { num, code, desc, dims, q, p, t, right: x };
 }
 
-type Line = { kind: 'text'; draw: (y: number) => void; sommano?: boolean };
+type Line = { kind: 'text'; draw: (y: number) => void; sommano?: boolean; /** measurement partial printed on this line */ qty?: number };
 
 async function renderGrid(o: {
   rng: Rng;
@@ -61,6 +61,8 @@ async function renderGrid(o: {
   sub?: (s: Sheet, g: Geometry, ch: Model['chapters'][number], sub: Model['chapters'][number]['subs'][number]) => Line[];
   chapterEnd?: (s: Sheet, g: Geometry, ch: Model['chapters'][number]) => Line[];
   end: (s: Sheet, g: Geometry) => Line[];
+  /** Carry rows also carry the partial quantity when a page break falls inside a voce's measurements. */
+  carryQty?: boolean;
   /** Probability that a voce's SOMMANO row is pushed alone to the next page. */
   orphanSommano?: number;
   footer: (s: Sheet, p: PDFPage, i: number, n: number, computo: boolean) => void;
@@ -69,13 +71,16 @@ async function renderGrid(o: {
   variant?: Record<string, unknown>;
 }): Promise<Rendered> {
   const { setup, model, rng } = o;
-  const s = await Sheet.create(setup.family, setup.size, setup.landscape);
+  const s = await Sheet.create(setup.family, setup.size, setup.landscape, setup.rotated);
+  s.runs = setup.runs;
   const fm = money(setup);
   const lh = setup.size * 1.32;
   const g = geometry(s, setup, o.codeCol);
   const rec = new Recorder(model);
   let running = 0;
   let top = 0;
+  /** Partial quantity of the voce being printed (null outside measurement lines). */
+  let partial: number | null = null;
   const coverPages = new Set<number>();
   if (o.cover) {
     s.addPage();
@@ -116,6 +121,7 @@ async function renderGrid(o: {
         y += lh;
         s.text(o.carry.riporto, g.desc.r - 4, y - 3, { bold: true, align: 'right' });
         if (!firstComputo) s.text(fm(running), g.t.r - 2, y - 3, { bold: true, align: 'right' });
+        if (o.carryQty && partial != null) s.text(fm(partial), g.q.r - 2, y - 3, { bold: true, align: 'right' });
       }
       firstComputo = false;
       return y + 2;
@@ -126,6 +132,7 @@ async function renderGrid(o: {
         y += lh;
         s.text(o.carry.ariportare, g.desc.r - 4, y - 3, { bold: true, align: 'right' });
         s.text(fm(running), g.t.r - 2, y - 3, { bold: true, align: 'right' });
+        if (o.carryQty && partial != null) s.text(fm(partial), g.q.r - 2, y - 3, { bold: true, align: 'right' });
         y += 2;
       }
       rules(top, Math.max(y, last ? y : flow.bottom + (o.carry ? lh + 2 : 0)));
@@ -150,13 +157,15 @@ async function renderGrid(o: {
         flow.y += 2;
         const t = rec.start(v, s.pageNo, true);
         t.descrizione = descr;
-        const orphan = rng.chance(o.orphanSommano ?? 0);
         for (const l of lines) {
-          if (l.sommano && orphan && flow.y > flow.bottom * 0.5) flow.newPage();
+          // near the foot of a page the SOMMANO row may move alone to the next page
+          if (l.sommano && o.orphanSommano && !flow.fits(lh * 3) && rng.chance(o.orphanSommano)) flow.newPage();
           flow.ensure(lh);
           flow.y += lh;
           l.draw(flow.y - 3);
+          if (l.qty != null) partial = sum2([partial ?? 0, l.qty]);
           if (l.sommano) {
+            partial = null;
             t.page_end = s.pageNo;
             running = sum2([running, v.totale]);
           }
@@ -208,7 +217,7 @@ function abbreviate(text: string, rng: Rng, max: number): string {
 }
 
 export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
-  const setup = randomSetup(rng, { landscape: false, thou: '.', families: ['Helvetica', 'Times'], sizes: [7, 9] });
+  const setup = randomSetup(rng, { landscape: false, thou: '.', families: ['Helvetica', 'Times'], sizes: [7, 9.5] });
   const model = buildModel(rng, {
     nVoci,
     families: ['leeno', 'leeno', 'toscana'],
@@ -243,7 +252,7 @@ export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
       }
       return y + 4;
     },
-    orphanSommano: 0.08,
+    orphanSommano: 0.6,
     chapter: (s, g, ch) => [
       {
         kind: 'text',
@@ -335,10 +344,10 @@ export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
 // ---------------------------------------------------------------- older PriMus
 
 export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
-  const setup = randomSetup(rng, { landscape: false, thou: rng.pick(['.', '´']), families: ['Helvetica', 'Times', 'Courier'], sizes: [7, 9] });
+  const setup = randomSetup(rng, { landscape: false, thou: rng.pick(['.', '´']), families: ['Helvetica', 'Times', 'Courier'], sizes: [7, 9.5] });
   const model = buildModel(rng, {
     nVoci,
-    families: rng.sample(['toscana', 'dei', 'campania', 'lombardia'] as const, 2),
+    families: rng.sample(['toscana', 'dei', 'campania', 'lombardia', 'piemonte', 'sicilia'] as const, 2),
     misure: true,
     deductions: true,
     maxDesc: 700,
@@ -380,7 +389,9 @@ export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
       return y + 6;
     },
     carry: { riporto: 'R I P O R T O', ariportare: 'A   R I P O R T A R E' },
+    carryQty: true,
     chapter: (s, g, ch) => [
+      ...(ch.num === 1 ? [{ kind: 'text', draw: (y: number) => s.text('LAVORI A MISURA', (g.desc.l + g.desc.r) / 2, y, { bold: true, align: 'center', underline: true }) } as Line] : []),
       { kind: 'text', draw: () => {} },
       { kind: 'text', draw: y => s.text(`${ch.title.toUpperCase()}  (Cap ${ch.num})`, (g.desc.l + g.desc.r) / 2, y, { bold: true, align: 'center', underline: true }) },
     ],
@@ -404,7 +415,7 @@ export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
           if (text[i]) s.text(text[i].t, g.desc.l + 2, y, { bold: text[i].b });
         } });
       }
-      for (const m of v.misure) lines.push({ kind: 'text', draw: y => misuraLine(s, g, fm, m, fitLabel(s, m.testo, w - 10), y) });
+      for (const m of v.misure) lines.push({ kind: 'text', qty: m.parziale, draw: y => misuraLine(s, g, fm, m, fitLabel(s, m.testo, w - 10), y) });
       const neg = v.misure.filter(m => m.parziale < 0).map(m => m.parziale);
       if (neg.length) {
         const pos = sum2(v.misure.filter(m => m.parziale > 0).map(m => m.parziale));

@@ -54,7 +54,7 @@ export async function separators(rng: Rng, nVoci: number): Promise<Rendered> {
   const uStyle = rng.pick(['sym', 'ascii', 'mixed'] as const);
   const model = buildModel(rng, {
     nVoci,
-    families: rng.sample(['toscana', 'dei', 'lombardia', 'campania', 'np', 'six'] as CodeFamily[], 2),
+    families: rng.sample(['toscana', 'dei', 'lombardia', 'campania', 'piemonte', 'sicilia', 'lazio', 'np', 'six'] as CodeFamily[], 2),
     misure: 'some',
     deductions: true,
     maxDesc: rng.pick([0, 120, 300]),
@@ -111,7 +111,7 @@ export async function excelPrezzoPrima(rng: Rng, nVoci: number): Promise<Rendere
   const setup = randomSetup(rng, { landscape: true, thou: '.', families: ['Helvetica', 'Times'] });
   const model = buildModel(rng, {
     nVoci,
-    families: rng.sample(['toscana', 'dei', 'lombardia', 'campania', 'np'] as CodeFamily[], 2),
+    families: rng.sample(['toscana', 'dei', 'lombardia', 'campania', 'piemonte', 'lazio', 'np'] as CodeFamily[], 2),
     misure: false,
     maxDesc: rng.pick([150, 300, 500]),
     chapters: rng.int(1, 5),
@@ -197,7 +197,7 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
   const setup = randomSetup(rng, { thou: rng.pick(['.', '´']) });
   const model = buildModel(rng, {
     nVoci,
-    families: ['lombardia', 'campania', 'toscana'],
+    families: rng.sample(['lombardia', 'campania', 'toscana', 'piemonte'] as CodeFamily[], 3),
     misure: false,
     maxDesc: rng.pick([200, 400, 700]),
     chapters: rng.int(1, 4),
@@ -205,16 +205,14 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
   });
   const preferDot = rng.chance(0.5);
   const cols: Col[] = [
-    { key: 'n', head: ['N.'], w: 2.6 },
-    { key: 'code', head: ['Codice'], w: rng.pick([6, 6.5, 7]) },
-    { key: 'desc', head: ['DESCRIZIONE'], w: 0 },
-    { key: 'um', head: ['U.M.'], w: 3.6 },
-    { key: 'q', head: ['Quantità'], w: 6.5 },
-    { key: 'p', head: ['Prezzo'], w: 7 },
-    { key: 't', head: ['Importo'], w: 8.5 },
+    { key: 'n', head: [rng.pick(['N.', 'N.ord.', 'Num.'])], w: 2.8 },
+    { key: 'code', head: rng.pick([['Codice'], ['Tariffa'], ['Art.'], ['Cod.', 'art.']]), w: rng.pick([6, 6.5, 7]) },
+    { key: 'desc', head: [rng.pick(['DESCRIZIONE', 'Descrizione delle opere', 'DESIGNAZIONE DEI LAVORI'])], w: 0 },
+    { key: 'um', head: [rng.pick(['U.M.', 'u.m.', 'Unità'])], w: 3.6 },
+    { key: 'q', head: [rng.pick(['Quantità', 'Q.tà'])], w: 6.5 },
+    { key: 'p', head: rng.pick([['Prezzo'], ['Prezzo', 'unitario'], ['P.U. €']]), w: 7 },
+    { key: 't', head: rng.pick([['Importo'], ['Importo €'], ['Totale']]), w: 8.5 },
   ];
-  // Some voci start at the foot of a page so the code continues after the carry row.
-  const breakBefore = new Set<number>();
   return renderTable({
     name: 'narrow_code',
     imitates: 'computo with a narrow code column: codes wrap at a dot or inside a number, carry rows between pages',
@@ -223,8 +221,8 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
     rng,
     cols,
     rules: rng.pick(['none', 'columns'] as const),
-    amounts: 'last',
-    titleBold: true,
+    amounts: rng.pick(['last', 'last', 'first'] as const),
+    titleBold: rng.chance(0.7),
     codeLines: (s, code, w) => narrowWrap(s, code, w, preferDot),
     chapterRow: ch => `CAPITOLO ${ch.num} - ${ch.title.toUpperCase()}`,
     chapterTotalRow: ch => `Totale capitolo ${ch.num}`,
@@ -235,7 +233,8 @@ export async function narrowCode(rng: Rng, nVoci: number): Promise<Rendered> {
     totalLabel: 'TOTALE COMPLESSIVO',
     titleBlock: titleBlock(setup, model, { heading: 'COMPUTO METRICO ESTIMATIVO', every: `${model.ente} - Computo metrico estimativo` }),
     footer: (s, p, i) => s.text(`pag. ${i}`, s.pw - setup.margin.r, s.ph - setup.margin.b / 2, { size: setup.size - 1, align: 'right' }, p),
-    pageBreakBefore: v => breakBefore.has(v.n),
+    // a voce may start on the last line of a page: its code then continues after the carry row
+    keepLines: 1,
     variant: { codeWrap: preferDot ? 'dot' : 'anywhere' },
   });
 }
@@ -246,7 +245,7 @@ export async function blumatica(rng: Rng, nVoci: number): Promise<Rendered> {
   const setup = randomSetup(rng, { landscape: true, thou: '.' });
   const model = buildModel(rng, {
     nVoci,
-    families: rng.sample(['toscana', 'dei', 'campania', 'np'] as CodeFamily[], 2),
+    families: rng.sample(['toscana', 'dei', 'campania', 'sicilia', 'lazio', 'np'] as CodeFamily[], 2),
     misure: 'some',
     maxDesc: rng.pick([200, 400]),
     chapters: rng.int(2, 6),
@@ -280,7 +279,7 @@ export async function blumatica(rng: Rng, nVoci: number): Promise<Rendered> {
     umLines: um => (um.includes('/') ? [um.slice(0, um.indexOf('/') + 1), um.slice(um.indexOf('/') + 1)] : [um]),
     misura: (v, i) => {
       const m = v.misure[i];
-      const parts = m.dims.filter((d): d is number => d != null).map(d => fm(d, 2));
+      const parts = m.dims.flatMap((d, k) => (d == null ? [] : [fm(d, k < 2 ? 2 : 3)]));
       return { text: `${m.testo}  ${parts.join(' * ')}`, partial: fm(m.parziale) };
     },
     emptyDesc: v => empty.has(v.n),

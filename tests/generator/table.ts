@@ -62,6 +62,8 @@ export interface TableOptions {
   /** Euro sign cells hold `€`. */
   eur?: string;
   pageBreakBefore?: (v: Voce) => boolean;
+  /** Lines of a voce kept together at a page foot (default 2). */
+  keepLines?: number;
   variant?: Record<string, unknown>;
 }
 
@@ -69,7 +71,8 @@ const NUMERIC: ColKey[] = ['q', 'p', 't'];
 
 export async function renderTable(o: TableOptions): Promise<Rendered> {
   const { setup, model } = o;
-  const s = await Sheet.create(setup.family, setup.size, setup.landscape);
+  const s = await Sheet.create(setup.family, setup.size, setup.landscape, setup.rotated);
+  s.runs = setup.runs;
   const fm = money(setup);
   const lh = setup.size * 1.3;
   const pad = 2.5;
@@ -81,10 +84,15 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
   // the description keeps at least 40% of the width: the other columns shrink if needed
   const k = Math.min(setup.size, (free * 0.6) / fixed);
   const descW = free - fixed * k;
+  // the unit column is as wide as the document's widest unit (as a spreadsheet's autofit would make it)
+  const umLinesOf = (um: string): string[] => (o.umLines ? o.umLines(um) : [um]);
+  const umMin = Math.max(0, ...model.voci.flatMap(v => umLinesOf(v.um)).map(u => s.width(u) + 2 * pad + 1));
+  const umCol = o.cols.find(c => c.key === 'um');
+  const umExtra = umCol ? Math.max(0, umMin - umCol.w * k) : 0;
   const cx: Record<string, { l: number; r: number }> = {};
   let x = x0;
   for (const c of o.cols) {
-    const w = c.w ? c.w * k : descW;
+    const w = c.key === 'um' ? c.w * k + umExtra : c.w ? c.w * k : descW - umExtra;
     cx[c.key] = { l: x, r: x + w };
     x += w;
   }
@@ -191,7 +199,7 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
         const descLines = empty || !v.estesa ? [] : s.wrap(v.estesa, dW);
         const codeW = cx.code.r - cx.code.l - 2 * pad;
         const codeLines = o.codeLines ? o.codeLines(s, v.tariffa, codeW) : dotWrap(s, v.tariffa, codeW);
-        const umLines = o.umLines ? o.umLines(v.um) : [v.um];
+        const umLines = umLinesOf(v.um);
         const lines: LineCells[] = [];
         const text = [...titleLines.map(t => ({ text: t, bold: o.titleBold })), ...descLines.map(t => ({ text: t }))];
         const body = Math.max(text.length, codeLines.length, o.amounts === 'sommano' ? umLines.length : 1, 1);
@@ -231,7 +239,7 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
           const h = lines.length * lh + 3;
           flow.ensure(h);
           const y0 = flow.y;
-          t = rec.start(v, s.pageNo);
+          t = rec.start(v, s.pageNo, !!o.misura);
           const single = (key: ColKey): boolean => o.vcenter === true && lines.filter(l => l[key]).length === 1 && (key !== 'desc');
           for (let i = 0; i < lines.length; i++) {
             const y = y0 + lh * (i + 1) - 3;
@@ -247,9 +255,9 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
           t.page_end = s.pageNo;
           running = sum2([running, v.totale]);
         } else {
-          // keep at least the first two lines together
-          flow.ensure(lh * Math.min(2, lines.length) + 2);
-          t = rec.start(v, s.pageNo);
+          // keep at least the first lines together (one line only: a code can continue on the next page)
+          flow.ensure(lh * Math.min(o.keepLines ?? 2, lines.length) + 2);
+          t = rec.start(v, s.pageNo, !!o.misura);
           for (let i = 0; i < lines.length; i++) {
             if (i > 0) flow.ensure(lh);
             flow.y += lh;

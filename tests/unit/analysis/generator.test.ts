@@ -31,6 +31,10 @@ function checkInvariants(t: Truth): void {
     expect(it.page_end).toBeLessThanOrEqual(t.pages);
     expect(it.tariffa).not.toBe('');
     if (it.misure?.length) expect(sum2(it.misure.map(m => m.parziale)), `voce ${it.n} misure`).toBe(it.quantita);
+    for (const m of it.misure ?? []) {
+      const dims = [m.par_ug, m.lung, m.larg, m.h_peso].filter((d): d is number => d != null);
+      if (dims.length) expect(m.parziale, `voce ${it.n} misura ${m.testo}`).toBe(mulRound2(dims));
+    }
   }
 }
 
@@ -50,6 +54,17 @@ async function checkText(pdf: Uint8Array, t: Truth): Promise<void> {
   for (const it of t.items) {
     const text = texts[it.page_end - 1];
     expect(text.includes(` ${printed(it.totale, t.thousands_separator)} `), `${t.file} voce ${it.n}: ${printed(it.totale, t.thousands_separator)} on page ${it.page_end}`).toBe(true);
+  }
+  // every word of the designation is printed, in order, from the voce's first page on (when the amounts
+  // are on the voce's first line, the designation can run on to the page after page_end)
+  for (const it of t.items) {
+    const words = pages.slice(it.page - 1, it.page_end + 1).flatMap(p => p.words.map(w => w.text));
+    let k = 0;
+    for (const w of it.descrizione.split(' ').filter(Boolean)) {
+      while (k < words.length && words[k] !== w) k++;
+      expect(k < words.length, `${t.file} voce ${it.n}: "${w}" of the designation not found in order`).toBe(true);
+      k++;
+    }
   }
   const all = texts.join(' ');
   expect(all.includes(` ${printed(t.document_total, t.thousands_separator)} `), `${t.file}: document total`).toBe(true);
