@@ -19,7 +19,9 @@ import { applyChecks, productHolds, R_PAGINE } from './checks.ts';
 import {
   CHAPTER_LEVELS,
   CLOSING_WORDS,
+  BRACKET_CODE,
   DATE,
+  LABELLED_START,
   GRAND_TOTAL,
   HEADER_SYNONYMS,
   isCarry,
@@ -346,29 +348,45 @@ interface Start {
 /** Words of the number / code column (left of the description column). */
 const leftWords = (l: BLine, m: Model): Word[] => l.words.filter(w => w.x0 < m.descX - 0.5 * m.fs && !DATE.test(w.text));
 
+const VOCE_NUMBER = /^[1-9]\d{0,4}\.?$/;
+
 function startOf(l: BLine, m: Model): Start | null {
   const ws = leftWords(l, m);
-  if (!ws.length) return null;
+  if (!ws.length) {
+    // `Art. 12 - Cod. A01.001` (word-processor prints with labelled fields).
+    const lab = LABELLED_START.exec(l.words.slice(0, 8).map(w => w.text).join(' '));
+    return lab ? { n: Number(lab[1]), code: lab[2], codeX1: l.words[Math.min(l.words.length - 1, 7)].x1 } : null;
+  }
   const toks = ws.map(w => w.text);
   let n: number | null = null;
-  let i = 0;
-  const first = toks[0].replace(/\.$/, '');
-  if (/^[1-9]\d{0,4}$/.test(first)) {
-    n = Number(first);
-    i = 1;
-    if (toks[1] === '/' && toks[2]) i = 3;
-    else if (/^\/\S+$/.test(toks[1] ?? '')) i = 2;
-  } else {
-    const m2 = /^([1-9]\d{0,4})\/\S+$/.exec(toks[0]);
-    if (m2) {
-      n = Number(m2[1]);
-      i = 1;
+  let rest = ws;
+  const ep = /^([1-9]\d{0,4})\/\S+$/.exec(toks[0]);
+  if (VOCE_NUMBER.test(toks[0])) {
+    n = parseInt(toks[0], 10);
+    // `N / EP`: the price-list number is not part of the code.
+    const skip = toks[1] === '/' && toks[2] ? 3 : /^\/\S+$/.test(toks[1] ?? '') ? 2 : 1;
+    rest = ws.slice(skip);
+  } else if (ep) {
+    n = Number(ep[1]);
+    rest = ws.slice(1);
+  } else if (ws.length >= 2 && VOCE_NUMBER.test(toks[toks.length - 1]) && ws[ws.length - 1].x0 - ws[ws.length - 2].x1 >= 0.8 * m.fs) {
+    // Code column first, then the number (`Articolo | Pos.`).
+    n = parseInt(toks[toks.length - 1], 10);
+    rest = ws.slice(0, -1);
+  }
+  let code = rest.map(w => w.text).join(' ');
+  let codeX1 = rest.length ? rest[rest.length - 1].x1 : 0;
+  if (n != null && !code) {
+    // `1. [N38045]`: the code in brackets opens the description column.
+    const first = l.words.find(w => w.x0 >= m.descX - 0.5 * m.fs);
+    const b = first ? BRACKET_CODE.exec(first.text) : null;
+    if (b) {
+      code = b[1];
+      codeX1 = first!.x1;
     }
   }
-  const rest = ws.slice(i);
-  const code = rest.map(w => w.text).join(' ');
   if (n == null && !isCodeLike(code)) return null;
-  return { n, code: n != null && !isCodeLike(code) ? '' : code, codeX1: rest.length ? rest[rest.length - 1].x1 : 0 };
+  return { n, code: n != null && !isCodeLike(code) && !BRACKET_CODE.test(`[${code}]`) ? '' : code, codeX1 };
 }
 
 function isCodeLike(s: string): boolean {
@@ -413,6 +431,13 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
       // Header with a U.M. column: the group must reach it.
       if (group.length && group[group.length - 1].x1 > hum.x0 - 1.5 * m.fs && (k > 0 || group[0].x0 > m.descX + 2 * m.fs)) um = group;
     } else if ((k > 0 || (group.length && group[0].x0 > m.descX + 2 * m.fs)) && group.length <= 3) um = group;
+  }
+  if (!um.length) {
+    // `Quantità: 1.387,97 m² Prezzo unitario: € 20,00`: the unit right after the quantity.
+    const after = l.words.filter(w => w.x0 >= q.w.x1 && w.x1 <= p.w.x0 && !amountOf(w.text));
+    const k = after.findIndex(w => ROLE_OF.has(fold(w.text).replace(/:$/, '')) || /^[x×=€:]$/i.test(w.text));
+    const unit = k < 0 ? after : after.slice(0, k);
+    if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < 1.5 * m.fs) um = unit;
   }
   return { q, p, t, holds, um, sommano: sommanoAt >= 0 };
 }
@@ -602,9 +627,20 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const closings = body.map(b => closingOf(b.line, model, b.header));
   const nClosings = closings.filter(Boolean).length;
   // (A closing line right under a start line only carries the rest of a wrapped code.)
-  const withStart = body.filter((b, i) => closings[i] && startOf(b.line, model) && !(i > 0 && !closings[i - 1] && startOf(body[i - 1].line, model))).length;
+  const withStart = body.filter((b, i) => {
+    const s = closings[i] && startOf(b.line, model);
+    return s && (s.n != null || !(i > 0 && !closings[i - 1] && startOf(body[i - 1].line, model)));
+  }).length;
   // (Voci that open on a numbered line of their own mean the closing line ends its voce.)
-  const numberedOpen = body.filter((b, i) => !closings[i] && startOf(b.line, model)?.n != null).length;
+  // A voce number follows the previous one (or restarts at 1); any other number is a piece of a wrapped code.
+  let numberedOpen = 0;
+  let lastN: number | null = null;
+  body.forEach((b, i) => {
+    const n = startOf(b.line, model)?.n;
+    if (n == null || (lastN != null && n !== lastN + 1 && n !== 1)) return;
+    lastN = n;
+    if (!closings[i]) numberedOpen++;
+  });
   const rowMode = withStart * 10 >= nClosings * 6 && numberedOpen * 5 <= nClosings;
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
 
@@ -721,7 +757,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       }
       take(open, l);
       const left = leftWords(l, model);
-      const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w));
+      const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w) && !(start.code && w.text === `[${start.code}]`));
       if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
       continue;
     }
@@ -772,6 +808,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
   const voci: ParsedVoce[] = [];
   const chapters = new Chapters();
   const named: Array<[ParsedVoce, Levels, Capitoli]> = [];
+  const capOf = new Map<number, Levels>();
   // Pages -> blocks.
   const blocks: number[][] = [];
   const gaps: number[] = [];
@@ -794,9 +831,27 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     if (k === 0) firstInBlock++;
   }
   const topAligned = firstInBlock * 2 >= anchored;
+  const members = new Map<number, number[]>();
+  const order: number[] = [];
+  let prevAnchor: number | null = null;
+  let prevPage = 0;
+  const flush = (anchors: number[]): void => {
+    for (const a of anchors) order.push(a);
+  };
   for (const bl of blocks) {
     const anchors = bl.filter(i => closings[i]);
+    const first = body[bl[0]].line;
+    const newPage = first.page !== prevPage;
+    prevPage = first.page;
+    // Top-aligned rows: the first lines of a page may end the last row of the previous page
+    // (a wrapped code piece, a description going on in lower case).
+    const carried =
+      topAligned && newPage && prevAnchor != null && (leftWords(first, model).length > 0 || /^[a-zàèéìòù]/.test(first.words[0]?.text ?? ''));
     if (!anchors.length) {
+      if (carried) {
+        members.get(prevAnchor!)!.push(...bl);
+        continue;
+      }
       for (const i of bl) {
         const l = body[i].line;
         if (l.nums.length || isHeaderish(l)) continue;
@@ -805,32 +860,41 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       }
       continue;
     }
-    const members = new Map<number, number[]>(anchors.map(a => [a, []]));
+    for (const a of anchors) members.set(a, []);
     for (const i of bl) {
       let a: number;
       if (closings[i]) a = i;
-      else if (topAligned) a = [...anchors].reverse().find(x => x <= i) ?? anchors[0];
-      else {
+      else if (topAligned) {
+        const above = [...anchors].reverse().find(x => x <= i);
+        a = above ?? (carried ? prevAnchor! : anchors[0]);
+      } else {
         const cy = (body[i].line.y0 + body[i].line.y1) / 2;
         a = anchors.reduce((best, x) => (Math.abs(centreY(body[x].line) - cy) < Math.abs(centreY(body[best].line) - cy) ? x : best));
       }
       members.get(a)!.push(i);
     }
-    for (const a of anchors) {
+    for (const a of anchors) capOf.set(a, chapters.snapshot());
+    flush(anchors);
+    prevAnchor = anchors[anchors.length - 1];
+  }
+  for (const a of order) {
+    {
       const c = closings[a]!;
-      const lines = members.get(a)!.map(i => body[i].line);
+      const lines = members.get(a)!.sort((x, y) => x - y).map(i => body[i].line);
       const anchor = body[a].line;
       const open: Open = {
         n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], measureSeen: false, catSeen: false,
-        page: lines[0].page, words: lines.flatMap(l => l.words), lines, capitoli: chapters.snapshot(), ownCapitoli: {},
+        page: lines[0].page, words: lines.filter(l => l.page === lines[0].page).flatMap(l => l.words), lines, capitoli: capOf.get(a) ?? [], ownCapitoli: {},
       };
       for (const l of lines) {
         const left = leftWords(l, model);
         const s = startOf(l, model);
-        if (s?.n != null && open.n == null) open.n = s.n;
-        // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
-        if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
-        else if (left.length && !s) open.code.push(left.map(w => w.text).join(''));
+        if (l === anchor || !open.code.length) {
+          if (s?.n != null && open.n == null) open.n = s.n;
+          // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
+          if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
+          else if (left.length && !s) open.code.push(left.map(w => w.text).join(''));
+        } else if (left.length) open.code.push(left.map(w => w.text).join(''));
         const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
         const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
         if (d.length) open.desc.push(textOf(d));

@@ -34,7 +34,7 @@ export const VEDI_VOCE = /^-?\s*VEDI\s+VOCE\b/;
 export const CARRY_LINES: readonly RegExp[] = [/^RIPORTO$/, /^ARIPORTARE$/, /^TOTALEPAGINA$/, /^RIPORTOPAGINAPRECEDENTE$/, /^DARIPORTARE$/];
 
 /** Printed grand totals (spaces removed). After one, nothing on the page is a voce (IVA, oneri). */
-export const GRAND_TOTAL = /^(TOTALE(EURO|COMPLESSIVO|GENERALE|LAVORI|COMPUTO|IMPORTOLAVORI|DEILAVORI)?(EURO)?|IMPORTO(TOTALE|COMPLESSIVO)(DEI)?(LAVORI)?(EURO)?)$/;
+export const GRAND_TOTAL = /^(TOTALE|IMPORTO)(COMPLESSIVO|GENERALE|TOTALE)?(DEI|DEL)?(LAVORI|COMPUTO|IMPORTOLAVORI)?(EURO|€)?$/;
 
 /** Software credit footers and page numbering: never voci, never headings. */
 export const FOOTER_LINES: readonly RegExp[] = [
@@ -61,7 +61,13 @@ export const CHAPTER_LEVELS: ReadonlyArray<{ level: 'supercategoria' | 'categori
 ];
 
 /** A price-list date printed under a code (`12/03/2016`): never a code, never a voce number. */
-export const DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/;
+export const DATE = /^(0?[1-9]|[12]\d|3[01])(\/(0?[1-9]|1[0-2])\/(\d{2}|\d{4})|[.-](0?[1-9]|1[0-2])[.-]\d{4})$/;
+
+/** A voce opened by labels: `Art. 12 - Cod. A01.001`, `Voce n. 3 - Codice: B02`. */
+export const LABELLED_START = /^(?:Art\.?|Voce|N\.|Nr\.)\s*(?:n\.\s*)?(\d{1,5})\s*[-–:]?\s*(?:Cod\.|Codice|Tariffa|Art\.)\s*:?\s*(\S+)/i;
+
+/** A code printed in brackets on the voce-number line (word-processor prints: `1. [N38045]`). */
+export const BRACKET_CODE = /^\[([^\]\s]+)\]$/;
 
 export const spaceless = (folded: string): string => folded.replace(/\s+/g, '');
 const CARRY_ANY = new RegExp(CARRY_LINES.map(r => `(?:${r.source})`).join('|'));
