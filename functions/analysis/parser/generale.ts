@@ -15,7 +15,7 @@
  */
 import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
-import { applyChecks, productHolds, R_PAGINE } from './checks.ts';
+import { applyChecks, productHolds, R_PAGINE, type Subtotal } from './checks.ts';
 import {
   CHAPTER_LEVELS,
   CLOSING_WORDS,
@@ -350,7 +350,16 @@ const leftWords = (l: BLine, m: Model): Word[] => l.words.filter(w => w.x0 < m.d
 
 const VOCE_NUMBER = /^[1-9]\d{0,4}\.?$/;
 
+const startCache = new WeakMap<BLine, Start | null>();
+
+/** The voce number and / or code that open a voce on this line (memoised: lines are asked often). */
 function startOf(l: BLine, m: Model): Start | null {
+  let s = startCache.get(l);
+  if (s === undefined) startCache.set(l, (s = readStart(l, m)));
+  return s;
+}
+
+function readStart(l: BLine, m: Model): Start | null {
   const ws = leftWords(l, m);
   if (!ws.length) {
     // `Art. 12 - Cod. A01.001` (word-processor prints with labelled fields).
@@ -361,6 +370,8 @@ function startOf(l: BLine, m: Model): Start | null {
   let n: number | null = null;
   let rest = ws;
   const ep = /^([1-9]\d{0,4})\/\S+$/.exec(toks[0]);
+  const fused = /^([1-9]\d{0,4})\.?\[([^\]\s]+)\]$/.exec(toks[0]);
+  if (fused) return { n: Number(fused[1]), code: fused[2], codeX1: ws[0].x1 };
   if (VOCE_NUMBER.test(toks[0])) {
     n = parseInt(toks[0], 10);
     // `N / EP`: the price-list number is not part of the code.
@@ -575,12 +586,14 @@ const isHeaderish = (l: BLine): boolean => {
  * price-list section starts at its title and lasts until a page with a column header and no such
  * title. Pages keep their numbers; a dropped page comes back without words.
  */
+const SECTION_STARTS = new Set(['RIEPILOGO', 'R', 'LIBRETTO', 'REGISTRO', 'SOMMARIO', 'QUADRO', 'ELENCO', 'STIMA', 'ANALISI']);
+
 export function computoPages(pages: readonly PageWords[]): PageWords[] {
   let skipping = false;
   return pages.map(p => {
     if (!p.hasTextLayer) return p;
     const lines = linesOf(p);
-    const title = lines.find(l => l.words.length <= 8 && NON_VOCE_SECTIONS.test(fold(textOf(l.words))));
+    const title = lines.find(l => l.words.length <= 8 && SECTION_STARTS.has(fold(l.words[0].text)) && NON_VOCE_SECTIONS.test(fold(textOf(l.words))));
     if (skipping && !title && lines.some(l => l.words.length <= 24 && new Set(l.words.map(w => ROLE_OF.get(fold(w.text))).filter(Boolean)).size >= 3)) skipping = false;
     if (!title) return skipping ? { ...p, words: [] } : p;
     const keep = skipping ? [] : p.words.filter(w => w.y1 <= title.y0);
@@ -643,6 +656,7 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   });
   const rowMode = withStart * 10 >= nClosings * 6 && numberedOpen * 5 <= nClosings;
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
+  const subtotals = subtotalsOf(body, closings, model, voci);
 
   const result: ParseResult = {
     layout: 'generale',
@@ -650,7 +664,36 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
     document_total: documentTotal ? toNumber(round(documentTotal, 2)) : null,
     warnings,
   };
-  return applyChecks(result);
+  return applyChecks(result, subtotals);
+}
+
+/** Body index of each voce's closing line (to know which voci a printed subtotal follows). */
+const closedAt = new WeakMap<ParsedVoce, number>();
+
+/**
+ * Printed chapter subtotals (`Totale CAPITOLO 2: …`, `Totale P01 - Piano Primo`, `Parziale LAVORI A
+ * MISURA euro`): each covers the voci just above it that sit under the chapter it names.
+ */
+function subtotalsOf(body: readonly Body[], closings: ReadonlyArray<Closing | null>, m: Model, voci: readonly ParsedVoce[]): Subtotal[] {
+  const out: Subtotal[] = [];
+  body.forEach((b, i) => {
+    const l = b.line;
+    if (closings[i]) return;
+    const lab = /^(?:TOTALE|PARZIALE)\s+(.+?)(?:\s+EURO)?$/.exec(l.label);
+    const t = l.nums.find(x => Math.abs(x.w.x1 - m.importoX) <= 1.2 * m.fs);
+    if (!lab || !t || /^PAGINA\b/.test(lab[1])) return;
+    const name = spaceless(lab[1]);
+    const names = (v: ParsedVoce): string[] => Object.values(v.capitoli ?? {}).map(c => spaceless(fold(c)));
+    const covered: ParsedVoce[] = [];
+    for (let k = voci.length - 1; k >= 0; k--) {
+      const at = closedAt.get(voci[k]);
+      if (at === undefined || at > i) continue;
+      if (!names(voci[k]).some(c => c === name || c.endsWith(name) || name.endsWith(c))) break;
+      covered.push(voci[k]);
+    }
+    if (covered.length) out.push({ amount: t.v, voci: covered });
+  });
+  return out;
 }
 
 const descWordsOf = (l: BLine, m: Model, until = Infinity): Word[] =>
@@ -739,6 +782,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
       }
       const v = finish(open, closing, unitOf(b, closing, model, open), l);
+      closedAt.set(v, i);
       named.push([v, open.capitoli, open.ownCapitoli]);
       voci.push(v);
       open = null;
@@ -861,19 +905,33 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       continue;
     }
     for (const a of anchors) members.set(a, []);
-    for (const i of bl) {
-      let a: number;
-      if (closings[i]) a = i;
-      else if (topAligned) {
-        const above = [...anchors].reverse().find(x => x <= i);
-        a = above ?? (carried ? prevAnchor! : anchors[0]);
-      } else {
-        const cy = (body[i].line.y0 + body[i].line.y1) / 2;
-        a = anchors.reduce((best, x) => (Math.abs(centreY(body[x].line) - cy) < Math.abs(centreY(body[best].line) - cy) ? x : best));
+    const subtotal = (l: BLine): boolean => l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs);
+    const heading = (l: BLine): void => {
+      const text = !l.nums.length && !isHeaderish(l) ? headingText(l, model) : '';
+      if (text) chapters.heading(text, headingSig(l, text));
+    };
+    if (topAligned) {
+      // Rows open at their anchor; a subtotal row closes the current one; lines outside rows are headings.
+      let cur: number | null = carried ? prevAnchor : null;
+      for (const i of bl) {
+        const l = body[i].line;
+        if (closings[i]) {
+          cur = i;
+          capOf.set(i, chapters.snapshot());
+          members.get(i)!.push(i);
+        } else if (subtotal(l)) cur = null;
+        else if (cur != null) members.get(cur)!.push(i);
+        else heading(l);
       }
-      members.get(a)!.push(i);
+    } else {
+      for (const a of anchors) capOf.set(a, chapters.snapshot());
+      for (const i of bl) {
+        if (!closings[i] && subtotal(body[i].line)) continue;
+        const cy = (body[i].line.y0 + body[i].line.y1) / 2;
+        const a = closings[i] ? i : anchors.reduce((best, x) => (Math.abs(centreY(body[x].line) - cy) < Math.abs(centreY(body[best].line) - cy) ? x : best));
+        members.get(a)!.push(i);
+      }
     }
-    for (const a of anchors) capOf.set(a, chapters.snapshot());
     flush(anchors);
     prevAnchor = anchors[anchors.length - 1];
   }
@@ -900,6 +958,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         if (d.length) open.desc.push(textOf(d));
       }
       const v = finish(open, c, unitOf(body[a], c, model, open), anchor);
+      closedAt.set(v, a);
       named.push([v, open.capitoli, open.ownCapitoli]);
       voci.push(v);
     }

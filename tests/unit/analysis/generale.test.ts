@@ -300,4 +300,27 @@ describe('general path: checks', () => {
       expect(r.voci.every(v => v.verifica.includes('la somma delle voci non corrisponde al totale stampato'))).toBe(true);
     }
   });
+
+  it('checks chapter voci against their printed subtotal (Totale <chapter>) and names the chapters', () => {
+    const s = strHead(new Sheet(1, STR));
+    s.line({ desc: 'EDIFICIO A' });
+    s.line({ desc: 'P01 - Piano primo' }).gap();
+    s.line({ n: '1', code: 'A01.001', desc: 'Scavo', um: 'm³', q: '2,00', p: '150,00', t: '300,00' });
+    s.line({ n: '2', code: 'A01.002', desc: 'Rinterro', um: 'm³', q: '2,00', p: '10,00', t: '20,00' });
+    s.line({ desc: 'Totale P01 - Piano primo', t: '330,00' }).gap();
+    s.line({ desc: 'P02 - Piano secondo' }).gap();
+    s.line({ n: '3', code: 'A01.003', desc: 'Trasporto', um: 'm³', q: '1,00', p: '10,00', t: '10,00' });
+    s.line({ desc: 'Totale P02 - Piano secondo', t: '10,00' });
+    const r = parseGenerale([s.build()]);
+    expect(r.voci.map(v => v.capitoli)).toEqual([
+      { supercategoria: 'EDIFICIO A', categoria: 'P01 - Piano primo' },
+      { supercategoria: 'EDIFICIO A', categoria: 'P01 - Piano primo' },
+      { supercategoria: 'EDIFICIO A', categoria: 'P02 - Piano secondo' },
+    ]);
+    expect(r.voci.map(v => v.verifica)).toEqual([
+      ['le voci del capitolo non sommano al subtotale stampato'],
+      ['le voci del capitolo non sommano al subtotale stampato'],
+      [],
+    ]);
+  });
 });
