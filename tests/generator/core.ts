@@ -185,6 +185,13 @@ export class Sheet {
   rotated = false;
   /** How text is split into show-text operations: whole strings, one per word, or one per glyph. */
   runs: 'line' | 'word' | 'char' = 'line';
+  /**
+   * Order of the text operations in the content stream: as laid out (rows), column by column (as
+   * report engines that draw one field at a time do), or reversed. The page looks the same.
+   */
+  order: 'rows' | 'columns' | 'reverse' = 'rows';
+  private pending: Array<{ page: PDFPage; x: number; y: number; call: number; seq: number; draw: () => void }> = [];
+  private calls = 0;
 
   constructor(
     readonly pdf: PDFDocument,
@@ -234,9 +241,11 @@ export class Sheet {
     const f = this.font(o);
     const w = this.width(s, o);
     const left = o.align === 'right' ? x - w : o.align === 'center' ? x - w / 2 : x;
+    if (left < -0.01 || left + w > this.pw + 0.01 || y < 0 || y > this.ph) throw new Error(`generator: "${s}" drawn outside the page`);
     const color = o.grey ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0);
     // A narrow thousands space is not in WinAnsi: the digit groups are drawn apart instead.
     let px = left;
+    const call = this.calls++;
     for (const part of s.split(NARROW)) {
       // Some producers (spreadsheet exports, old drivers) place every word or every glyph on its own.
       const runs: Array<[string, number]> =
@@ -245,8 +254,12 @@ export class Sheet {
         if (!run.trim()) continue;
         const dx = start === 0 ? 0 : advance(f, this.runs === 'char' ? [...part].slice(0, start).join('') : part.slice(0, start), size);
         // rotated: displayed (X, Y from top) is user space (u = Y, v = X), text turned 90° anticlockwise
-        if (this.rotated) page.drawText(run, { x: y, y: px + dx, size, font: f, color, rotate: degrees(90) });
-        else page.drawText(run, { x: px + dx, y: this.ph - y, size, font: f, color });
+        const at = px + dx; // captured now: drawing may be deferred (see `order`)
+        const draw = this.rotated
+          ? () => page.drawText(run, { x: y, y: at, size, font: f, color, rotate: degrees(90) })
+          : () => page.drawText(run, { x: at, y: this.ph - y, size, font: f, color });
+        if (this.order === 'rows') draw();
+        else this.pending.push({ page, x: left, y, call, seq: this.pending.length, draw });
       }
       px += advance(f, part, size) + size * NARROW_GAP;
     }
@@ -297,6 +310,19 @@ export class Sheet {
   }
 
   async save(): Promise<Uint8Array> {
+    if (this.pending.length) {
+      const pageIndex = new Map(this.pages.map((p, i) => [p, i]));
+      const key = (a: (typeof this.pending)[number]): number[] =>
+        // one text() call is one field: fields move as a whole, the runs inside keep their order
+        this.order === 'columns' ? [pageIndex.get(a.page)!, Math.round(a.x / 20), a.y, a.call, a.seq] : [pageIndex.get(a.page)!, -a.call, a.seq];
+      const cmp = (a: number[], b: number[]): number => {
+        for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+        return 0;
+      };
+      const all = this.pending.map(p => ({ p, k: key(p) })).sort((a, b) => cmp(a.k, b.k));
+      this.pending = [];
+      for (const { p } of all) p.draw();
+    }
     return this.pdf.save({ useObjectStreams: false });
   }
 }

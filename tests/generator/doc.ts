@@ -54,6 +54,8 @@ export interface Setup {
   rotated: boolean;
   /** Text drawn as whole strings, word by word or glyph by glyph. */
   runs: 'line' | 'word' | 'char';
+  /** Order of the text operations in the content stream (see Sheet.order). */
+  order: 'rows' | 'columns' | 'reverse';
   margin: { l: number; r: number; t: number; b: number };
   thou: string;
 }
@@ -68,7 +70,8 @@ export function randomSetup(rng: Rng, o: { landscape?: boolean; thou?: string; f
   const margin = { l: m(), r: m(), t: m(), b: m() };
   const rotated = landscape && rng.chance(0.35);
   const runs = o.runs ?? (rng.chance(0.25) ? 'word' : rng.chance(0.07) ? 'char' : 'line');
-  return { family, size, landscape, rotated, runs, margin, thou: o.thou ?? '.' };
+  const order = rng.chance(0.8) ? 'rows' : rng.chance(0.5) ? 'columns' : 'reverse';
+  return { family, size, landscape, rotated, runs, order, margin, thou: o.thou ?? '.' };
 }
 
 /** Tracks where each voce was printed and what text it carries. */
@@ -177,7 +180,7 @@ export async function toTruth(name: string, layout: string, seed: number, r: Ren
     imitates: r.imitates,
     seed,
     generator: 'tests/generator/generate.ts',
-    variant: { landscape: r.setup.landscape, ...(r.setup.rotated ? { rotated: '/Rotate 90' } : {}), ...(r.setup.runs !== 'line' ? { text_runs: r.setup.runs } : {}), ...r.variant },
+    variant: { landscape: r.setup.landscape, ...(r.setup.rotated ? { rotated: '/Rotate 90' } : {}), ...(r.setup.runs !== 'line' ? { text_runs: r.setup.runs } : {}), ...(r.setup.order !== 'rows' ? { text_order: r.setup.order } : {}), ...r.variant },
     items,
   };
   return { pdf, truth };

@@ -20,27 +20,27 @@ interface Geometry {
 }
 
 function geometry(s: Sheet, setup: Setup, codeCol: boolean): Geometry {
-  const k = setup.size / 8;
-  let x = setup.margin.l;
-  const col = (w: number): { l: number; r: number } => {
-    const c = { l: x, r: x + w * k };
-    x += w * k;
-    return c;
-  };
-  const num = col(codeCol ? 20 : 52);
-  const code = codeCol ? col(52) : undefined;
+  const avail = s.pw - setup.margin.l - setup.margin.r;
   // number columns wide enough for the document's font
-  const wq = Math.max(44 * k, s.width('99.999,99') + 6);
-  const wp = Math.max(44 * k, s.width('999.999,99') + 6);
-  const wt = Math.max(54 * k, s.width('9.999.999,99') + 6);
-  const fixedRight = (30 + 34 + 34 + 34) * k + wq + wp + wt;
-  const descW = s.pw - setup.margin.r - x - fixedRight;
-  const desc = { l: x, r: x + Math.max(110, descW) };
-  x = desc.r;
-  const dims = [col(30), col(34), col(34), col(34)];
-  const q = col(wq / k);
-  const p = col(wp / k);
-  const t = col(wt / k);
+  const wq = Math.max(44, s.width('99.999,99') + 6);
+  const wp = Math.max(44, s.width('999.999,99') + 6);
+  const wt = Math.max(54, s.width('9.999.999,99') + 6);
+  const widths = [codeCol ? 20 : 52, ...(codeCol ? [52] : []), 0, 30, 34, 34, 34, wq, wp, wt].map((w, i) => (i < (codeCol ? 2 : 1) || (i > (codeCol ? 2 : 1) && i < (codeCol ? 7 : 6)) ? (w * setup.size) / 8 : w));
+  const fixed = widths.reduce((a, b) => a + b, 0);
+  // the designation keeps at least 30% of the width: the other columns shrink if needed
+  const k = Math.min(1, (avail * 0.7) / fixed);
+  let x = setup.margin.l;
+  const cols = widths.map(w => {
+    const c = { l: x, r: x + (w ? w * k : avail - fixed * k) };
+    x = c.r;
+    return c;
+  });
+  let i = 0;
+  const num = cols[i++];
+  const code = codeCol ? cols[i++] : undefined;
+  const desc = cols[i++];
+  const dims = [cols[i++], cols[i++], cols[i++], cols[i++]];
+  const [q, p, t] = [cols[i++], cols[i++], cols[i++]];
   return { num, code, desc, dims, q, p, t, right: x };
 }
 
@@ -73,6 +73,7 @@ async function renderGrid(o: {
   const { setup, model, rng } = o;
   const s = await Sheet.create(setup.family, setup.size, setup.landscape, setup.rotated);
   s.runs = setup.runs;
+  s.order = setup.order;
   const fm = money(setup);
   const lh = setup.size * 1.32;
   const g = geometry(s, setup, o.codeCol);
@@ -119,7 +120,7 @@ async function renderGrid(o: {
       top = y;
       if (o.carry) {
         y += lh;
-        s.text(o.carry.riporto, g.desc.r - 4, y - 3, { bold: true, align: 'right' });
+        label(s, g, o.carry.riporto, y - 3, { bold: true });
         if (!firstComputo) s.text(fm(running), g.t.r - 2, y - 3, { bold: true, align: 'right' });
         if (o.carryQty && partial != null) s.text(fm(partial), g.q.r - 2, y - 3, { bold: true, align: 'right' });
       }
@@ -130,7 +131,7 @@ async function renderGrid(o: {
       let y = flow.y + 2;
       if (o.carry && !last) {
         y += lh;
-        s.text(o.carry.ariportare, g.desc.r - 4, y - 3, { bold: true, align: 'right' });
+        label(s, g, o.carry.ariportare, y - 3, { bold: true });
         s.text(fm(running), g.t.r - 2, y - 3, { bold: true, align: 'right' });
         if (o.carryQty && partial != null) s.text(fm(partial), g.q.r - 2, y - 3, { bold: true, align: 'right' });
         y += 2;
@@ -191,6 +192,13 @@ function misuraLine(s: Sheet, g: Geometry, fm: (v: number, d?: number) => string
     if (d != null) s.text(fm(d, i < 2 ? 2 : 3), g.dims[i].r - 2, y, { align: 'right' });
   });
   s.text(fm(m.parziale), g.q.r - 2, y, { align: 'right' });
+}
+
+/** A row label right-aligned on the designation column; one too wide for it runs on into the empty dimension columns. */
+function label(s: Sheet, g: Geometry, text: string, y: number, o: { bold?: boolean; ital?: boolean }): void {
+  const w = s.width(text, o);
+  if (w <= g.desc.r - 4 - (g.code ?? g.num).r) s.text(text, g.desc.r - 4, y, { ...o, align: 'right' });
+  else s.text(text, Math.max(g.desc.l + 2, g.q.l - 4 - w), y, o);
 }
 
 function fitLabel(s: Sheet, text: string, w: number): string {
@@ -308,7 +316,7 @@ export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
           const p = sum2(since);
           since = [];
           lines.push({ kind: 'text', draw: y => {
-            s.text(`Parziale [${v.um}]`, g.desc.r - 4, y, { ital: true, align: 'right' });
+            label(s, g, `Parziale [${v.um}]`, y, { ital: true });
             s.text(fm(p), g.q.r - 2, y, { ital: true, align: 'right' });
           } });
         }
@@ -317,7 +325,7 @@ export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
         kind: 'text',
         sommano: true,
         draw: y => {
-          s.text(`SOMMANO [${v.um}]`, g.desc.r - 4, y, { bold: true, align: 'right' });
+          label(s, g, `SOMMANO [${v.um}]`, y, { bold: true });
           s.text(fm(v.quantita), g.q.r - 2, y, { bold: true, align: 'right' });
           s.text(fm(v.unitario), g.p.r - 2, y, { align: 'right' });
           s.text(fm(v.totale), g.t.r - 2, y, { bold: true, align: 'right' });
@@ -328,7 +336,7 @@ export async function leeno(rng: Rng, nVoci: number): Promise<Rendered> {
     end: (s, g) => [
       { kind: 'text', draw: () => {} },
       { kind: 'text', draw: y => {
-        s.text('T O T A L E   €', g.desc.r - 4, y, { bold: true, align: 'right' });
+        label(s, g, 'T O T A L E   €', y, { bold: true });
         s.text(fm(model.total), g.t.r - 2, y, { bold: true, align: 'right' });
       } },
     ],
@@ -397,7 +405,7 @@ export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
     ],
     chapterEnd: (s, g, ch) => [
       { kind: 'text', draw: y => {
-        s.text(`Parziale ${ch.title.toUpperCase()} (Cap ${ch.num}) euro`, g.desc.r - 4, y, { bold: true, align: 'right' });
+        label(s, g, `Parziale ${ch.title.toUpperCase()} (Cap ${ch.num}) euro`, y, { bold: true });
         s.text(fm(ch.total), g.t.r - 2, y, { bold: true, align: 'right' });
       } },
     ],
@@ -420,16 +428,16 @@ export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
       if (neg.length) {
         const pos = sum2(v.misure.filter(m => m.parziale > 0).map(m => m.parziale));
         lines.push({ kind: 'text', draw: y => {
-          s.text(`Sommano positivi  ${v.um}`, g.desc.r - 4, y, { ital: true, align: 'right' });
+          label(s, g, `Sommano positivi  ${v.um}`, y, { ital: true });
           s.text(fm(pos), g.q.r - 2, y, { ital: true, align: 'right' });
         } });
         lines.push({ kind: 'text', draw: y => {
-          s.text(`Sommano negativi  ${v.um}`, g.desc.r - 4, y, { ital: true, align: 'right' });
+          label(s, g, `Sommano negativi  ${v.um}`, y, { ital: true });
           s.text(fm(sum2(neg)), g.q.r - 2, y, { ital: true, align: 'right' });
         } });
       }
       lines.push({ kind: 'text', sommano: true, draw: y => {
-        s.text(`SOMMANO ${v.um}`, g.desc.r - 4, y, { bold: true, align: 'right' });
+        label(s, g, `SOMMANO ${v.um}`, y, { bold: true });
         s.text(fm(v.quantita), g.q.r - 2, y, { bold: true, align: 'right' });
         s.text(fm(v.unitario), g.p.r - 2, y, { align: 'right' });
         s.text(fm(v.totale), g.t.r - 2, y, { bold: true, align: 'right' });
@@ -439,7 +447,7 @@ export async function primusOld(rng: Rng, nVoci: number): Promise<Rendered> {
     end: (s, g) => [
       { kind: 'text', draw: () => {} },
       { kind: 'text', draw: y => {
-        s.text('T O T A L E   euro', g.desc.r - 4, y, { bold: true, align: 'right' });
+        label(s, g, 'T O T A L E   euro', y, { bold: true });
         s.text(fm(model.total), g.t.r - 2, y, { bold: true, align: 'right' });
       } },
     ],

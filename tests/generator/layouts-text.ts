@@ -21,6 +21,7 @@ export async function paragrafi(rng: Rng, nVoci: number): Promise<Rendered> {
   });
   const s = await Sheet.create(setup.family, setup.size, false, false);
   s.runs = setup.runs;
+  s.order = setup.order;
   const fm = money(setup);
   const lh = setup.size * 1.35;
   const x0 = setup.margin.l;

@@ -73,6 +73,7 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
   const { setup, model } = o;
   const s = await Sheet.create(setup.family, setup.size, setup.landscape, setup.rotated);
   s.runs = setup.runs;
+  s.order = setup.order;
   const fm = money(setup);
   const lh = setup.size * 1.3;
   const pad = 2.5;

@@ -43,6 +43,19 @@ function pageText(words: Array<{ text: string }>): string {
   return ` ${words.map(w => w.text).join(' ')} `;
 }
 
+/** Words top to bottom, left to right (the content stream may hold them in another order). */
+function readingOrder(words: Array<{ text: string; x0: number; y0: number; y1: number }>): string[] {
+  const cy = (w: { y0: number; y1: number }): number => (w.y0 + w.y1) / 2;
+  const sorted = [...words].sort((a, b) => cy(a) - cy(b));
+  const lines: Array<typeof words> = [];
+  for (const w of sorted) {
+    const last = lines[lines.length - 1];
+    if (last && Math.abs(cy(last[0]) - cy(w)) < 2) last.push(w);
+    else lines.push([w]);
+  }
+  return lines.flatMap(l => l.sort((a, b) => a.x0 - b.x0).map(w => w.text));
+}
+
 function printed(v: number, thou: string): string {
   return fmt(v, 2, thou === '\u202f' || thou === '\u00a0' ? ' ' : thou);
 }
@@ -58,7 +71,7 @@ async function checkText(pdf: Uint8Array, t: Truth): Promise<void> {
   // every word of the designation is printed, in order, from the voce's first page on (when the amounts
   // are on the voce's first line, the designation can run on to the page after page_end)
   for (const it of t.items) {
-    const words = pages.slice(it.page - 1, it.page_end + 1).flatMap(p => p.words.map(w => w.text));
+    const words = pages.slice(it.page - 1, it.page_end + 1).flatMap(p => readingOrder(p.words));
     let k = 0;
     for (const w of it.descrizione.split(' ').filter(Boolean)) {
       while (k < words.length && words[k] !== w) k++;
