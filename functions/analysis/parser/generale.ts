@@ -611,33 +611,45 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const model = columnModel(models, skipLine);
   if (!model) return { layout: 'generale', voci: [], document_total: null, warnings: ['Nessuna riga con quantità × prezzo = importo trovata.'] };
 
-  // Stage: body lines (carry lines, footers, summary sections and what follows the grand total left out).
-  const body: Body[] = [];
-  let documentTotal: Decimal | null = null;
+  // Stage: body lines (carry lines, footers, summary sections left out; grand totals set apart).
+  let body: Body[] = [];
+  const totals: Array<{ pos: number; value: Decimal }> = [];
   let skipping = false;
-  let ended = false;
   for (const pm of models) {
-    if (pm.header) {
-      skipping = false;
-      ended = false;
-    }
+    if (pm.header) skipping = false;
     const lines = pm.lines.slice(pm.bodyFrom).filter(l => !skipLine(l));
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
       if (NON_VOCE_SECTIONS.test(l.all)) skipping = true;
-      if (skipping || ended) continue;
+      if (skipping) continue;
       if (GRAND_TOTAL.test(spaceless(l.label)) && l.nums.length) {
         const t = l.nums.find(x => Math.abs(x.w.x1 - model.importoX) <= 1.2 * model.fs) ?? l.nums[l.nums.length - 1];
-        documentTotal = t.v;
-        ended = true;
+        totals.push({ pos: body.length, value: t.v });
         continue;
       }
       body.push({ line: l, header: pm.header, next: lines[i + 1], headed: pm.header !== null });
     }
   }
+  let closings = body.map(b => closingOf(b.line, model, b.header));
+  // The grand total is the first printed total that the amounts above it add up to: what follows
+  // it (IVA, oneri, a total with them) is not a voce. Without such a total, the last one printed.
+  let documentTotal: Decimal | null = totals.length ? totals[totals.length - 1].value : null;
+  {
+    let run = 0n;
+    let k = 0;
+    const cents = (d: Decimal): bigint => round(d, 2).units;
+    for (const t of totals) {
+      for (; k < t.pos; k++) if (closings[k]) run += cents(closings[k]!.t.v);
+      if (run === cents(t.value) && run !== 0n) {
+        documentTotal = t.value;
+        body = body.slice(0, t.pos);
+        closings = closings.slice(0, t.pos);
+        break;
+      }
+    }
+  }
 
   // Row mode: most closing lines open their voce too (tables).
-  const closings = body.map(b => closingOf(b.line, model, b.header));
   const nClosings = closings.filter(Boolean).length;
   // (A closing line right under a start line only carries the rest of a wrapped code.)
   const withStart = body.filter((b, i) => {
