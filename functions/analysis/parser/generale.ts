@@ -140,18 +140,17 @@ function cleanWords(words: readonly Word[], fs: number, gap: number): Word[] {
  * "1-3 digits" + "3 digits,decimals" side by side. Only then are such pairs joined across a wide gap.
  */
 function spaceGrouped(pages: readonly PageWords[]): boolean {
-  let grouped = 0;
   let pairs = 0;
   for (const p of pages) {
     for (const l of linesOf(p)) {
       for (let i = 0; i < l.words.length; i++) {
         const t = l.words[i].text;
-        if (/^-?\d{1,3}([.\u00b4'\u2019]\d{3})+(,\d+)?$/.test(t)) grouped++;
+        if (/^-?\d{1,3}([.\u00b4'\u2019]\d{3})+(,\d+)?$/.test(t)) return false;
         else if (i > 0 && /^\d{3},\d+$/.test(t) && /^-?\d{1,3}$/.test(l.words[i - 1].text)) pairs++;
       }
     }
   }
-  return grouped === 0 && pairs > 0;
+  return pairs > 0;
 }
 
 function pageModel(page: PageWords, gap: number): PageModel {
@@ -163,7 +162,9 @@ function pageModel(page: PageWords, gap: number): PageModel {
 }
 
 function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
-  const fs = median(l.words.map(w => w.y1 - w.y0)) || pageFs;
+  let h = 0;
+  for (const w of l.words) h += w.y1 - w.y0;
+  const fs = h / l.words.length || pageFs;
   const words = cleanWords(l.words, fs, gap);
   const nums: Tok[] = [];
   const labels: Word[] = [];
@@ -174,8 +175,8 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
   }
   const x0 = words.length ? words[0].x0 : 0;
   const x1 = words.length ? words[words.length - 1].x1 : 0;
-  const label = fold(textOf(labels));
   const all = fold(textOf(words));
+  const label = nums.length ? fold(textOf(labels)) : all;
   return {
     page: page.page,
     words,
