@@ -667,7 +667,7 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
     lastN = n;
     if (!closings[i]) numberedOpen++;
   });
-  const rowMode = withStart * 10 >= nClosings * 6 && numberedOpen * 5 <= nClosings;
+  const rowMode = withStart * 10 >= nClosings * 6 && numberedOpen * 50 <= nClosings;
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
   const subtotals = subtotalsOf(body, closings, model, voci);
 
