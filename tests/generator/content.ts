@@ -222,6 +222,18 @@ export function buildModel(rng: Rng, o: ModelOptions): Model {
   const voci: Voce[] = [];
   let n = 0;
   const usedCodes: Voce[] = [];
+  // a code names one article: a new article never reuses another's code
+  const codes = new Set<string>();
+  const uniqueCode = (): string => {
+    for (let i = 0; i < 100; i++) {
+      const c = makeCode(rng, rng.pick(o.families));
+      if (!codes.has(c)) {
+        codes.add(c);
+        return c;
+      }
+    }
+    throw new Error('generator: code families too small for this document');
+  };
   for (const ch of chapters) {
     const count = perCh[ch.num - 1];
     const nSub = o.subs ? Math.max(1, Math.min(count, rng.int(1, 3))) : 1;
@@ -242,7 +254,7 @@ export function buildModel(rng: Rng, o: ModelOptions): Model {
           const price = rng.chance(0.15) ? roundDec(p.price * rng.real(0.5, 3, 2), 2) : p.price;
           v = {
             n,
-            tariffa: makeCode(rng, rng.pick(o.families)),
+            tariffa: uniqueCode(),
             titolo: p.title,
             estesa: o.maxDesc > 0 && p.desc && rng.chance(0.85) ? cutWords(p.desc, rng.int(40, o.maxDesc)) : '',
             um,

@@ -85,15 +85,21 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
   // the description keeps at least 40% of the width: the other columns shrink if needed
   const k = Math.min(setup.size, (free * 0.6) / fixed);
   const descW = free - fixed * k;
-  // the unit column is as wide as the document's widest unit (as a spreadsheet's autofit would make it)
+  // unit and number columns are as wide as their widest content (as a spreadsheet's autofit would make them)
   const umLinesOf = (um: string): string[] => (o.umLines ? o.umLines(um) : [um]);
-  const umMin = Math.max(0, ...model.voci.flatMap(v => umLinesOf(v.um)).map(u => s.width(u) + 2 * pad + 1));
-  const umCol = o.cols.find(c => c.key === 'um');
-  const umExtra = umCol ? Math.max(0, umMin - umCol.w * k) : 0;
+  const widest = (texts: string[], bold = false): number => Math.max(0, ...texts.map(t => s.width(t, { bold }) + 2 * pad + 1));
+  const need: Partial<Record<ColKey, number>> = {
+    um: widest(model.voci.flatMap(v => umLinesOf(v.um))),
+    q: widest([...model.voci.map(v => fm(v.quantita)), ...model.voci.flatMap(v => v.misure.map(m => fm(m.parziale)))], true),
+    p: widest(model.voci.map(v => fm(v.unitario)), true),
+    t: widest([fm(model.total), ...(o.after ?? []).map(a => fm(a.amount)), ...model.voci.map(v => fm(v.totale))], true),
+  };
+  const extra = (c: Col): number => (c.w && need[c.key] ? Math.max(0, need[c.key]! - c.w * k) : 0);
+  const totalExtra = o.cols.reduce((a, c) => a + extra(c), 0);
   const cx: Record<string, { l: number; r: number }> = {};
   let x = x0;
   for (const c of o.cols) {
-    const w = c.key === 'um' ? c.w * k + umExtra : c.w ? c.w * k : descW - umExtra;
+    const w = c.w ? c.w * k + extra(c) : descW - totalExtra;
     cx[c.key] = { l: x, r: x + w };
     x += w;
   }
@@ -107,6 +113,7 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
     const { l, r } = cx[key];
     const num = NUMERIC.includes(key);
     const opts = { bold: cell.bold, ital: cell.ital };
+    if (num && s.width(cell.text, opts) > r - l) throw new Error(`generator: "${cell.text}" wider than its column`);
     if (num) s.text(cell.text, r - pad, y, { ...opts, align: 'right' });
     else if (key === 'n' || key === 'um' || key === 'eur_p' || key === 'eur_t') s.text(cell.text, (l + r) / 2, y, { ...opts, align: 'center' });
     else s.text(cell.text, l + pad, y, opts);
