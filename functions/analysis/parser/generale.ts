@@ -81,6 +81,8 @@ interface Model {
   /** Right end of the description column (a U.M. column may follow it). */
   descEnd: number;
   header: HeaderModel | null;
+  /** Right edge of the voce-number column, when numbers and codes sit in columns of their own. */
+  nRight?: number;
 }
 
 interface Closing {
@@ -334,7 +336,17 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
   numStart = Math.max(numStart, descX + 2 * fs);
   // A U.M. column between description and numbers ends the description.
   const descEnd = hr?.um && hr.um.x0 > descX + 4 * fs && hr.um.x0 < numStart + 2 * fs ? Math.min(numStart, hr.um.x0 - fs) : numStart;
-  return { fs, importoX: importo.x, descX, numStart, descEnd, header };
+  const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header };
+  // Voce numbers right-aligned in a column of their own, left of the code: where they end.
+  const ends: number[] = [];
+  for (const p of pages) {
+    for (const l of p.lines) {
+      const ws = leftWords(l, model);
+      if (ws.length >= 2 && VOCE_NUMBER.test(ws[0].text) && ws[1].x0 - ws[0].x1 >= 0.3 * fs && /\D/.test(ws[1].text)) ends.push(ws[0].x1);
+    }
+  }
+  if (ends.length >= 3) model.nRight = median(ends);
+  return model;
 }
 
 // ---------------------------------------------------------------- line roles
@@ -373,6 +385,10 @@ function readStart(l: BLine, m: Model): Start | null {
   const ep = /^([1-9]\d{0,4})\/\S+$/.exec(toks[0]);
   const fused = /^([1-9]\d{0,4})\.?\[([^\]\s]+)\]$/.exec(toks[0]);
   if (fused) return { n: Number(fused[1]), code: fused[2], codeX1: ws[0].x1 };
+  // A lone number away from the number column is a piece of a wrapped code (`…059.00` / `8`).
+  if (ws.length === 1 && m.nRight !== undefined && VOCE_NUMBER.test(toks[0]) && Math.abs(ws[0].x1 - m.nRight) > 0.6 * m.fs) {
+    return { n: null, code: toks[0], codeX1: ws[0].x1 };
+  }
   if (VOCE_NUMBER.test(toks[0])) {
     n = parseInt(toks[0], 10);
     // `N / EP`: the price-list number is not part of the code.
@@ -1031,7 +1047,12 @@ function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | 
     let um = unitText(ws);
     // Unit over two lines (`cad/` + `mese`).
     const next = open.lines[i + 1];
-    if (um.endsWith('/') && next) um += unitText(inColumn(next));
+    if (um.endsWith('/') && next) {
+      // The rest sits under the first part (not the description running into the column).
+      const x0 = ws[0].x0 - m.fs;
+      const x1 = ws[ws.length - 1].x1 + m.fs;
+      um += unitText(inColumn(next).filter(w => w.x1 > x0 && w.x0 < x1));
+    }
     return um;
   }
   return null;
