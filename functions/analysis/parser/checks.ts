@@ -15,13 +15,11 @@ export const R_CAPITOLO = 'le voci del capitolo non sommano al subtotale stampat
 export const R_TOTALE = 'la somma delle voci non corrisponde al totale stampato';
 export const R_TOTALE_ASSENTE = 'totale del documento non trovato: somma non verificabile';
 
-const CENT = fromNumber(0.01);
-
 /** |round2(q × p) − t| ≤ 1 cent. */
 export function productHolds(q: Decimal, p: Decimal, t: Decimal): boolean {
-  const diff = sum([round(mul(q, p), 2), mul(round(t, 2), fromNumber(-1))]);
-  const a = compare(diff, fromNumber(0)) < 0 ? mul(diff, fromNumber(-1)) : diff;
-  return compare(a, CENT) <= 0;
+  // Both rounded to 2 decimals: their units are cents.
+  const d = round(mul(q, p), 2).units - round(t, 2).units;
+  return d >= -1n && d <= 1n;
 }
 
 export function addReason(v: ParsedVoce, reason: string): void {
