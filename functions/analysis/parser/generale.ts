@@ -334,8 +334,10 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
   if (numRoles.length >= 2) numStart = Math.min(...numRoles.map(r => r.x0)) - 1.5 * fs;
   else numStart = descX + 0.35 * (importo.x - descX);
   numStart = Math.max(numStart, descX + 2 * fs);
-  // A U.M. column between description and numbers ends the description.
-  const descEnd = hr?.um && hr.um.x0 > descX + 4 * fs && hr.um.x0 < numStart + 2 * fs ? Math.min(numStart, hr.um.x0 - fs) : numStart;
+  // Description words may run up to the first number header (justified text ends on its margin);
+  // a U.M. column between description and numbers ends the description.
+  let descEnd = numRoles.length >= 2 ? Math.max(numStart, Math.min(...numRoles.map(r => r.x0)) - 0.3 * fs) : numStart;
+  if (hr?.um && hr.um.x0 > descX + 4 * fs && hr.um.x0 < numStart + 2 * fs) descEnd = Math.min(numStart, hr.um.x0 - fs);
   const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header };
   // Voce numbers right-aligned in a column of their own, left of the code: where they end.
   const ends: number[] = [];
@@ -853,7 +855,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     const text = normalizeSpaces(textOf(descWordsOf(l, model, model.descEnd)));
     const f = fold(text);
     const level = CHAPTER_LEVELS.find(c => c.re.test(f));
-    const measured = l.nums.some(t => t.w.x0 >= model.numStart);
+    const measured = l.nums.some(t => t.w.x0 >= model.numStart) || isFormula(l);
     if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {
       open.catSeen = true;
       open.ownCapitoli[level.level] = text.replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '');
@@ -997,6 +999,18 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
 }
 
 const centreY = (l: BLine): number => (l.y0 + l.y1) / 2;
+
+/** A measurement written as a formula (`Aula 2  3,410 x 4,465`, `2,00 * 5,42 = 10,84`). */
+function isFormula(l: BLine): boolean {
+  if (l.nums.length < 2) return false;
+  for (let k = 1; k < l.words.length - 1; k++) {
+    // Both factors printed with decimals (a size in a description, `160 × 63 mm`, has none).
+    const a = l.words[k - 1];
+    const b = l.words[k + 1];
+    if (/^[x×*=]$/i.test(l.words[k].text) && /,\d/.test(a.text) && /,\d/.test(b.text) && l.nums.some(t => t.w === a) && l.nums.some(t => t.w === b)) return true;
+  }
+  return false;
+}
 
 /**
  * The rest of a code cut by a narrow column (`2B.05.030.0` / `020.b`, `S.22.085.` / `250`): left-column
