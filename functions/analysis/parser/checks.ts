@@ -13,7 +13,6 @@ export const R_DESCRIZIONE = 'descrizione non trovata';
 export const R_PAGINE = 'voce spezzata tra due pagine';
 export const R_CAPITOLO = 'le voci del capitolo non sommano al subtotale stampato';
 export const R_TOTALE = 'la somma delle voci non corrisponde al totale stampato';
-export const R_TOTALE_ASSENTE = 'totale del documento non trovato: somma non verificabile';
 
 /** |round2(q × p) − t| ≤ 1 cent. */
 export function productHolds(q: Decimal, p: Decimal, t: Decimal): boolean {
