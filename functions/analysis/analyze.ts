@@ -1,7 +1,9 @@
 /**
  * PDF -> voci: text layer first, OCR for the pages that have none (when an OCR function is given),
  * then the layout parser. Never fills in rows it could not read: when nothing is readable the
- * outcome is a failure with an Italian reason and the list of unreadable pages.
+ * outcome is a failure with an Italian reason and the list of unreadable pages. Each voce of the
+ * result carries `verifica` (Italian reasons, empty when the invariants confirm it) and, where the
+ * print has them, `capitoli`; `result.layout` is 'generale' for prints read by the general path.
  */
 import { extractDocument, PdfReadError } from './pdf-text.ts';
 import { parseComputo, type ParseResult } from './parser/index.ts';
@@ -83,7 +85,7 @@ function failureReason(unreadable: number[], pageCount: number, hadOcr: boolean,
     return hadOcr ? `${what}: l'OCR non ha restituito testo.` : `${what}: l'OCR non è disponibile in locale.`;
   }
   if (!pageCount) return 'Il PDF non contiene pagine.';
-  if (result.layout === 'unknown') return 'Nessuna voce di computo riconosciuta: impaginazione non riconosciuta (intestazione delle colonne non trovata).';
+  if (result.layout === 'unknown') return 'Nessuna voce di computo riconosciuta: nessuna riga con quantità, prezzo unitario e importo (quantità × prezzo = importo) trovata nel documento.';
   return 'Nessuna voce di computo riconosciuta nel documento.';
 }
 

@@ -69,6 +69,8 @@ export const normalizeSpaces = (s: string): string => s.replace(/\s+/g, ' ').tri
 
 /** Upper-case, accents removed: header matching that ignores QUANTITÀ/Quantità/QUANTITA. */
 export function fold(s: string): string {
+  // Plain ASCII (most words and lines): upper case is enough.
+  if (!NON_ASCII.test(s)) return s.toUpperCase();
   let f = foldCache.get(s);
   if (f === undefined) {
     f = s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
@@ -78,6 +80,7 @@ export function fold(s: string): string {
   return f;
 }
 const foldCache = new Map<string, string>();
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** An Italian-formatted amount ("2´034,50", "1.234,56", "-12,50") or null. */
 export function parseAmount(text: string): Decimal | null {

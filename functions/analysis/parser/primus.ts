@@ -12,6 +12,7 @@ import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
 import { findHeader, nearestColumn, riverBetween, type Header, type HeaderColumn } from './columns.ts';
 import { fold, linesOf, parseAmount, textOf, type Line } from './lines.ts';
+import { DATE } from './hints.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
 import { checkDocumentTotal, finishVoce, newDraft, type VoceDraft } from './voce.ts';
 
@@ -196,7 +197,9 @@ function openVoce(n: number, line: Line, parts: LineParts): OpenVoce {
 /** A line between `N / EP` and SOMMANO: code pieces, description, Cat/SbCat or measurement. */
 function readVoceLine(open: OpenVoce, line: Line, parts: LineParts): void {
   addWords(open, line);
-  if (parts.code.length) open.draft.codeParts.push(parts.code.map(w => w.text).join(' '));
+  // A price-list date printed under the code (`12/03/2016`) is not part of it.
+  const code = parts.code.filter(w => !DATE.test(w.text));
+  if (code.length) open.draft.codeParts.push(code.map(w => w.text).join(' '));
   const text = textOf(parts.desc);
   if (/^(Cat|SbCat)\s+\d+\b/i.test(text)) open.catSeen = true;
   else if (parts.num.length) open.measureSeen = true;

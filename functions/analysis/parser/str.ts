@@ -37,8 +37,9 @@ interface Geometry {
   descRight: number;
 }
 
+/** STR header, and no `SOMMANO` closing lines (those prints close voci another way: general path). */
 export function looksLikeStr(pages: readonly PageWords[]): boolean {
-  return pages.some(p => findHeader(linesOf(p), STR_HEADER, p.height) !== null);
+  return pages.some(p => findHeader(linesOf(p), STR_HEADER, p.height) !== null) && !pages.some(p => p.words.some(w => fold(w.text) === 'SOMMANO'));
 }
 
 export function parseStr(pages: readonly PageWords[]): ParseResult {
@@ -63,6 +64,7 @@ export function parseStr(pages: readonly PageWords[]): ParseResult {
         continue;
       }
       if (line.page === open.page) open.firstPageWords.push(...line.words);
+      if (parts.total && parts.unit && parts.qty) unitFromDescription(parts);
       if (parts.code.length) open.codeParts.push(parts.code.map(w => w.text).join(' '));
       if (parts.desc.length) open.descParts.push(textOf(parts.desc));
       // The amounts line is the voce's last description line.
@@ -137,4 +139,20 @@ function splitLine(line: Line, geo: Geometry, cols: Record<NumKey, HeaderColumn>
     }
   }
   return p;
+}
+
+/**
+ * A unit centred in a narrow U.M. column can start left of the column boundary (`a corpo`): the
+ * description's last words belong to the unit when they sit right against it and a column gap
+ * separates them from the rest of the description.
+ */
+function unitFromDescription(p: LineParts): void {
+  if (!p.um.length || !p.desc.length) return;
+  const fs = p.um[0].y1 - p.um[0].y0;
+  let k = p.desc.length;
+  while (k > 0 && (k === p.desc.length ? p.um[0].x0 : p.desc[k].x0) - p.desc[k - 1].x1 < 0.8 * fs) k--;
+  if (k === p.desc.length || k === 0) return;
+  if (p.desc[k].x0 - p.desc[k - 1].x1 < 1.5 * fs) return;
+  p.um = [...p.desc.slice(k), ...p.um];
+  p.desc = p.desc.slice(0, k);
 }

@@ -51,7 +51,7 @@ interface Anchor {
 }
 
 export function looksLikeTabella(pages: readonly PageWords[]): boolean {
-  return pages.some(p => findHeader(linesOf(p), TABELLA_HEADER, p.height) !== null);
+  return pages.some(p => findHeader(linesOf(p), TABELLA_HEADER, p.height) !== null) && !pages.some(p => p.words.some(w => fold(w.text) === 'SOMMANO'));
 }
 
 export function parseTabella(pages: readonly PageWords[]): ParseResult {

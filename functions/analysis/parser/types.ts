@@ -22,9 +22,24 @@ export interface ParsedVoce {
   page_end: number;
   /** Extent of the voce on its first page (PDF points, top-left origin). */
   box?: Box;
+  /**
+   * Why this reading is doubtful, in Italian (e.g. "quantità × prezzo ≠ importo stampato",
+   * "codice non trovato", "voce spezzata tra due pagine"). Empty when the voce satisfies every
+   * check: amount = quantity × price, chapter subtotals and grand total add up.
+   */
+  verifica: string[];
+  /** Chapter titles the voce sits under, where the print has them. */
+  capitoli?: Capitoli;
 }
 
-export type Layout = 'primus' | 'str' | 'tabella' | 'unknown';
+export interface Capitoli {
+  supercategoria?: string;
+  categoria?: string;
+  sottocategoria?: string;
+}
+
+/** Known layout families (fast paths), 'generale' for any other print read by the general path. */
+export type Layout = 'primus' | 'str' | 'tabella' | 'generale' | 'unknown';
 
 export interface ParseResult {
   layout: Layout;

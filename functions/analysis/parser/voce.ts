@@ -4,7 +4,7 @@
 import { compare, fromNumber, mul, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { Word } from '../words.ts';
 import { boxOf, normalizeSpaces, parseAmount } from './lines.ts';
-import type { ParsedVoce } from './types.ts';
+import type { Capitoli, ParsedVoce } from './types.ts';
 
 export interface VoceDraft {
   n: number | null;
@@ -18,6 +18,7 @@ export interface VoceDraft {
   pageEnd: number;
   /** Words of the voce on its first page, for the box. */
   firstPageWords: Word[];
+  capitoli?: Capitoli;
 }
 
 /**
@@ -48,6 +49,8 @@ export function finishVoce(d: VoceDraft, warnings: string[]): ParsedVoce | null 
     page: d.page,
     page_end: d.pageEnd,
     box: boxOf(d.firstPageWords),
+    verifica: compare(expected, round(total, 2)) !== 0 ? ['quantità × prezzo ≠ importo stampato'] : [],
+    ...(d.capitoli && Object.keys(d.capitoli).length ? { capitoli: { ...d.capitoli } } : {}),
   };
 }
 

@@ -1,0 +1,78 @@
+/**
+ * Last stage of every reading: the computo's invariants, checked voce by voce and on the totals.
+ * A voce that breaks one gets an Italian reason in `verifica`; a voce that satisfies all has none.
+ */
+import { compare, fromNumber, mul, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import type { ParsedVoce, ParseResult } from './types.ts';
+
+export const R_PRODOTTO = 'quantità × prezzo ≠ importo stampato';
+export const R_CODICE = 'codice non trovato';
+export const R_UM = 'unità di misura non trovata';
+export const R_UM_MONCA = 'unità di misura incompleta';
+export const R_DESCRIZIONE = 'descrizione non trovata';
+export const R_PAGINE = 'voce spezzata tra due pagine';
+export const R_CAPITOLO = 'le voci del capitolo non sommano al subtotale stampato';
+export const R_TOTALE = 'la somma delle voci non corrisponde al totale stampato';
+
+/** |round2(q × p) − t| ≤ 1 cent. */
+export function productHolds(q: Decimal, p: Decimal, t: Decimal): boolean {
+  // Both rounded to 2 decimals: their units are cents.
+  const d = round(mul(q, p), 2).units - round(t, 2).units;
+  return d >= -1n && d <= 1n;
+}
+
+export function addReason(v: ParsedVoce, reason: string): void {
+  if (!v.verifica.includes(reason)) v.verifica.push(reason);
+}
+
+/** A printed chapter subtotal and the voci it covers. */
+export interface Subtotal {
+  amount: Decimal;
+  voci: ParsedVoce[];
+}
+
+/**
+ * Per-voce checks (product, code, unit, description) and the totals: voci of a chapter whose printed
+ * subtotal differs are flagged; when the grand total differs from the sum, every voce is flagged
+ * (the print does not tell which one is wrong).
+ */
+export function applyChecks(result: ParseResult, subtotals: readonly Subtotal[] = []): ParseResult {
+  const voci = result.voci;
+  const withCode = voci.filter(v => v.tariffa).length;
+  const withUm = voci.filter(v => v.unita_di_misura).length;
+  for (const v of voci) {
+    v.verifica ??= [];
+    if (!productHolds(fromNumber(v.quantita), fromNumber(v.unitario), fromNumber(v.totale))) addReason(v, R_PRODOTTO);
+    // Codes and units are required only where the print has them for most voci.
+    if (!v.tariffa && withCode * 2 > voci.length) addReason(v, R_CODICE);
+    if (!v.unita_di_misura && withUm * 2 > voci.length) addReason(v, R_UM);
+    // A unit cut short by a column boundary: a lone preposition (`a` of `a corpo`) or a dangling `/`.
+    if (/^(a|di|e|per|in|al|da|con|x)$|[/\-]$/i.test(v.unita_di_misura)) addReason(v, R_UM_MONCA);
+    if (!v.descrizione && !v.tariffa) addReason(v, R_DESCRIZIONE);
+  }
+  for (const s of subtotals) {
+    if (!s.voci.length) continue;
+    const got = round(sum(s.voci.map(v => fromNumber(v.totale))), 2);
+    if (compare(got, round(s.amount, 2)) !== 0) for (const v of s.voci) addReason(v, R_CAPITOLO);
+  }
+  if (voci.length && result.document_total != null) {
+    const got = round(sum(voci.map(v => fromNumber(v.totale))), 2);
+    if (compare(got, round(fromNumber(result.document_total), 2)) !== 0) {
+      for (const v of voci) addReason(v, R_TOTALE);
+      const msg = `Il totale stampato (${result.document_total}) è diverso dalla somma delle voci lette (${toNumber(got)}).`;
+      if (!result.warnings.includes(msg)) result.warnings.push(msg);
+    }
+  }
+  return result;
+}
+
+/** How much of a reading the invariants confirm: unflagged voci, plus a bonus when the grand total adds up. */
+export function confidence(result: ParseResult): number {
+  const sure = result.voci.filter(v => !v.verifica.length).length;
+  return sure + (result.document_total != null && result.voci.length && !result.voci.some(v => v.verifica.includes(R_TOTALE)) ? 0.5 : 0);
+}
+
+/** True when every voce is sure and the grand total adds up. */
+export function isClean(result: ParseResult): boolean {
+  return result.voci.length > 0 && result.document_total != null && result.voci.every(v => !v.verifica.length);
+}

@@ -1,0 +1,77 @@
+/**
+ * Layout knowledge, in one place: small named hints the general path consults. Nothing here is
+ * required for a print to be read (the general path finds voci from the amounts' invariant); hints
+ * only name what a print's words mean. Adding a layout is adding entries here.
+ *
+ * All matching is done on folded text (upper case, no accents: see `fold`).
+ */
+
+/** Column roles a header word can name. */
+export type Role = 'n' | 'code' | 'desc' | 'um' | 'qty' | 'price' | 'total' | 'dim';
+
+/** Header synonyms, folded, word by word (multi-word headers match on any of their words). */
+export const HEADER_SYNONYMS: Record<Role, readonly string[]> = {
+  n: ['N.', 'N', 'N°', 'NUM.', 'NUM', 'NR.', 'NR', 'N.RO', 'NUM.ORD.', 'NUM.ORD', 'ORD.', 'N.ORD.', 'POS.', 'PROG.'],
+  code: ['CODICE', 'TARIFFA', 'ART.', 'ARTICOLO', 'COD.', 'CODICE/ARTICOLO', 'E.P.', 'VOCE'],
+  desc: ['DESIGNAZIONE', 'DESCRIZIONE', 'INDICAZIONE', 'LAVORI', 'LAVORAZIONE', 'LAVORAZIONI'],
+  um: ['U.M.', 'UM', 'U.M', 'U.DI', 'MISURA', 'UNITA', 'U.', 'UNITA\''],
+  qty: ['QUANTITA', 'QUANTITA\'', 'Q.TA', 'Q.TA\'', 'QTA', 'QTA\''],
+  price: ['PREZZO', 'UNITARIO', 'P.U.', 'PREZZI', 'EURO/UM'],
+  total: ['IMPORTO', 'TOTALE', 'IMPORTI', 'IMPORTO/EURO'],
+  dim: ['PAR.UG.', 'PAR.', 'UG.', 'LUNG.', 'LARG.', 'H/PESO', 'PESO', 'ALT.', 'LUNGHEZZA', 'LARGHEZZA', 'ALTEZZA', 'PARTI', 'UGUALI', 'DIMENSIONI'],
+};
+
+/** Closing-line grammar: a word that opens the line that carries a voce's quantity and amount. */
+export const CLOSING_WORDS: readonly string[] = ['SOMMANO', 'SOMMANO:', 'SOMMA', 'TOTALE VOCE'];
+
+/** Lines that close part of a voce's measurements but are not voci (`Sommano positivi`, `Parziale [m²]`). */
+export const PARTIAL_LINE = /^(SOMMANO\s+(POSITIVI|NEGATIVI)|PARZIALE\b|SOMMANO\s+PARZIALE|A\s+DEDURRE\b)/;
+
+/** LeenO measurement line that takes its quantity from another voce. */
+export const VEDI_VOCE = /^-?\s*VEDI\s+VOCE\b/;
+
+/** Carry lines between pages (compared with spaces removed: letter-spaced labels come both ways). */
+export const CARRY_LINES: readonly RegExp[] = [/^RIPORTO$/, /^ARIPORTARE$/, /^TOTALEPAGINA$/, /^RIPORTOPAGINAPRECEDENTE$/, /^DARIPORTARE$/];
+
+/** Printed grand totals (spaces removed). After one, nothing on the page is a voce (IVA, oneri). */
+export const GRAND_TOTAL = /^(TOTALE|IMPORTO)(COMPLESSIVO|GENERALE|TOTALE)?(DEI|DEL)?(LAVORI|COMPUTO|IMPORTOLAVORI)?(EURO|€)?$/;
+
+/** Software credit footers and page numbering: never voci, never headings. */
+export const FOOTER_LINES: readonly RegExp[] = [
+  /\bPRIMUS\b.*\bACCA\b/,
+  /\bACCA SOFTWARE\b/,
+  /REALIZZATO CON LEENO/,
+  /\bLEENO\.ORG\b/,
+  /^PG\.?\s*\d+\s*\(?\s*DI\s*\d+\s*\)?$/,
+  /^PAG(\.|INA)?\s*\d+(\s*(DI|\/)\s*\d+)?$/,
+  /^-\s*\d+\s*-$/,
+  /^\d+\s*\/\s*\d+$/,
+  /^COMMITTENTE\s*:/,
+  /^STR VISION\b/,
+];
+
+/** Titles of sections that hold no voci (summaries, measurement books, ledgers, price lists). */
+export const NON_VOCE_SECTIONS = /^(RIEPILOGO|R I E P I L O G O|LIBRETTO DELLE MISURE|REGISTRO DI CONTABILITA|SOMMARIO DEL REGISTRO|QUADRO ECONOMICO|ELENCO (DEI )?PREZZI|STIMA INCIDENZA|ANALISI DEI PREZZI)\b/;
+
+/** Chapter markers that name the chapter level outright. */
+export const CHAPTER_LEVELS: ReadonlyArray<{ level: 'supercategoria' | 'categoria' | 'sottocategoria'; re: RegExp }> = [
+  { level: 'sottocategoria', re: /^SBCAT\s+\d+\s*-|\(SBCAT\s*\d+\)$/ },
+  { level: 'categoria', re: /^CAT\s+\d+\s*-|\(CAT\s*\d+\)$/ },
+  { level: 'supercategoria', re: /^SPCAT\s+\d+\s*-|\(SPCAT\s*\d+\)$|^LAVORI A (CORPO|MISURA)\b/ },
+];
+
+/** A price-list date printed under a code (`12/03/2016`): never a code, never a voce number. */
+export const DATE = /^(0?[1-9]|[12]\d|3[01])(\/(0?[1-9]|1[0-2])\/(\d{2}|\d{4})|[.-](0?[1-9]|1[0-2])[.-]\d{4})$/;
+
+/** A voce opened by labels: `Art. 12 - Cod. A01.001`, `Voce n. 3 - Codice: B02`. */
+export const LABELLED_START = /^(?:Art\.?|Voce|N\.|Nr\.)\s*(?:n\.\s*)?(\d{1,5})\s*[-–:]?\s*(?:Cod\.|Codice|Tariffa|Art\.)\s*:?\s*(\S+)/i;
+
+/** A code printed in brackets on the voce-number line (word-processor prints: `1. [N38045]`). */
+export const BRACKET_CODE = /^\[([^\]\s]+)\]$/;
+
+export const spaceless = (folded: string): string => folded.replace(/\s+/g, '');
+const CARRY_ANY = new RegExp(CARRY_LINES.map(r => `(?:${r.source})`).join('|'));
+const FOOTER_ANY = new RegExp(FOOTER_LINES.map(r => `(?:${r.source})`).join('|'));
+/** Carry line (`RIPORTO`, `A RIPORTARE`, `Totale pagina`): folded text without the amounts. */
+export const isCarry = (folded: string): boolean => folded.length < 40 && CARRY_ANY.test(spaceless(folded));
+export const isFooter = (folded: string): boolean => FOOTER_ANY.test(folded);
