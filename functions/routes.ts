@@ -7,7 +7,7 @@ export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per resource; the module `functions/handlers/<resource>.ts` exports `handler`. */
-export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie', 'documents', 'rows', 'prezzari', 'search', 'csv-data', 'patterns', 'debug'] as const;
+export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie', 'documents', 'rows', 'prezzari', 'search', 'csv-data', 'patterns', 'debug', 'docs'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export interface Route {
@@ -19,7 +19,8 @@ export interface Route {
   access: Access;
 }
 
-const r = (method: Method, path: string, resource: Resource, action: string, access: Access): Route => ({
+/** Keeps the method and path literal, so the contract (shared/api) can be checked route by route. */
+const r = <M extends Method, P extends string>(method: M, path: P, resource: Resource, action: string, access: Access) => ({
   method,
   path,
   resource,
@@ -27,7 +28,7 @@ const r = (method: Method, path: string, resource: Resource, action: string, acc
   access,
 });
 
-export const ROUTES: Route[] = [
+const TABLE = [
   // Auth (spec 7 "Auth")
   r('POST', '/api/auth/login', 'auth', 'login', 'public'),
   r('GET', '/api/auth/user', 'auth', 'currentUser', 'user'),
@@ -96,7 +97,17 @@ export const ROUTES: Route[] = [
   r('DELETE', '/api/tipologie-dei/{id}', 'tipologie', 'remove', 'admin'),
   r('PATCH', '/api/admin/tipologie-dei/bulk-status', 'tipologie', 'bulkStatus', 'admin'),
   r('PATCH', '/api/admin/tipologie-dei/{id}/status', 'tipologie', 'setStatus', 'admin'),
-];
+
+  // The API's own description (shared/api): OpenAPI 3.1 and its reference page
+  r('GET', '/api/openapi.json', 'docs', 'openapi', 'public'),
+  r('GET', '/api/docs', 'docs', 'page', 'public'),
+  r('GET', '/api/docs/{asset}', 'docs', 'asset', 'public'),
+] as const;
+
+export const ROUTES: readonly Route[] = TABLE;
+
+/** "GET /api/documents/{id}": the key API Gateway calls `routeKey`, one per entry of the table. */
+export type RouteKey = (typeof TABLE)[number] extends infer R ? (R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never) : never;
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
