@@ -33,7 +33,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
 }
 
 const GENERIC_DETAIL: Record<HttpStatus, () => AppError> = {
-  400: () => new ValidationError('Campo non valido: quantita (atteso un numero)'),
+  400: () => new ValidationError('Campo non valido: quantita (atteso un numero o un testo)'),
   401: () => new UnauthorizedError(),
   403: () => new ForbiddenError(),
   404: () => new NotFoundError(),

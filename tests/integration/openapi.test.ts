@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT, type RouteContract } from '../../shared/api/index.ts';
 import { errorsBody } from '../../shared/api/common.ts';
 import { ROUTES, routeKey } from '../../functions/routes.ts';
-import { apiClient, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 /**
  * GET /api/openapi.json and GET /api/docs: public, complete (every route of the table), honest
@@ -108,5 +108,30 @@ describe('API reference page', () => {
       expect(res.status, name).toBe(404);
       expect(res.json.errors[0].detail).toBe('Risorsa non trovata');
     }
+  });
+});
+
+describe('request shape, by the same contract (functions/http/contract.ts)', () => {
+  it('refuses a field of the wrong type with an Italian message naming it', async () => {
+    const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+    const cases: Array<[string, string, unknown, string]> = [
+      ['POST', '/api/rows/merge', { first_row_id: true, second_row_id: 2 }, 'Campo non valido: first_row_id (atteso un numero o un testo)'],
+      ['PUT', '/api/rows/1', { quantita: [1] }, 'Campo non valido: quantita (atteso un numero o un testo)'],
+      ['POST', '/api/rows/update-tipologia-dei', { row_ids: 'tutte', tipologia_dei: 'urbanizzazione' }, 'Campo non valido: row_ids (atteso un elenco)'],
+      ['POST', '/api/auth/login', { username: 5, password: 'x' }, 'Campo non valido: username (atteso un testo)'],
+      ['PUT', '/api/patterns/1', { notes: { a: 1 } }, 'Campo non valido: notes (atteso un testo)'],
+    ];
+    for (const [method, path, body, detail] of cases) {
+      const res = await call(method, path, { token: admin, body });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.json.errors[0]).toMatchObject({ code: 'validation_error', detail });
+    }
+  });
+
+  it('leaves missing fields and values outside an enum to the handlers and their own messages', async () => {
+    const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+    expect((await call('POST', '/api/auth/login', { body: { username: 'admin' } })).json.errors[0].detail).toBe('Username e password sono obbligatori');
+    expect((await call('POST', '/api/rows/update-tipologia-dei', { token: admin, body: { row_ids: [1] } })).json.errors[0].detail).toBe('Seleziona una tipologia DEI');
+    expect((await call('POST', '/api/admin/users', { token: admin, body: { username: 'nuovo.utente', password: 'segreta1', role: 'capo' } })).json.errors[0].detail).toBe('Ruolo non valido');
   });
 });
