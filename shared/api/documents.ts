@@ -38,12 +38,17 @@ export const rowCountResponse = envelope(z.object({ row_count: z.number().int() 
 export const statusBody = z.object({ status: z.enum(['completed', 'processing', 'failed']) });
 export const removeResponse = envelope(z.object({ id: z.number().int(), message }));
 export const updateTotalBody = z.object({ refresh: z.boolean().optional().meta({ description: 'false: solo i totali, senza ricalcolare i prezzi' }) });
+/** refresh false: `{ document, totals }`; otherwise also the re-pricing report and a message. */
 export const updateTotalResponse = envelope(
-  z.looseObject({
+  z.object({
     document,
     totals: documentTotals,
     updated: z.number().int().optional(),
     not_found: z.number().int().optional(),
+    manual: z.number().int().optional(),
+    skipped: z.number().int().optional(),
+    errors: z.number().int().optional(),
+    not_found_codes: z.array(z.string()).optional(),
     message: message.optional(),
   }),
 );
@@ -139,7 +144,7 @@ export const documentRoutes = {
     body: updateTotalBody,
     response: updateTotalResponse,
     requestExample: { refresh: true },
-    example: { data: { updated: 1, not_found: 0, document: exampleDocument, totals: exampleTotals, message: 'Prezzi aggiornati: 1' } },
+    example: { data: { updated: 1, not_found: 0, manual: 0, skipped: 0, errors: 0, not_found_codes: [], document: exampleDocument, totals: exampleTotals, message: 'Prezzi aggiornati: 1' } },
     errors: idError,
   },
   'GET /api/documents/{id}/export': {

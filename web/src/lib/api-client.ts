@@ -3,6 +3,8 @@
  * read as the spec says (first errors[].detail, else message, else error), a 401 ends the
  * session, and GETs are retried on network errors and 5xx (never on 4xx).
  */
+import type { z } from 'zod';
+
 export const TOKEN_KEY = 'computa_token';
 export const USER_KEY = 'computa_user';
 
@@ -96,6 +98,27 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     }
     return data as T;
   }
+}
+
+export const UNEXPECTED_ANSWER = 'Risposta inattesa dal server: ricarica la pagina e riprova.';
+
+/**
+ * An answer read through the API contract (shared/api): the same zod schema the server is
+ * tested against, so the caller gets typed data and no shape guessing. An answer that does not
+ * match is an error, not a half-read page.
+ */
+export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`${what}: answer does not match the API contract`, parsed.error.issues);
+    throw new ApiError(0, UNEXPECTED_ANSWER, data);
+  }
+  return parsed.data;
+}
+
+/** `apiRequest` whose answer is parsed with the route's response schema. */
+export async function apiCall<S extends z.ZodType>(schema: S, path: string, options: RequestOptions = {}): Promise<z.output<S>> {
+  return parseAnswer(schema, await apiRequest<unknown>(path, options), `${options.method ?? 'GET'} ${path}`);
 }
 
 /** JSON:API list items come as { id, type, attributes }; flatten to plain objects. */
