@@ -10,6 +10,28 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie', 'documents', 'rows', 'prezzari', 'search', 'csv-data', 'patterns', 'debug', 'docs'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
+/**
+ * The actions each resource's module exports (`functions/handlers/<resource>.ts`), as types only:
+ * the table below cannot name an action its module does not have.
+ */
+export interface ResourceActions {
+  auth: keyof typeof import('./handlers/auth.ts').actions;
+  'admin-users': keyof typeof import('./handlers/admin-users.ts').actions;
+  'api-keys': keyof typeof import('./handlers/api-keys.ts').actions;
+  tipologie: keyof typeof import('./handlers/tipologie.ts').actions;
+  documents: keyof typeof import('./handlers/documents.ts').actions;
+  rows: keyof typeof import('./handlers/rows.ts').actions;
+  prezzari: keyof typeof import('./handlers/prezzari.ts').actions;
+  search: keyof typeof import('./handlers/search.ts').actions;
+  'csv-data': keyof typeof import('./handlers/csv-data.ts').actions;
+  patterns: keyof typeof import('./handlers/patterns.ts').actions;
+  debug: keyof typeof import('./handlers/debug.ts').actions;
+  docs: keyof typeof import('./handlers/docs.ts').actions;
+}
+/** Every resource has its entry above (a new resource without one does not compile). */
+type EveryResource = { [R in Resource]: ResourceActions[R] };
+export type ActionOf<R extends Resource> = EveryResource[R];
+
 export interface Route {
   method: Method;
   path: string;
@@ -20,7 +42,7 @@ export interface Route {
 }
 
 /** Keeps the method and path literal, so the contract (shared/api) can be checked route by route. */
-const r = <M extends Method, P extends string>(method: M, path: P, resource: Resource, action: string, access: Access) => ({
+const r = <M extends Method, P extends string, R extends Resource>(method: M, path: P, resource: R, action: ActionOf<R>, access: Access) => ({
   method,
   path,
   resource,
