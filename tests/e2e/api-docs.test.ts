@@ -29,6 +29,9 @@ describe('API reference page in Chromium', () => {
       if (msg.type() === 'error') problems.push(msg.text());
     });
     page.on('pageerror', (err) => problems.push(err.message));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+    });
     await page.goto(`${rt.url}/api/docs`);
     await page.getByText('Computa API').first().waitFor();
     await page.locator('.opblock').first().waitFor();

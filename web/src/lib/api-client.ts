@@ -3,7 +3,11 @@
  * read as the spec says (first errors[].detail, else message, else error), a 401 ends the
  * session, and GETs are retried on network errors and 5xx (never on 4xx).
  */
-import type { z } from 'zod';
+import { config, type z } from 'zod';
+
+// zod compiles fast parsers with `new Function` unless told not to; our CSP (script-src 'self',
+// no 'unsafe-eval') would report every attempt as a violation.
+config({ jitless: true });
 
 export const TOKEN_KEY = 'computa_token';
 export const USER_KEY = 'computa_user';
