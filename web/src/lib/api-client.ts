@@ -125,8 +125,3 @@ export async function apiCall<S extends z.ZodType>(schema: S, path: string, opti
   return parseAnswer(schema, await apiRequest<unknown>(path, options), `${options.method ?? 'GET'} ${path}`);
 }
 
-/** JSON:API list items come as { id, type, attributes }; flatten to plain objects. */
-export function flatten<T>(items: unknown): T[] {
-  if (!Array.isArray(items)) return [];
-  return items.map((i) => (i && typeof i === 'object' && 'attributes' in i ? { ...(i as { attributes: object }).attributes, id: (i as { attributes: { id?: unknown }; id: unknown }).attributes.id ?? (i as { id: unknown }).id } : i)) as T[];
-}
