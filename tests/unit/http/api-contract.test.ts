@@ -1,4 +1,6 @@
+import { execSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { amountMessage } from '../../../shared/domain/amounts.ts';
 import { CONTRACT, contractOf, type RouteContract } from '../../../shared/api/index.ts';
 import { ROUTES, routeKey } from '../../../functions/routes.ts';
 
@@ -34,5 +36,19 @@ describe('API contract', () => {
       const parsed = c.body.safeParse(c.requestExample);
       expect(parsed.success, `${key}: ${parsed.error?.message}`).toBe(true);
     }
+  });
+
+  it('documents only Italian error details the server really writes', () => {
+    const source = execSync("git ls-files -z 'functions/*.ts' 'functions/**/*.ts' 'shared/domain/*.ts' | xargs -0 cat", { maxBuffer: 1e8 }).toString();
+    // Details built from a template, spelled out as the server builds them.
+    const built = new Set([amountMessage('not_a_number', 'quantità')]);
+    const unknown: string[] = [];
+    for (const [key, c] of Object.entries(CONTRACT) as Array<[string, RouteContract]>) {
+      for (const [status, detail] of Object.entries(c.errors ?? {})) {
+        const escaped = detail.replace(/\u2019/g, '\\u2019');
+        if (!built.has(detail) && !source.includes(detail) && !source.includes(escaped)) unknown.push(`${key} ${status}: ${detail}`);
+      }
+    }
+    expect(unknown).toEqual([]);
   });
 });
