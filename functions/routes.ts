@@ -77,6 +77,7 @@ const TABLE = [
   r('GET', '/api/documents/{id}/rows', 'documents', 'rows', 'user'),
   r('GET', '/api/documents/{id}/row-count', 'documents', 'rowCount', 'user'),
   r('PUT', '/api/documents/{id}/status', 'documents', 'setStatus', 'user'),
+  r('PUT', '/api/documents/{id}/settings', 'documents', 'updateSettings', 'user'),
   r('DELETE', '/api/documents/{id}', 'documents', 'remove', 'user'),
   r('GET', '/document/{id}/download', 'documents', 'download', 'user'),
   r('POST', '/api/documents/{id}/update-total', 'documents', 'updateTotal', 'user'),

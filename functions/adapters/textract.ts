@@ -24,6 +24,13 @@ export class OcrError extends Error {
   }
 }
 
+/**
+ * Cost limit: Textract bills every page it reads, so a document with more scanned pages than
+ * this is refused before any Textract call (the analysis ends `failed` with this reason).
+ */
+export const MAX_TEXTRACT_PAGES = 100;
+export const TOO_MANY_SCANNED_PAGES = `Il documento ha troppe pagine scansionate da leggere con l\u2019OCR (massimo ${MAX_TEXTRACT_PAGES}).`;
+
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
@@ -32,6 +39,7 @@ const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  * every page of results through NextToken, and return the words of the requested pages.
  */
 export async function textractWords(client: TextractClient, pages: number[], opts: TextractOptions): Promise<PageWords[]> {
+  if (pages.length > MAX_TEXTRACT_PAGES) throw new OcrError(TOO_MANY_SCANNED_PAGES);
   const sleep = opts.sleep ?? defaultSleep;
   const started = await client.send(
     new StartDocumentTextDetectionCommand({ DocumentLocation: { S3Object: { Bucket: opts.bucket, Name: opts.key } } }),

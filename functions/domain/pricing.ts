@@ -1,57 +1,85 @@
 import type { AppContext } from '../config/context.ts';
 import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
-import { applyPatterns, plannedLists, type LookupInput, type PriceListHead } from '../../shared/domain/pricing.ts';
+import { applyPatternsTraced, missingPriceReason, plannedLists, unitMismatch, type LookupInput, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
 import { listPatterns } from '../storage/repositories/patterns.ts';
 import { updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { putRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { loadIndex } from '../prezzari/search-index.ts';
+import { listTipologie } from '../storage/repositories/tipologie.ts';
 
 export interface PricingContext {
   heads: PriceListHead[];
   patterns: Array<{ pattern: string; replacement: string | null }>;
+  /** DEI typology value -> its label, for the reasons a row has no price. */
+  tipologie?: Map<string, string>;
 }
 
-/** Loaded once per request or job: the current list heads and the admin patterns, in order. */
+/** Loaded once per request or job: the current list heads, the admin patterns in order, the typology labels. */
 export async function loadPricing(ctx: AppContext): Promise<PricingContext> {
-  const [heads, patterns] = await Promise.all([listHeads(ctx), listPatterns(ctx)]);
-  return { heads, patterns: patterns.sort((a, b) => a.id - b.id) };
+  const [heads, patterns, tipologie] = await Promise.all([listHeads(ctx), listPatterns(ctx), listTipologie(ctx)]);
+  return { heads, patterns: patterns.sort((a, b) => a.id - b.id), tipologie: new Map(tipologie.map((t) => [t.value, t.description])) };
 }
 
 export interface PriceMatch {
   item: PriceItem;
   head: PriceListHead;
   code: string;
+  /** The admin patterns that rewrote the printed code into `code`, in order. */
+  patterns: string[];
 }
+
+/** A lookup says either which article priced the row or, in Italian, why none did. */
+export type PriceLookup = { match: PriceMatch; reason: null } | { match: null; reason: string };
 
 /**
  * Prices many codes at once: each planned list version is loaded once (and stays cached), and
  * every code is a hash lookup in it, so a 5,000-row document costs a handful of blob reads at
  * most. CSV data may repeat a code across years: the latest year wins.
  */
-export async function lookupPrices(ctx: AppContext, pricing: PricingContext, inputs: LookupInput[]): Promise<Array<PriceMatch | null>> {
-  const codes = inputs.map((i) => applyPatterns(i.code, pricing.patterns));
-  const plans = inputs.map((input, i) => plannedLists({ ...input, code: codes[i] }, pricing.heads));
+export async function lookupPrices(ctx: AppContext, pricing: PricingContext, inputs: LookupInput[]): Promise<PriceLookup[]> {
+  const traced = inputs.map((i) => applyPatternsTraced(i.code, pricing.patterns));
+  const plans = inputs.map((input, i) => plannedLists({ ...input, code: traced[i].code }, pricing.heads));
   const versions = [...new Set(plans.flat().map((h) => h.version))];
   const indexes = new Map(await Promise.all(versions.map(async (v) => [v, await loadIndex(ctx, v)] as const)));
-  return plans.map((plan, i) => {
+  return plans.map((plan, i): PriceLookup => {
+    const { code, applied } = traced[i];
+    let withoutPrice: PriceListHead | undefined;
     for (const head of plan) {
-      const hits = indexes.get(head.version)?.byCode.get(codes[i]) ?? [];
+      const hits = indexes.get(head.version)?.byCode.get(code) ?? [];
       const item = hits.length > 1 ? [...hits].sort((a, b) => (b.anno ?? 0) - (a.anno ?? 0))[0] : hits[0];
-      if (item && item.prezzo !== null) return { item, head, code: codes[i] };
+      if (item && item.prezzo !== null) return { match: { item, head, code, patterns: applied }, reason: null };
+      if (item) withoutPrice ??= head;
     }
-    return null;
+    return { match: null, reason: missingPriceReason(inputs[i], plan, withoutPrice, (v) => pricing.tipologie?.get(v)) };
   });
 }
 
-/** The row with its reference price and derived fields; no price found clears them (null, not zero). */
-export function applyMatch(row: RowRecord, match: PriceMatch | null): RowRecord {
+/**
+ * The row with its reference price, derived fields and the explanation of both: the article
+ * (code, description, unit, price, list, patterns) or the reason there is none. No price found
+ * clears them (null, not zero).
+ */
+export function applyMatch(row: RowRecord, { match, reason }: PriceLookup): RowRecord {
   const prezzo_db = match?.item.prezzo ?? null;
   return {
     ...row,
     prezzo_db,
     ...deriveRow({ quantita: row.quantita, unitario: row.unitario, totale: row.totale, prezzo_db }),
-    price_source: match ? { list: match.head.source, key: match.head.key, year: match.head.year, code: match.code } : null,
+    price_source: match
+      ? {
+          list: match.head.source,
+          key: match.head.key,
+          year: match.head.year,
+          code: match.code,
+          descrizione: match.item.descrizione,
+          unita_di_misura: match.item.unita_di_misura,
+          prezzo: match.item.prezzo,
+          patterns: match.patterns,
+          unit_warning: unitMismatch(row.unita_di_misura, match.item.unita_di_misura),
+        }
+      : null,
+    price_reason: reason,
   };
 }
 
@@ -75,12 +103,13 @@ export async function priceRowsInMemory<T extends Omit<RowRecord, 'id'>>(ctx: Ap
     pricing,
     positions.map((i) => ({ code: rows[i].tariffa, provincia: doc.provincia, tipologia_dei: rows[i].tipologia_dei || doc.tipologia_dei })),
   );
-  const out = [...rows];
+  // Rows with no code cannot be looked up; say so instead of leaving them blank.
+  const out = rows.map((r) => (!r.tariffa?.trim() && r.price_source?.list !== 'manuale' ? { ...r, price_reason: missingPriceReason({ code: '', provincia: doc.provincia, tipologia_dei: null }, []) } : r));
   positions.forEach((p, k) => (out[p] = applyMatch(rows[p] as unknown as RowRecord, matches[k]) as unknown as T));
   return out;
 }
 
-const PRICE_FIELDS = ['tipologia_dei', 'prezzo_db', 'prezzo_totale_db', 'differenza_totale_db', 'variazione_percentuale', 'price_source'] as const;
+const PRICE_FIELDS = ['tipologia_dei', 'prezzo_db', 'prezzo_totale_db', 'differenza_totale_db', 'variazione_percentuale', 'price_source', 'price_reason'] as const;
 const samePrice = (a: RowRecord, b: RowRecord) => PRICE_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 
 /**

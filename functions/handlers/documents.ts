@@ -16,6 +16,7 @@ import { resourceHandler } from '../http/resource.ts';
 import { binary, created, list, ok, resource } from '../http/respond.ts';
 import { boundedText, idParam, pageParams, requiredString } from '../http/validate.ts';
 import { cleanTitle, TEXT_FIELDS } from '../../shared/domain/text.ts';
+import { formatInteger } from '../../shared/format.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { deleteBlob, deletePrefix, getBlob, headBlob, presignPut } from '../storage/blobs.ts';
 import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocument } from '../storage/repositories/documents.ts';
@@ -170,6 +171,28 @@ const updateTotal: Action = async (req, ctx) => {
   });
 };
 
+/**
+ * PUT /api/documents/{id}/settings {provincia, tipologia_dei}: a province or typology chosen
+ * wrongly at upload is corrected, and every row is priced again by the rules (manual prices
+ * stay). Rows that followed the document's typology follow the new one; rows given another
+ * typology by hand keep it.
+ */
+const updateSettings: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const { provincia, tipologia_dei } = await validateUploadFields(ctx, req.body);
+  const rows = await listRows(ctx, doc.id);
+  const retyped = rows.map((r) => (r.tipologia_dei === doc.tipologia_dei || !r.tipologia_dei ? { ...r, tipologia_dei } : r));
+  const updated = await updateDocument(ctx, doc.id, { provincia, tipologia_dei });
+  // Every retyped row is written, priced or not: repriceRows writes what changed from `rows`.
+  const result = await repriceRows(ctx, updated, retyped, retyped, rows);
+  return ok({
+    ...result.report,
+    document: presentDocument(result.document),
+    totals: presentTotals(result.document, result.rows),
+    message: `Provincia e tipologia aggiornate. Prezzi di riferimento trovati per ${formatInteger(result.report.updated)} ${result.report.updated === 1 ? 'riga' : 'righe'} su ${formatInteger(rows.length)}.`,
+  });
+};
+
 /** GET /api/documents/{id}/export: documento_{id}.xlsx with every row and the totals. */
 const exportXlsx: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
@@ -194,5 +217,5 @@ const duplicateRows: Action = async (req, ctx) => {
   return created({ success: true, new_document_id: copy.id, message: `Documento "${copy.filename}" creato con ${rows.length} righe` });
 };
 
-export const actions = { exportXlsx, duplicateRows, updateTotal, upload, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
+export const actions = { exportXlsx, duplicateRows, updateTotal, updateSettings, upload, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
 export const handler = resourceHandler(actions);

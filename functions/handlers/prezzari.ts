@@ -110,8 +110,8 @@ const getUnitario: Action = async (req, ctx) => {
   const quantita = req.body.quantita === undefined || req.body.quantita === '' || req.body.quantita === null ? 1 : amount(req.body.quantita, 'quantità');
   const provincia = typeof req.body.provincia === 'string' ? req.body.provincia : null;
   const tipologia = typeof req.body.tipologia_dei === 'string' ? req.body.tipologia_dei : null;
-  const [match] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: tariffa, provincia, tipologia_dei: tipologia }]);
-  if (!match) return ok({ success: false, unitario: null, prezzo_totale_db: null, descrizione: null, message: `Nessun prezzo trovato per la tariffa: ${tariffa}` });
+  const [{ match, reason }] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: tariffa, provincia, tipologia_dei: tipologia }]);
+  if (!match) return ok({ success: false, unitario: null, prezzo_totale_db: null, descrizione: null, message: `Nessun prezzo trovato per la tariffa: ${tariffa}`, reason });
   const unitario = match.item.prezzo!;
   return ok({
     success: true,

@@ -56,8 +56,8 @@ const update: Action = async (req, ctx) => {
     next = { ...next, ...deriveRow(next), price_source: next.prezzo_db === null ? null : { list: 'manuale', key: req.principal!.username, year: new Date().getFullYear(), code: next.tariffa } };
   } else if (newTipologia || body.refresh_price === true || body.tariffa !== undefined) {
     // Asked for this row explicitly: the list price replaces a manual one.
-    const [match] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: next.tariffa, provincia: doc.provincia, tipologia_dei: next.tipologia_dei || doc.tipologia_dei }]);
-    next = applyMatch(next, match);
+    const [lookup] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: next.tariffa, provincia: doc.provincia, tipologia_dei: next.tipologia_dei || doc.tipologia_dei }]);
+    next = applyMatch(next, lookup);
   } else {
     next = { ...next, ...deriveRow(next) };
   }

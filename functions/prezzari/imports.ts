@@ -30,7 +30,7 @@ interface StagedImport extends ImportTarget {
 
 const FILE_FIELDS: string[] = ['codice', 'descrizione', 'unita_di_misura', 'prezzo', 'prezzo_senza_sg'];
 
-const tempKey = (id: string) => `tmp/imports/${id}.json.gz`;
+export const tempKey = (id: string) => `tmp/imports/${id}.json.gz`;
 
 /** The preview columns of the spec: Codice, Tariffa, Descrizione, Unità, Prezzo, Prezzo S.G., Anno, Provincia, Tipologia DEI. */
 function previewRow(row: PriceRow, target: ImportTarget) {

@@ -1,4 +1,5 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -7,10 +8,13 @@ import { Construct } from 'constructs';
 import type { Stage } from './config.ts';
 import type { Data } from './data.ts';
 import { nodeFunction } from './lambda.ts';
-import { acknowledge, findings, LAMBDA_BASIC_EXECUTION_ROLE } from './nag.ts';
+import { DEAD_LETTER_GRANTS, WORKER_GRANTS } from '../../functions/resource-grants.ts';
+import { acknowledge } from './nag.ts';
 
 /** Worker source, relative to the repository root (functions/worker/analysis.ts exports `handler`). */
 export const ANALYSIS_WORKER_ENTRY = 'functions/worker/analysis.ts';
+/** Dead-letter handler source (functions/worker/dead-letter.ts exports `handler`). */
+export const DEAD_LETTER_ENTRY = 'functions/worker/dead-letter.ts';
 
 export interface AnalysisProps {
   stage: Stage;
@@ -20,22 +24,26 @@ export interface AnalysisProps {
 /**
  * Upload -> SQS -> worker Lambda: pdf.js reads the text layer, Textract the scanned pages. The
  * worker ends every document completed or failed before its own timeout; a message that still
- * fails (a crash) goes to the dead-letter queue after two tries.
+ * fails (a crash) goes to the dead-letter queue after two tries, where a small handler marks its
+ * document failed; alarms say when that happens or when the handler itself fails.
  */
 export class Analysis extends Construct {
   readonly queue: sqs.Queue;
   readonly worker: nodejs.NodejsFunction;
+  readonly deadLetters: sqs.Queue;
+  readonly deadLetterHandler: nodejs.NodejsFunction;
+  readonly alarms: cloudwatch.Alarm[];
 
   constructor(scope: Construct, id: string, props: AnalysisProps) {
     super(scope, id);
     const { stage, data } = props;
     const timeout = Duration.minutes(15);
 
-    const deadLetters = new sqs.Queue(this, 'DeadLetters', {
+    const deadLetters = (this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-    });
+    }));
     this.queue = new sqs.Queue(this, 'Queue', {
       // Longer than the worker's timeout, so a running job is never handed out twice.
       visibilityTimeout: Duration.minutes(16),
@@ -52,6 +60,7 @@ export class Analysis extends Construct {
       timeout,
       // pdf.js is CPU-bound: Lambda CPU grows with memory.
       memorySize: 3008,
+      grants: WORKER_GRANTS,
     });
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1 }));
     this.worker.addToRolePolicy(
@@ -62,26 +71,53 @@ export class Analysis extends Construct {
       }),
     );
 
-    const stack = Stack.of(this);
-    const logicalId = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as never);
-    acknowledge(deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue itself.' }]);
-    acknowledge(this.worker, [
-      { id: `AwsSolutions-IAM4[${LAMBDA_BASIC_EXECUTION_ROLE}]`, reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.' },
-      ...findings(
-        'AwsSolutions-IAM5',
-        [
-          'Action::s3:GetObject*',
-          'Action::s3:GetBucket*',
-          'Action::s3:List*',
-          'Action::s3:DeleteObject*',
-          'Action::s3:Abort*',
-          `Resource::<${logicalId(data.dataBucket)}.Arn>/*`,
-          ...data.indexedTables.map((t) => `Resource::<${logicalId(t)}.Arn>/index/*`),
-          'Resource::*',
-        ],
-        'Grant-helper wildcards stay inside our own bucket and table indexes; Textract text detection has no resource-level permissions.',
+    this.deadLetterHandler = nodeFunction(this, 'dead-letter', {
+      stage,
+      data,
+      description: `Computa ${stage}: dead-lettered analyses -> documents failed`,
+      entry: DEAD_LETTER_ENTRY,
+      // Below the dead-letter queue's 30 s visibility timeout.
+      timeout: Duration.seconds(20),
+      memorySize: 256,
+      grants: DEAD_LETTER_GRANTS,
+    });
+    this.deadLetterHandler.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10 }));
+
+    // Any occurrence in 5 minutes is worth a look (no action yet: operators subscribe as they see fit).
+    const period = Duration.minutes(5);
+    const anyOf = (id: string, what: string, metric: cloudwatch.IMetric) =>
+      new cloudwatch.Alarm(this, id, {
+        alarmDescription: `Computa ${stage}: ${what}`,
+        metric,
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    this.alarms = [
+      anyOf(
+        'DeadLettersVisible',
+        'analysis messages wait in the dead-letter queue (its handler is failing or behind).',
+        deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       ),
-      { id: 'AwsSolutions-L1', reason: 'Pinned to Node.js 22 on purpose, like the API functions.' },
+      anyOf(
+        'AnalysesDeadLettered',
+        "an analysis crashed twice and its document was marked failed (see the worker's logs).",
+        this.deadLetterHandler.metricInvocations({ period, statistic: 'Sum' }),
+      ),
+      anyOf(
+        'DeadLetterHandlerErrors',
+        'the dead-letter handler fails: documents may stay processing.',
+        this.deadLetterHandler.metricErrors({ period, statistic: 'Sum' }),
+      ),
+    ];
+
+    acknowledge(deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue itself.' }]);
+    acknowledge(this.worker.role!, [
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Textract asynchronous text detection has no resource-level permissions.',
+      },
     ]);
   }
 

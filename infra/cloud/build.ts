@@ -1,6 +1,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DEFAULT_REGION, parseStage } from './config.ts';
+import { EDGE_REGION, EdgeStack } from './edge.ts';
 import { ComputaStack, type ComputaStackProps } from './stack.ts';
 
 export interface BuildOptions {
@@ -15,12 +16,23 @@ export function buildComputa(app: App, options: BuildOptions = {}): ComputaStack
   // CDK_DEFAULT_REGION: the CLI always sets that one (us-east-1 when no profile says otherwise),
   // and where an Italian customer's data lives must not depend on whose laptop runs the deploy.
   const region = String(app.node.tryGetContext('region') ?? '') || DEFAULT_REGION;
+  const tags = { app: 'computa', stage };
+  // The CloudFront web ACL must live in us-east-1: a small stack of its own, referenced across regions.
+  const edge = new EdgeStack(app, `Computa-${stage}-edge`, {
+    stage,
+    env: { region: EDGE_REGION },
+    crossRegionReferences: true,
+    description: `Computa (${stage}): CloudFront web ACL (us-east-1)`,
+    tags,
+  });
   const stack = new ComputaStack(app, `Computa-${stage}`, {
     stage,
+    webAclArn: edge.webAcl.attrArn,
+    crossRegionReferences: true,
     // Account-agnostic on purpose: no lookups, so the template deploys to whatever account the CLI targets.
     env: { region },
     description: `Computa (${stage}): web, API and data`,
-    tags: { app: 'computa', stage },
+    tags,
     ...options.stackProps,
   });
   // cdk-nag 3 is a policy-validation plugin: unacknowledged findings fail the synth.

@@ -3,7 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ALL_TABLES, type KeyDef, type TableDef } from '../../functions/storage/tables.ts';
+import { TABLES, type KeyDef, type TableDef, type TableKey } from '../../functions/storage/tables.ts';
 import { tablePrefix, type Stage } from './config.ts';
 import { acknowledge } from './nag.ts';
 
@@ -29,9 +29,8 @@ const pascal = (name: string) =>
  * the private data bucket, the log bucket and the session signing secret.
  */
 export class Data extends Construct {
-  readonly tables: dynamodb.Table[] = [];
-  /** The tables that have GSIs (their grants include `<arn>/index/*`). */
-  readonly indexedTables: dynamodb.Table[] = [];
+  /** One table per key of TABLES (functions/storage/tables.ts). */
+  readonly tables = {} as Record<TableKey, dynamodb.Table>;
   readonly tablePrefix: string;
   readonly logBucket: s3.Bucket;
   readonly dataBucket: s3.Bucket;
@@ -43,10 +42,8 @@ export class Data extends Construct {
     const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     this.tablePrefix = tablePrefix(props.stage);
 
-    for (const def of ALL_TABLES) {
-      const table = this.table(def, removalPolicy);
-      this.tables.push(table);
-      if (def.indexes?.length) this.indexedTables.push(table);
+    for (const [key, def] of Object.entries(TABLES) as Array<[TableKey, TableDef]>) {
+      this.tables[key] = this.table(def, removalPolicy);
     }
 
     // Access logs of the other buckets and of CloudFront. ACLs stay enabled (BUCKET_OWNER_PREFERRED)

@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { REPO_ROOT, type Stage } from './config.ts';
+import type { Grants } from '../../functions/resource-grants.ts';
 import type { Data } from './data.ts';
+import { applyGrants } from './grants.ts';
+import { acknowledge } from './nag.ts';
 
 /** Lets bundled ESM code (and CommonJS dependencies inlined into it) call `require`. */
 export const ESM_REQUIRE_BANNER =
@@ -31,16 +35,27 @@ export interface NodeFunctionProps {
   timeout: Duration;
   memorySize: number;
   environment?: Record<string, string>;
+  /** Everything the code may touch (functions/resource-grants.ts); nothing else is granted. */
+  grants: Grants;
 }
 
-/** A bundled Node 22 arm64 Lambda with its log group, data grants and the app's environment. */
+/**
+ * A bundled Node 22 arm64 Lambda with its log group, the app's environment and exactly its grants.
+ * Its own role instead of AWSLambdaBasicExecutionRole: it may write to its own log group only.
+ */
 export function nodeFunction(scope: Construct, id: string, props: NodeFunctionProps): nodejs.NodejsFunction {
   const { stage, data } = props;
   const logGroup = new logs.LogGroup(scope, `${id}-logs`, {
     retention: logs.RetentionDays.ONE_MONTH,
     removalPolicy: stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
+  const role = new iam.Role(scope, `${id}-role`, {
+    assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    description: props.description,
+  });
+  logGroup.grantWrite(role);
   const fn = new nodejs.NodejsFunction(scope, `${id}-fn`, {
+    role,
     description: props.description,
     entry: path.resolve(REPO_ROOT, props.entry),
     handler: 'handler',
@@ -72,8 +87,14 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       banner: LAMBDA_BUNDLE.banner,
     },
   });
-  for (const table of data.tables) table.grantReadWriteData(fn);
-  data.dataBucket.grantReadWrite(fn);
-  data.signingSecret.grantRead(fn);
+  // The wildcard findings are on the role's policy.
+  acknowledge(role, applyGrants(fn, props.grants, data));
+  acknowledge(fn, [
+    {
+      id: 'AwsSolutions-L1',
+      reason:
+        'Pinned to Node.js 22 on purpose: bundles target node22 and the code is tested on Node 20/22; moving to the next LTS is a deliberate change.',
+    },
+  ]);
   return fn;
 }

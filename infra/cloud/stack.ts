@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { RESOURCE_GRANTS } from '../../functions/resource-grants.ts';
 import { Analysis } from './analysis.ts';
 import { Api } from './api.ts';
 import { REPO_ROOT, type Stage } from './config.ts';
@@ -11,6 +12,8 @@ export interface ComputaStackProps extends StackProps {
   stage: Stage;
   /** Built web app to deploy; defaults to `<repo>/web/dist`. */
   webDistDir?: string;
+  /** ARN of the CloudFront web ACL (Computa-<stage>-edge, us-east-1). */
+  webAclArn: string;
 }
 
 /** The whole cloud deployment of Computa: data, API (from functions/routes.ts) and web. */
@@ -27,11 +30,14 @@ export class ComputaStack extends Stack {
     this.data = new Data(this, 'Data', { stage });
     this.api = new Api(this, 'Api', { stage, data: this.data });
     this.analysis = new Analysis(this, 'Analysis', { stage, data: this.data });
-    this.analysis.allowEnqueue(this.api.functions.get('documents')!);
+    for (const [resource, fn] of this.api.functions) {
+      if (RESOURCE_GRANTS[resource].enqueue) this.analysis.allowEnqueue(fn);
+    }
     this.web = new Web(this, 'Web', {
       stage,
       apiDomainName: this.api.domainName,
       logBucket: this.data.logBucket,
+      webAclArn: props.webAclArn,
       webDistDir: props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
     });
 

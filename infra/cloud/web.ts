@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
 import { API_PREFIXES } from '../../functions/routes.ts';
+import { CONTENT_SECURITY_POLICY } from '../../shared/security/csp.ts';
 import { CLOUDFRONT_LOG_UNSUPPORTED_REGIONS, type Stage } from './config.ts';
 import { acknowledge, findings, LAMBDA_BASIC_EXECUTION_ROLE, type Acknowledgment } from './nag.ts';
 
@@ -15,6 +16,8 @@ export interface WebProps {
   /** Domain of the HTTP API (`${apiId}.execute-api.${region}.${urlSuffix}`). */
   apiDomainName: string;
   logBucket: s3.IBucket;
+  /** CloudFront web ACL (rate limits); see edge.ts. */
+  webAclArn: string;
   /** Built web app; deployed only when it holds an index.html at synth time. */
   webDistDir: string;
 }
@@ -67,6 +70,8 @@ export class Web extends Construct {
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Computa ${props.stage} security headers`,
       securityHeadersBehavior: {
+        // The same policy the local server sends (shared/security/csp.ts).
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
@@ -96,6 +101,7 @@ export class Web extends Construct {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Computa ${props.stage}`,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -116,11 +122,6 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'No geo restriction: Italian users travel and integrators call the API from abroad; access is controlled by login, not by country.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF yet: a CloudFront web ACL must live in us-east-1 (a second stack) and has a fixed monthly cost; the Lambda middleware authorizes every route (only login is public) and the API stage is throttled.',
       },
       {
         id: 'AwsSolutions-CFR4',

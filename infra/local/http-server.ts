@@ -18,6 +18,7 @@ const TEXT_TYPES = /^(application\/(json|[\w.+-]*\+json|x-www-form-urlencoded)|t
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',

@@ -53,6 +53,22 @@ export const updateTotalResponse = envelope(
   }),
 );
 export type UpdateTotalResponse = z.infer<typeof updateTotalResponse>;
+export const settingsBody = uploadFields;
+/** PUT /api/documents/{id}/settings: the re-pricing report, the document and its totals. */
+export const settingsResponse = envelope(
+  z.object({
+    document,
+    totals: documentTotals,
+    updated: z.number().int(),
+    not_found: z.number().int(),
+    manual: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.number().int(),
+    not_found_codes: z.array(z.string()),
+    message,
+  }),
+);
+export type SettingsResponse = z.infer<typeof settingsResponse>;
 export const duplicateBody = z.object({ new_title: z.string(), row_ids: z.array(z.union([z.number().int(), z.string()])) });
 export const duplicateResponse = envelope(z.object({ success: z.literal(true), new_document_id: z.number().int(), message }));
 export type DuplicateResponse = z.infer<typeof duplicateResponse>;
@@ -146,6 +162,27 @@ export const documentRoutes = {
     requestExample: { refresh: true },
     example: { data: { updated: 1, not_found: 0, manual: 0, skipped: 0, errors: 0, not_found_codes: [], document: exampleDocument, totals: exampleTotals, message: 'Prezzi aggiornati: 1' } },
     errors: idError,
+  },
+  'PUT /api/documents/{id}/settings': {
+    summary: 'Corregge provincia e tipologia DEI del documento: ogni riga viene prezzata di nuovo (i prezzi manuali restano)',
+    params: idPath,
+    body: settingsBody,
+    response: settingsResponse,
+    requestExample: { provincia: 'FIRENZE', tipologia_dei: 'urbanizzazione' },
+    example: {
+      data: {
+        updated: 1,
+        not_found: 0,
+        manual: 0,
+        skipped: 0,
+        errors: 0,
+        not_found_codes: [],
+        document: exampleDocument,
+        totals: exampleTotals,
+        message: 'Provincia e tipologia aggiornate. Prezzi di riferimento trovati per 1 riga su 1.',
+      },
+    },
+    errors: { ...idError, 400: 'La provincia è obbligatoria.' },
   },
   'GET /api/documents/{id}/export': {
     summary: 'Esporta documento_{id}.xlsx con tutte le righe e i totali',

@@ -89,6 +89,36 @@ export function applyPatterns(code: string, patterns: readonly CodePattern[], co
   return out;
 }
 
+/** Like applyPatterns, and says which patterns changed the code (for "why this price"). */
+export function applyPatternsTraced(code: string, patterns: readonly CodePattern[]): { code: string; applied: string[] } {
+  let out = normalizeCode(code).slice(0, MAX_CODE_LENGTH);
+  const applied: string[] = [];
+  for (const p of patterns) {
+    const next = applyPatterns(out, [p]);
+    if (next !== out) applied.push(p.pattern);
+    out = next;
+  }
+  return { code: out, applied };
+}
+
+/** Units as printed vary: "mq", "m2", "m²", "MQ." are one unit; so are "cad", "cad.", "n.", "nr". */
+export function normalizeUnit(unit: string | null | undefined): string {
+  const u = (unit ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s.]/g, '');
+  const aliases: Record<string, string> = { mq: 'm2', 'm²': 'm2', mc: 'm3', 'm³': 'm3', ml: 'm', mt: 'm', cadauno: 'cad', cadauna: 'cad', n: 'cad', nr: 'cad', num: 'cad', pz: 'cad', corpo: 'acorpo', h: 'ora', ore: 'ora', t: 'ton', q: 'ql' };
+  return aliases[u] ?? u;
+}
+
+/** An Italian warning when the row and the price-list article measure different things. */
+export function unitMismatch(rowUnit: string | null | undefined, articleUnit: string | null | undefined): string | null {
+  const a = normalizeUnit(rowUnit);
+  const b = normalizeUnit(articleUnit);
+  if (!a || !b || a === b) return null;
+  return `Unità di misura diversa: la riga è in ${rowUnit?.trim()}, l\u2019articolo del prezzario in ${articleUnit?.trim()}`;
+}
+
 /** "TOS25_01.A03.001" -> 2025. */
 export function toscanaYear(code: string): number | null {
   const m = /^TOS(\d{2})_/.exec(code);
@@ -132,6 +162,41 @@ export function plannedLists(input: LookupInput, heads: readonly PriceListHead[]
   const csv = heads.filter((h) => h.source === 'csv');
   plan.push(...csv);
   return plan;
+}
+
+/** "Toscana LUCCA 2025", "DEI nuove_costruzioni 2025" (the typology label when known). */
+export function listLabel(head: Pick<PriceListHead, 'source' | 'key' | 'year'>, tipologiaLabel?: (value: string) => string | undefined): string {
+  if (head.source === 'toscana') return `Toscana ${head.key} ${head.year}`;
+  if (head.source === 'dei') return `DEI ${tipologiaLabel?.(head.key) ?? head.key} ${head.year}`;
+  return `Dati CSV ${head.year}`;
+}
+
+/**
+ * Why a row has no reference price, in the estimator's words: which lists were looked in, or
+ * which list is missing. `plan` is plannedLists() for the row; `foundWithoutPrice` the list
+ * that holds the code with no price, if any.
+ */
+export function missingPriceReason(
+  input: { code: string; provincia: string | null; tipologia_dei: string | null },
+  plan: readonly PriceListHead[],
+  foundWithoutPrice?: PriceListHead,
+  tipologiaLabel?: (value: string) => string | undefined,
+): string {
+  if (!input.code.trim()) return 'codice non riconosciuto: la riga non ha una tariffa';
+  if (foundWithoutPrice) return `articolo senza prezzo nel prezzario ${listLabel(foundWithoutPrice, tipologiaLabel)}`;
+  const reasons: string[] = [];
+  const province = findProvince(input.provincia);
+  const tuscan = province?.region === 'Toscana' || toscanaYear(input.code) !== null;
+  const lists = plan.filter((h) => h.source !== 'csv');
+  if (tuscan && !lists.some((h) => h.source === 'toscana')) {
+    reasons.push(`nessun prezzario Toscana caricato${province?.region === 'Toscana' ? ` per la provincia di ${province.name.toUpperCase()}` : ''}`);
+  }
+  if (input.tipologia_dei && !lists.some((h) => h.source === 'dei')) {
+    reasons.push(`nessun prezzario DEI caricato per la tipologia ${tipologiaLabel?.(input.tipologia_dei) ?? input.tipologia_dei}`);
+  }
+  if (lists.length) reasons.unshift(`codice non presente nel prezzario ${lists.map((h) => listLabel(h, tipologiaLabel)).join(' né nel prezzario ')}`);
+  if (!reasons.length) return 'nessun prezzario caricato in cui cercare il codice';
+  return reasons.join('; ');
 }
 
 /** Accents and case folded, for search. */

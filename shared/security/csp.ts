@@ -1,23 +1,43 @@
 /**
- * The Content-Security-Policy of every HTML response, locally and through CloudFront.
- * PrimeReact positions overlays with inline styles, so style-src needs 'unsafe-inline';
- * scripts come only from our own origin (Vite emits no inline script).
+ * THE Content-Security-Policy of the web app, sent by CloudFront (infra/cloud/web.ts, through
+ * its response headers policy) and by the local server. Pure: no imports, no I/O.
+ *
+ * - style-src 'unsafe-inline': PrimeReact positions overlays and dialogs with inline styles.
+ * - connect-src https://*.amazonaws.com: in the cloud, large uploads are PUT straight to the S3
+ *   bucket by presigned URL, and large downloads follow a redirect to a presigned S3 GET.
+ * - worker-src blob:: pdf.js runs its worker from a blob URL.
+ * - No inline scripts: web/index.html loads one module script from the same origin.
  */
-export function contentSecurityPolicy(connectSources: readonly string[] = []): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src ${["'self'", ...connectSources].join(' ')}`,
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'", 'https://*.amazonaws.com'],
+  'worker-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+} as const satisfies Record<string, readonly string[]>;
 
-/** In the cloud, large files go to S3 by presigned URL: the browser PUTs to the bucket's origin. */
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(['https://*.amazonaws.com']);
+export type CspDirective = keyof typeof CSP_DIRECTIVES;
+
+/** Renders directives as a header value: `default-src 'self'; script-src 'self'; ...`. */
+export const renderCsp = (directives: Partial<Record<CspDirective, readonly string[]>>): string =>
+  Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources!.join(' ')}`)
+    .join('; ');
+
+/** The header value, as CloudFront sends it. */
+export const CONTENT_SECURITY_POLICY = renderCsp(CSP_DIRECTIVES);
+
+/**
+ * The same policy with more connect-src origins: the local server adds its own S3 stand-in
+ * (s3rver on loopback, e.g. `http://127.0.0.1:4569`), where presigned uploads go locally.
+ */
+export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []): string =>
+  extraConnectSrc.length
+    ? renderCsp({ ...CSP_DIRECTIVES, 'connect-src': [...CSP_DIRECTIVES['connect-src'], ...extraConnectSrc] })
+    : CONTENT_SECURITY_POLICY;

@@ -114,7 +114,14 @@ describe('document editing in Chromium', () => {
     await page.locator('tr.doc-row-updated').first().waitFor();
     // The price source of the priced row.
     expect(await row.getByTestId('price-source').innerText()).toBe('TOS');
-    expect(await row.getByTestId('price-source').getAttribute('title')).toBe(`Toscana FIRENZE 2025 · ${priced.tariffa}`);
+    // Its tooltip names the list and the article that priced it.
+    expect(await row.getByTestId('price-source').getAttribute('title')).toBe(
+      `Toscana FIRENZE 2025 · ${[priced.tariffa, priced.price_source.descrizione.slice(0, 160) + (priced.price_source.descrizione.length > 160 ? '…' : ''), priced.price_source.unita_di_misura].filter(Boolean).join(' · ')}`,
+    );
+    // An unpriced row says why it has no price.
+    const unpriced = (await rowsOf(documentId)).find((r) => r.prezzo_db === null && r.price_reason)!;
+    const unpricedRow = await showRow(page, unpriced.row_index);
+    expect(await unpricedRow.getByTestId('price-reason').getAttribute('title')).toBe(`Senza prezzo di riferimento: ${unpriced.price_reason}`);
     await shot(page, '03-edited');
     const after = (await rowsOf(documentId)).find((r) => r.id === priced.id)!;
     expect(after.quantita).toBe(3);
@@ -156,7 +163,7 @@ describe('document editing in Chromium', () => {
     await page.getByPlaceholder('Cerca per tariffa o descrizione...').fill('');
     await page.getByRole('columnheader', { name: 'N°' }).click();
     const ids345 = (await rowsOf(documentId)).filter((r) => [3, 4, 5].includes(r.row_index)).map((r) => r.id);
-    await page.getByRole('button', { name: 'Tipologia DEI' }).click();
+    await page.getByRole('button', { name: 'Tipologia DEI', exact: true }).click();
     const tipDialog = page.getByRole('dialog', { name: 'Aggiorna tipologia DEI' });
     await tipDialog.getByRole('button', { name: 'Aggiorna' }).click();
     await tipDialog.getByText('Seleziona una tipologia DEI').waitFor();

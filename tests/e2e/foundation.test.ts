@@ -83,9 +83,13 @@ describe('foundation flows in Chromium', () => {
     expect(await page.getByText('Pannello Admin').count()).toBe(0);
     expect(await page.getByText('Strumenti Admin').count()).toBe(0);
 
-    // Admin routes send her back home.
+    // Admin routes tell her why she cannot enter (spec wording), then send her back home.
+    await page.goto(`${rt.url}/upload-prezzario-toscana`);
+    await page.getByText('Accesso negato. Solo gli amministratori possono accedere a questa sezione.').waitFor();
     await page.goto(`${rt.url}/admin/dashboard`);
-    await page.waitForURL(`${rt.url}/`);
+    await page.getByRole('heading', { name: 'Accesso Negato' }).waitFor();
+    await page.getByText('Non hai i permessi per accedere a questa pagina.').waitFor();
+    await page.waitForURL(`${rt.url}/`, { timeout: 10_000 });
     await page.getByText('Benvenuto, lucia.bianchi!').waitFor();
     await page.context().close();
   });

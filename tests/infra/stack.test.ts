@@ -12,7 +12,7 @@ import { handlerEntry } from '../../functions/handlers/index.ts';
 import { API_PREFIXES, RESOURCES, ROUTES, routeKey } from '../../functions/routes.ts';
 import { ALL_TABLES, type KeyDef } from '../../functions/storage/tables.ts';
 import { LAMBDA_BUNDLE } from '../../infra/cloud/lambda.ts';
-import { ANALYSIS_WORKER_ENTRY } from '../../infra/cloud/analysis.ts';
+import { ANALYSIS_WORKER_ENTRY, DEAD_LETTER_ENTRY } from '../../infra/cloud/analysis.ts';
 import { buildComputa } from '../../infra/cloud/build.ts';
 import { parseStage, REPO_ROOT, type Stage } from '../../infra/cloud/config.ts';
 import type { ComputaStack } from '../../infra/cloud/stack.ts';
@@ -304,7 +304,7 @@ describe('Lambda bundles', () => {
     const out = fs.mkdtempSync(path.join(tmp, 'bundles-'));
     fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(out, 'node_modules'), 'dir');
 
-    const entries: Array<[string, string]> = [...RESOURCES.map((r): [string, string] => [r, handlerEntry(r)]), ['worker', ANALYSIS_WORKER_ENTRY]];
+    const entries: Array<[string, string]> = [...RESOURCES.map((r): [string, string] => [r, handlerEntry(r)]), ['worker', ANALYSIS_WORKER_ENTRY], ['dead-letter', DEAD_LETTER_ENTRY]];
     for (const [resource, entry] of entries) {
       // Act
       const outfile = path.join(out, resource, 'index.mjs');

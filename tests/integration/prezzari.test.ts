@@ -147,7 +147,7 @@ describe('pricing a computo', () => {
     expect(tuscan.length).toBe(truthOf('primus_large.pdf').items.filter((i) => i.tariffa.startsWith('TOS25')).length);
     for (const r of tuscan) {
       expect(r.prezzo_db, r.tariffa).toBe(items.find((i) => i.codice === r.tariffa)!.prezzo);
-      expect(r.price_source).toEqual({ list: 'toscana', key: 'LUCCA', year: 2025, code: r.tariffa });
+      expect(r.price_source).toMatchObject({ list: 'toscana', key: 'LUCCA', year: 2025, code: r.tariffa, prezzo: r.prezzo_db, unit_warning: null });
       expect(r.variazione_percentuale).toBeCloseTo(10, 0);
     }
     expect(rows.filter((r: any) => !r.tariffa.startsWith('TOS')).every((r: any) => r.prezzo_db === null)).toBe(true);

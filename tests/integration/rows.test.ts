@@ -81,6 +81,60 @@ describe('editing a row', () => {
   });
 });
 
+describe('why a row has the price it has', () => {
+  it('a priced row names its article; an unpriced one says why, in Italian', async () => {
+    const rows = await rowsOf();
+    const priced = rows.find((r: any) => r.price_source?.list === 'toscana');
+    const article = tuscanItemsOf('primus_medium.pdf').find((i) => i.codice === priced.tariffa)!;
+    expect(priced.price_source).toMatchObject({ code: priced.tariffa, descrizione: expect.any(String), prezzo: priced.prezzo_db, patterns: [] });
+    expect(priced.price_source.unita_di_misura).toBe(article.um);
+    expect(priced.price_reason).toBeNull();
+    const unpriced = rows.find((r: any) => r.prezzo_db === null && !r.tariffa.startsWith('TOS25'));
+    expect(unpriced.price_reason).toBe('codice non presente nel prezzario Toscana LUCCA 2025; nessun prezzario DEI caricato per la tipologia NUOVE COSTRUZIONI');
+  });
+
+  it('warns when the row and the article measure different things', async () => {
+    const priced = (await rowsOf()).find((r: any) => r.price_source?.list === 'toscana' && r.unita_di_misura !== 'm³');
+    const res = await call('PUT', `/api/rows/${priced.id}`, { token: owner, body: { unita_di_misura: 'm³', refresh_price: true } });
+    expect(res.json.data.attributes.price_source.unit_warning).toBe(`Unità di misura diversa: la riga è in m³, l\u2019articolo del prezzario in ${priced.price_source.unita_di_misura}`);
+    await call('PUT', `/api/rows/${priced.id}`, { token: owner, body: { unita_di_misura: priced.unita_di_misura, refresh_price: true } });
+  });
+});
+
+describe('correcting the province and typology of a document', () => {
+  it('re-prices every row by the new settings, keeps manual prices, and refuses an unknown typology', async () => {
+    // Prepare: one manual price
+    const [manual] = (await rowsOf()).filter((r: any) => r.price_source?.list !== 'manuale' && r.tariffa.startsWith('TOS25'));
+    await call('PUT', `/api/rows/${manual.id}`, { token: owner, body: { prezzo_db: 7.77 } });
+    const tuscanPriced = (await rowsOf()).filter((r: any) => r.price_source?.list === 'toscana').length;
+    expect(tuscanPriced).toBeGreaterThan(0);
+
+    // Act: a province with no list loaded, and another typology
+    const res = await call('PUT', `/api/documents/${docId}/settings`, { token: owner, body: { provincia: 'FI', tipologia_dei: 'ristrutturazione_manutenzione' } });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.json.data.document).toMatchObject({ provincia: 'FI', tipologia_dei: 'ristrutturazione_manutenzione' });
+    const rows = await rowsOf();
+    expect(rows.filter((r: any) => r.price_source?.list === 'toscana')).toHaveLength(0);
+    expect(rows.find((r: any) => r.id === manual.id)).toMatchObject({ prezzo_db: 7.77, price_source: { list: 'manuale' } });
+    const tuscan = rows.find((r: any) => r.tariffa.startsWith('TOS25') && r.id !== manual.id);
+    expect(tuscan.price_reason).toMatch(/^nessun prezzario Toscana caricato per la provincia di FIRENZE/);
+    expect(rows.every((r: any) => r.tipologia_dei === 'ristrutturazione_manutenzione')).toBe(true);
+    expect(res.json.data.message).toBe(`Provincia e tipologia aggiornate. Prezzi di riferimento trovati per 0 righe su ${rows.length}.`);
+
+    // Back to Lucca: the Tuscan rows are priced again
+    const back = await call('PUT', `/api/documents/${docId}/settings`, { token: owner, body: { provincia: 'LU', tipologia_dei: 'nuove_costruzioni' } });
+    expect(back.json.data.updated).toBe(tuscanPriced);
+    expect((await rowsOf()).filter((r: any) => r.price_source?.list === 'toscana')).toHaveLength(tuscanPriced);
+
+    const bad = await call('PUT', `/api/documents/${docId}/settings`, { token: owner, body: { provincia: 'LU', tipologia_dei: 'inesistente' } });
+    expect(bad.status).toBe(400);
+    expect(detail(bad)).toBe('Tipologia DEI non valida');
+    await call('PUT', `/api/rows/${manual.id}`, { token: owner, body: { prezzo_db: null, refresh_price: true } });
+  });
+});
+
 describe('merging rows', () => {
   it('refuses a wrong count, non-consecutive rows, missing rows and someone else\'s rows', async () => {
     const rows = await rowsOf();

@@ -95,22 +95,42 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
 }
 
 /**
+/**
  * The analysis claims the right to write rows: only once, only while the document is still a
  * fresh upload being analysed. False when another run claimed it or the analysis had ended.
  */
 export async function claimRowWrite(ctx: AppContext, id: number): Promise<boolean> {
+  return conditionalUpdate(ctx, id, {
+    UpdateExpression: 'SET rows_written_at = :now',
+    ConditionExpression: `attribute_exists(id) AND #s = :processing AND attribute_not_exists(rows_written_at) AND ${NOT_ENDED}`,
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':now': ctx.now().toISOString(), ':processing': 'processing', ':null': null },
+  });
+}
+
+/**
+ * Marks a document failed only while its analysis is still running (one conditional write, so
+ * a finished analysis, or a status an owner set by hand, is never overwritten). False otherwise.
+ */
+export async function failIfProcessing(ctx: AppContext, id: number, reason: string): Promise<boolean> {
+  return conditionalUpdate(ctx, id, {
+    UpdateExpression: 'SET #s = :failed, status_reason = :reason, completed_at = :at',
+    ConditionExpression: `#s = :processing AND ${NOT_ENDED}`,
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':failed': 'failed', ':processing': 'processing', ':reason': reason, ':at': ctx.now().toISOString(), ':null': null },
+  });
+}
+
+/** No analysis has ended yet (a completed document set back to `processing` by hand has ended). */
+const NOT_ENDED = '(attribute_not_exists(completed_at) OR completed_at = :null)';
+
+async function conditionalUpdate(
+  ctx: AppContext,
+  id: number,
+  update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> },
+): Promise<boolean> {
   try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.table('documents'),
-        Key: { id },
-        UpdateExpression: 'SET rows_written_at = :now',
-        ConditionExpression:
-          'attribute_exists(id) AND #s = :processing AND attribute_not_exists(rows_written_at) AND (attribute_not_exists(completed_at) OR completed_at = :null)',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':now': ctx.now().toISOString(), ':processing': 'processing', ':null': null },
-      }),
-    );
+    await ctx.db.send(new UpdateCommand({ TableName: ctx.table('documents'), Key: { id }, ...update }));
     return true;
   } catch (err) {
     if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;

@@ -3,6 +3,21 @@ import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain
 import type { AppContext } from '../../config/context.ts';
 import { nextId, queryAll } from './base.ts';
 
+/** Which article priced a row: the list, the code looked up, and the article as the list has it. */
+export interface PriceSourceInfo {
+  list: string;
+  key: string;
+  year: number;
+  code: string;
+  descrizione?: string;
+  unita_di_misura?: string | null;
+  prezzo?: number | null;
+  /** Admin patterns that rewrote the printed code, in order. */
+  patterns?: string[];
+  /** Set when the row's unit and the article's differ (m² against m³). */
+  unit_warning?: string | null;
+}
+
 export interface RowRecord {
   id: number;
   document_id: number;
@@ -20,7 +35,9 @@ export interface RowRecord {
   differenza_totale_db: number | null;
   variazione_percentuale: number | null;
   /** Where prezzo_db came from (list, key, year); null until priced. */
-  price_source: { list: string; key: string; year: number; code: string } | null;
+  price_source: PriceSourceInfo | null;
+  /** Why the row has no reference price (Italian), when it has none. */
+  price_reason?: string | null;
   page: number | null;
   page_end: number | null;
   box: { x0: number; y0: number; x1: number; y1: number } | null;

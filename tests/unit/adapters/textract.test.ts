@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetDocumentTextDetectionCommand, StartDocumentTextDetectionCommand, TextractClient } from '@aws-sdk/client-textract';
-import { OcrError, textractWords } from '../../../functions/adapters/textract.ts';
+import { PDFDocument } from 'pdf-lib';
+import { MAX_TEXTRACT_PAGES, OcrError, TOO_MANY_SCANNED_PAGES, textractWords } from '../../../functions/adapters/textract.ts';
+import { analyzePdf } from '../../../functions/analysis/analyze.ts';
 import { A4 } from '../../../functions/analysis/words.ts';
 
 const word = (text: string, page: number, left: number, top: number) => ({
@@ -53,5 +55,44 @@ describe('Textract adapter', () => {
     textract.on(GetDocumentTextDetectionCommand).resolves({ JobStatus: 'IN_PROGRESS' });
     await expect(textractWords(new TextractClient({ region: 'eu-south-1' }), [1], { ...opts, timeoutMs: -1 })).rejects.toThrow(/non ha completato/);
     textract.restore();
+  });
+
+  it(`never calls Textract for more than ${MAX_TEXTRACT_PAGES} scanned pages`, async () => {
+    // Prepare
+    const textract = mockClient(TextractClient);
+    textract.on(StartDocumentTextDetectionCommand).resolves({ JobId: 'job-4' });
+    textract.on(GetDocumentTextDetectionCommand).resolves({ JobStatus: 'SUCCEEDED', Blocks: [] });
+    const pages = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    try {
+      // Act / Assess: one page over the limit is refused before any call, with the Italian reason.
+      const refused = textractWords(new TextractClient({ region: 'eu-south-1' }), pages(MAX_TEXTRACT_PAGES + 1), opts);
+      await expect(refused).rejects.toThrow(OcrError);
+      await expect(refused).rejects.toMatchObject({ reason: 'Il documento ha troppe pagine scansionate da leggere con l\u2019OCR (massimo 100).' });
+      expect(textract.calls()).toHaveLength(0);
+      // At the limit it still runs.
+      await textractWords(new TextractClient({ region: 'eu-south-1' }), pages(MAX_TEXTRACT_PAGES), opts);
+      expect(textract.commandCalls(StartDocumentTextDetectionCommand)).toHaveLength(1);
+    } finally {
+      textract.restore();
+    }
+  });
+
+  it('fails the analysis of a scan above the limit with that reason, without calling Textract', async () => {
+    // Prepare: 101 pages without a text layer.
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i <= MAX_TEXTRACT_PAGES; i++) pdf.addPage([595, 842]);
+    const bytes = await pdf.save();
+    const textract = mockClient(TextractClient);
+    const client = new TextractClient({ region: 'eu-south-1' });
+    try {
+      // Act
+      const out = await analyzePdf(bytes, { ocr: (p) => textractWords(client, p, opts) });
+
+      // Assess
+      expect(out).toMatchObject({ ok: false, reason: TOO_MANY_SCANNED_PAGES, pageCount: MAX_TEXTRACT_PAGES + 1 });
+      expect(textract.calls()).toHaveLength(0);
+    } finally {
+      textract.restore();
+    }
   });
 });

@@ -47,6 +47,12 @@ export interface PriceSource {
   key: string;
   year: number | string;
   code: string;
+  /** The article as the price list has it (absent on rows priced before this was recorded). */
+  descrizione?: string;
+  unita_di_misura?: string | null;
+  prezzo?: number | null;
+  patterns?: string[];
+  unit_warning?: string | null;
 }
 
 /** One extracted row (voce) of a document. */
@@ -68,8 +74,12 @@ export interface DocumentRow {
   differenza_totale_db: number | null;
   variazione_percentuale: number | null;
   price_source: PriceSource | null;
+  /** Why the row has no reference price, in Italian. */
+  price_reason?: string | null;
   page: number | null;
   page_end: number | null;
+  /** The voce's extent on its first page: PDF points, top-left origin. */
+  box?: { x0: number; y0: number; x1: number; y1: number } | null;
   /** Why the reader is not sure of this row (Italian); empty when it is. */
   verifica?: string[];
   capitoli?: Capitoli | null;

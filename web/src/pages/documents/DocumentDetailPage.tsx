@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -13,6 +13,7 @@ import { FinancialSummary } from '../../features/documents/components/FinancialS
 import { ProcessingPanel } from '../../features/documents/components/ProcessingPanel.tsx';
 import { filterRows } from '../../features/documents/components/RowsSearch.tsx';
 import { RowsToCheckBanner, rowsToCheck } from '../../features/documents/components/RowsToCheck.tsx';
+import { applyRowFilter, NO_FILTER, RowsFilterBar, type RowFilter } from '../../features/documents/components/RowsFilter.tsx';
 import { RowsTable } from '../../features/documents/components/RowsTable.tsx';
 import { RowsToolbar } from '../../features/documents/components/RowsToolbar.tsx';
 import { BulkTipologiaDialog } from '../../features/documents/components/BulkTipologiaDialog.tsx';
@@ -27,6 +28,13 @@ import { useTimedMessage } from '../../hooks/use-timed-message.ts';
 import type { DocumentItem, DocumentRow, DocumentRows, Tipologia } from '../../features/documents/types.ts';
 import type { KeyedMutator } from 'swr';
 import './documents.css';
+import { DocumentSettingsDialog } from './DocumentSettingsDialog.tsx';
+import type { SettingsResult } from '../../features/documents/api/update-document-settings.ts';
+
+// pdf.js is large: loaded the first time a row is shown on the PDF.
+const PdfPanel = lazy(() => import('../../features/documents/components/PdfPanel.tsx'));
+// Chart.js too: loaded with the first document that has reference prices.
+const DifferenceCharts = lazy(() => import('../../features/documents/components/DifferenceCharts.tsx'));
 
 /**
  * Document detail. Layout: header with actions (back, download, price refresh, export), status
@@ -110,13 +118,29 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
   const { message, show, clear } = useTimedMessage();
   const [downloading, setDownloading] = useState(false);
   const [query, setQuery] = useState('');
-  const [onlyToCheck, setOnlyToCheck] = useState(false);
+  const [rowFilter, setRowFilter] = useState<RowFilter>(NO_FILTER);
   const flagged = useMemo(() => rowsToCheck(allRows), [allRows]);
-  const visibleRows = useMemo(() => filterRows(onlyToCheck ? flagged : allRows, query), [allRows, flagged, onlyToCheck, query]);
+  const visibleRows = useMemo(() => filterRows(applyRowFilter(allRows, rowFilter), query), [allRows, rowFilter, query]);
+  const onlyToCheck = rowFilter.kind === 'check';
   const edit = useDocumentEditing({ document, rows: allRows, mutateDocument, mutateRows, notifyPage: show });
   const tipologiaLabel = useCallback((value: string) => tipologie?.find((t) => t.value === value)?.description, [tipologie]);
+  const [pdfRowId, setPdfRowId] = useState<number | null>(null);
+  const pdfRow = pdfRowId === null ? undefined : allRows.find((r) => r.id === pdfRowId);
+  const order = useRef<number[]>([]);
+  const onOrderChange = useCallback((ids: number[]) => {
+    order.current = ids;
+  }, []);
+  const movePdfRow = useCallback((step: 1 | -1) => {
+    setPdfRowId((current) => {
+      const ids = order.current;
+      const next = ids[Math.min(ids.length - 1, Math.max(0, ids.indexOf(current ?? -1) + step))];
+      return next ?? current;
+    });
+  }, []);
+  const closePdf = useCallback(() => setPdfRowId(null), []);
   const rowActions = useMemo(
     () => ({
+      onShowPdf: (row: DocumentRow) => setPdfRowId(row.id),
       onEdit: (row: DocumentRow) => edit.setDialog({ kind: 'edit', row }),
       onRefreshPrice: (row: DocumentRow) => void edit.refreshPrice(row),
       onSearch: edit.searchRow,
@@ -126,6 +150,13 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
   );
 
   const onStatusSaved = (updated: DocumentItem) => void mutateDocument(updated, { revalidate: false });
+  const [editingSettings, setEditingSettings] = useState(false);
+  const onSettingsSaved = (result: SettingsResult) => {
+    setEditingSettings(false);
+    void mutateDocument(result.document, { revalidate: false });
+    void mutateRows();
+    show('success', result.message);
+  };
   const download = async () => {
     setDownloading(true);
     try {
@@ -146,6 +177,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
         tipologiaLabel={tipologiaLabel(document.tipologia_dei)}
         onStatusSaved={onStatusSaved}
         notify={show}
+        onEditSettings={completed && !edit.busy ? () => setEditingSettings(true) : undefined}
         actions={
           <>
             {back}
@@ -184,7 +216,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
         <Alert severity="warn">Pagine non leggibili: {document.unreadable_pages.join(', ')}</Alert>
       )}
 
-      <FinancialSummary document={document} totals={rowsData?.totals ?? null} />
+      <FinancialSummary document={document} totals={rowsData?.totals ?? null} rowCount={allRows.length} />
 
       {document.warnings?.length > 0 && (
         <div className="alert alert-warn doc-warnings" role="status">
@@ -201,8 +233,23 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
 
       {rowsError && <Alert severity="error">Errore nel caricamento del documento</Alert>}
 
-      <RowsToCheckBanner count={flagged.length} onlyToCheck={onlyToCheck} onToggle={() => setOnlyToCheck((v) => !v)} />
+      {allRows.some((r) => r.differenza_totale_db) && (
+        <Suspense fallback={null}>
+          <DifferenceCharts
+            rows={allRows}
+            onChapter={(chapter) => setRowFilter((f) => ({ ...f, chapter }))}
+            onRow={(row) => {
+              setRowFilter(NO_FILTER);
+              setQuery('');
+              setPdfRowId(row.id);
+            }}
+          />
+        </Suspense>
+      )}
 
+      <RowsToCheckBanner count={flagged.length} onlyToCheck={onlyToCheck} onToggle={() => setRowFilter((f) => ({ ...f, kind: f.kind === 'check' ? 'all' : 'check' }))} />
+
+      <div className={pdfRow ? 'doc-with-pdf' : undefined}>
       <section className="doc-card doc-rows-card" aria-label="Righe del documento">
         <RowsToolbar
           query={query}
@@ -215,6 +262,7 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
           onTipologia={() => edit.setDialog({ kind: 'tipologia' })}
           onDelete={() => edit.setDialog({ kind: 'delete-selected' })}
           onDuplicate={() => edit.setDialog({ kind: 'duplicate' })}
+          filter={<RowsFilterBar value={rowFilter} onChange={setRowFilter} />}
           message={
             edit.message && (
               <Alert severity={edit.message.severity} onClose={edit.clearMessage}>
@@ -227,15 +275,25 @@ function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsErro
           rows={visibleRows}
           totalCount={allRows.length}
           loading={rowsLoading}
-          resetKey={`${query}|${onlyToCheck}`}
+          resetKey={`${query}|${rowFilter.kind}|${rowFilter.threshold}|${rowFilter.chapter}`}
           selectedIds={edit.selectedIds}
           onSelectedIdsChange={edit.setSelectedIds}
           highlighted={edit.highlighted}
           updatingIds={edit.updatingIds}
           actions={rowActions}
           tipologiaLabel={tipologiaLabel}
+          activeRowId={pdfRow?.id ?? null}
+          onOrderChange={onOrderChange}
         />
       </section>
+      {pdfRow && (
+        <Suspense fallback={<aside className="pdf-panel"><p className="pdf-panel-msg">Caricamento del visualizzatore...</p></aside>}>
+          <PdfPanel documentId={document.id} row={pdfRow} onClose={closePdf} onMove={movePdfRow} />
+        </Suspense>
+      )}
+      </div>
+
+      {editingSettings && <DocumentSettingsDialog document={document} onClose={() => setEditingSettings(false)} onSaved={onSettingsSaved} />}
 
       <EditRowDialog row={dialog?.kind === 'edit' ? dialog.row : null} busy={edit.busy} onSave={(row, patch) => void edit.saveRow(row, patch)} onCancel={edit.close} />
 

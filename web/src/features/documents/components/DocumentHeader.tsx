@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../../../shared/format.ts';
 import type { DocumentItem } from '../types.ts';
+import { Button } from 'primereact/button';
 import { StatusEditor } from './StatusEditor.tsx';
 
 interface Props {
@@ -11,9 +12,11 @@ interface Props {
   notify: (severity: 'success' | 'error', text: string) => void;
   /** The header's buttons (back, download; later price refresh and export). */
   actions: ReactNode;
+  /** Opens the correction of province and typology; absent while the analysis runs. */
+  onEditSettings?: () => void;
 }
 
-export function DocumentHeader({ document, tipologiaLabel, onStatusSaved, notify, actions }: Props) {
+export function DocumentHeader({ document, tipologiaLabel, onStatusSaved, notify, actions, onEditSettings }: Props) {
   return (
     <header className="doc-header">
       <div className="doc-header-main">
@@ -31,6 +34,9 @@ export function DocumentHeader({ document, tipologiaLabel, onStatusSaved, notify
             <span>
               <i className="pi pi-tags" aria-hidden /> Tipologia DEI: <strong>{tipologiaLabel ?? document.tipologia_dei}</strong>
             </span>
+          )}
+          {onEditSettings && (
+            <Button icon="pi pi-pencil" text rounded size="small" aria-label="Modifica provincia e tipologia DEI" title="Modifica provincia e tipologia DEI" onClick={onEditSettings} />
           )}
           {document.username && (
             <span>

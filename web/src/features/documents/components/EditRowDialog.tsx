@@ -7,6 +7,8 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import type { RowPatch } from '../api/update-row.ts';
 import type { DocumentRow } from '../types.ts';
 import { TipologiaSelect } from './TipologiaSelect.tsx';
+import { PriceExplanation } from './PriceExplanation.tsx';
+import { formatEuro } from '../../../../../shared/format.ts';
 
 interface Props {
   row: DocumentRow | null;
@@ -54,6 +56,19 @@ export function rowPatch(row: DocumentRow, form: FormState): RowPatch {
   if (form.tipologia_dei && form.tipologia_dei !== before.tipologia_dei) patch.tipologia_dei = form.tipologia_dei;
   if (form.prezzo_db !== before.prezzo_db) patch.prezzo_db = form.prezzo_db;
   return patch;
+}
+
+/** Quantity × unit price against the total, recomputed while typing. */
+function ProductCheck({ form }: { form: FormState }) {
+  if (form.quantita === null || form.unitario === null) return null;
+  const product = cents(num(form.quantita) * num(form.unitario));
+  const ok = form.totale !== null && Math.abs(product - num(form.totale)) < 0.011;
+  return (
+    <p className={`doc-product-check ${ok ? 'ok' : 'ko'}`} data-testid="product-check" aria-live="polite">
+      Quantità × prezzo = <strong>{formatEuro(product)}</strong>
+      {ok ? ' (uguale al totale)' : ` (il totale inserito è ${formatEuro(form.totale)})`}
+    </p>
+  );
 }
 
 export function EditRowDialog(props: Props) {
@@ -133,6 +148,8 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
             <TipologiaSelect id="row-tipologia" value={form.tipologia_dei} onChange={(v) => set('tipologia_dei', v)} disabled={busy} />
           </div>
         </div>
+        <ProductCheck form={form} />
+        <PriceExplanation row={row} />
         <p className="hint doc-edit-hint">
           <i className="pi pi-info-circle" aria-hidden /> Un prezzo DB inserito a mano diventa un prezzo manuale; cambiando tariffa o tipologia DEI il prezzo viene ricercato nel database.
         </p>

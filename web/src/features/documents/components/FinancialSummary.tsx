@@ -1,50 +1,70 @@
-import { formatEuro, formatPercent } from '../../../../../shared/format.ts';
+import { formatEuro, formatInteger, formatPercent } from '../../../../../shared/format.ts';
 import type { DocumentItem, RowsTotals } from '../types.ts';
+import { differenceClass } from './RowsTable.tsx';
 
 interface Props {
   document: DocumentItem;
   totals: RowsTotals | null;
+  /** All rows of the document (for the coverage). */
+  rowCount: number;
 }
 
 const dash = (text: string) => text || '—';
 
 /**
- * Original total, database total, difference with percentage, and the verification badge
- * (congruence is computed by the server with the spec's 0.01 tolerance).
+ * Like with like: the printed total of the computo; then, only over the rows that have a
+ * reference price, their printed total against their price-list total and the difference;
+ * how much of the computo that comparison covers; and the verification badge (congruence is
+ * computed by the server with the spec's 0.01 tolerance).
  */
-export function FinancialSummary({ document, totals }: Props) {
+export function FinancialSummary({ document, totals, rowCount }: Props) {
   const documentTotal = totals?.document_total ?? document.document_total;
   const totalDb = totals?.document_total_db ?? document.document_total_db;
   const sum = totals?.sum_totale ?? document.sum_totale;
   const congruent = totals?.congruent ?? document.congruent;
   const diff = totals?.difference_db ?? null;
   const diffPercent = totals?.difference_db_percent ?? null;
-  const diffClass = diff === null ? '' : diff > 0 ? 'doc-amount-up' : diff < 0 ? 'doc-amount-down' : '';
+  const diffClass = differenceClass(diff);
+  const priced = totals?.priced_rows ?? 0;
+  const pricedOwn = totals?.priced_totale ?? null;
+  const base = sum ?? documentTotal;
+  const share = pricedOwn !== null && base ? Math.round((pricedOwn / base) * 100) : null;
 
   return (
     <section aria-label="Riepilogo economico">
       <div className="doc-summary-grid">
         <div className="doc-summary-card">
-          <span className="doc-summary-label">Totale originale</span>
-          <span className="doc-summary-value" data-testid="total-original">{dash(formatEuro(documentTotal))}</span>
+          <span className="doc-summary-label">Totale del computo</span>
+          <span className="doc-summary-value" data-testid="total-original">{dash(formatEuro(documentTotal ?? sum))}</span>
+          <span className="hint">{documentTotal === null ? 'somma delle righe: totale non stampato' : 'come stampato nel documento'}</span>
         </div>
         <div className="doc-summary-card">
-          <span className="doc-summary-label">Totale database</span>
+          <span className="doc-summary-label">Righe con prezzo di riferimento</span>
+          <span className="doc-summary-value" data-testid="coverage">
+            {formatInteger(priced)} su {formatInteger(rowCount)}
+          </span>
+          <span className="hint" data-testid="difference-basis">
+            {priced > 0 && share !== null ? `${formatInteger(share)}% dell\u2019importo del computo (${formatEuro(pricedOwn)})` : 'nessuna riga ha un prezzo di riferimento'}
+          </span>
+        </div>
+        <div className="doc-summary-card">
+          <span className="doc-summary-label">Prezzario, sulle stesse righe</span>
           <span className="doc-summary-value" data-testid="total-db">{dash(formatEuro(totalDb))}</span>
+          <span className="hint">{priced > 0 ? `contro ${formatEuro(pricedOwn)} del computo` : 'carica un prezzario e usa \u201cAggiorna Prezzi\u201d'}</span>
         </div>
         <div className="doc-summary-card">
-          <span className="doc-summary-label">Differenza</span>
+          <span className="doc-summary-label">Differenza (prezzario − computo)</span>
           <span className={`doc-summary-value ${diffClass}`} data-testid="total-difference">
             {diff === null ? '—' : formatEuro(diff)}
             {diff !== null && diffPercent !== null && <span className="doc-summary-percent"> ({formatPercent(diffPercent)})</span>}
           </span>
-          {totals?.priced_rows !== undefined && totals.priced_rows > 0 && (
-            <span className="hint" data-testid="difference-basis">
-              su {totals.priced_rows} {totals.priced_rows === 1 ? 'riga' : 'righe'} con prezzo di riferimento ({formatEuro(totals.priced_totale ?? null)} nel documento)
-            </span>
-          )}
+          <span className="hint">{diff === null ? '' : diff < 0 ? 'il computo è più caro del prezzario' : diff > 0 ? 'il computo è più economico del prezzario' : 'in linea con il prezzario'}</span>
         </div>
       </div>
+      <p className="doc-legend" data-testid="legend">
+        Differenze e variazioni: <span className="doc-amount-over">in rosso</span> le righe in cui il computo costa più del prezzario di riferimento,{' '}
+        <span className="doc-amount-under">in verde</span> quelle in cui costa meno.
+      </p>
       {congruent === true && (
         <div className="doc-verify doc-verify-ok" role="status" data-testid="verification">
           <i className="pi pi-check-circle" aria-hidden /> Totale verificato: la somma delle righe corrisponde al totale del documento

@@ -13,15 +13,35 @@ export function priceSourceLabel(source: PriceSource | null, tipologiaLabel?: (v
 /** The tag's text: the column is narrow; the tooltip has the full label. */
 const SHORT: Record<string, string> = { toscana: 'TOS', dei: 'DEI', manuale: 'MAN' };
 
-/** A small tag with the list the database price comes from; the full label (and code) in its tooltip and aria-label. */
-export function PriceSourceTag({ source, tipologiaLabel }: { source: PriceSource | null; tipologiaLabel?: (value: string) => string | undefined }) {
-  if (!source) return null;
+interface Props {
+  source: PriceSource | null;
+  /** Why there is no reference price, shown instead of a tag. */
+  reason?: string | null;
+  tipologiaLabel?: (value: string) => string | undefined;
+}
+
+/**
+ * A small tag with the list the database price comes from; the full label, the article and any
+ * unit warning in its tooltip and aria-label. A row without a price shows why.
+ */
+export function PriceSourceTag({ source, reason, tipologiaLabel }: Props) {
+  if (!source) {
+    if (!reason) return null;
+    const text = `Senza prezzo di riferimento: ${reason}`;
+    return (
+      <span className="doc-src doc-src-none" title={text} aria-label={text} data-testid="price-reason">
+        <i className="pi pi-question-circle" aria-hidden="true" />
+      </span>
+    );
+  }
   const list = String(source.list ?? '').toLowerCase();
   const label = priceSourceLabel(source, tipologiaLabel);
-  const title = list === 'manuale' || !source.code ? label : `${label} · ${source.code}`;
+  const article = [source.code, source.descrizione && `${source.descrizione.slice(0, 160)}${source.descrizione.length > 160 ? '…' : ''}`, source.unita_di_misura].filter(Boolean).join(' · ');
+  const title = [list === 'manuale' || !source.code ? label : `${label} · ${article}`, source.unit_warning].filter(Boolean).join('\n');
   return (
-    <span className={`doc-src doc-src-${SHORT[list] ? list : 'other'}`} title={title} aria-label={title} data-testid="price-source">
+    <span className={`doc-src doc-src-${SHORT[list] ? list : 'other'}`} title={title} aria-label={title.replace('\n', '. ')} data-testid="price-source">
       {SHORT[list] ?? source.list}
+      {source.unit_warning && <i className="pi pi-exclamation-triangle doc-src-warn" aria-hidden="true" />}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
@@ -15,6 +15,8 @@ const ROW_HEIGHT = 41;
 const VIRTUAL_FROM = 30;
 
 export interface RowActions {
+  /** Opens the voce on the original PDF. */
+  onShowPdf: (row: DocumentRow) => void;
   onEdit: (row: DocumentRow) => void;
   onRefreshPrice: (row: DocumentRow) => void;
   onSearch: (row: DocumentRow) => void;
@@ -37,9 +39,18 @@ interface Props {
   updatingIds: ReadonlySet<number>;
   actions: RowActions;
   tipologiaLabel?: (value: string) => string | undefined;
+  /** The row shown on the PDF: marked, and scrolled to when it changes. */
+  activeRowId?: number | null;
+  /** The rows' ids in the order shown (after sorting), for moving between them. */
+  onOrderChange?: (ids: number[]) => void;
 }
 
-const amountClass = (v: number | null) => (v === null || v === 0 ? '' : v > 0 ? 'doc-amount-up' : 'doc-amount-down');
+/**
+ * Differences are prezzario − computo: below zero the computo costs more than the reference
+ * (red, what a reviewer looks for), above zero it costs less (green).
+ */
+export const differenceClass = (v: number | null) => (v === null || v === 0 ? '' : v < 0 ? 'doc-amount-over' : 'doc-amount-under');
+const amountClass = differenceClass;
 
 /** Sum in cents, so that thousands of rows do not drift. */
 function sumTotals(rows: DocumentRow[]): number {
@@ -69,9 +80,21 @@ export function sortRows(rows: DocumentRow[], field: keyof DocumentRow | null, o
  * shown), virtual-scrolled (smooth with thousands of rows). Sorting is done here, memoised,
  * and the table is 'lazy': DataTable would otherwise re-sort every row on each render.
  */
-export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedIds, onSelectedIdsChange, highlighted, updatingIds, actions, tipologiaLabel }: Props) {
+export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedIds, onSelectedIdsChange, highlighted, updatingIds, actions, tipologiaLabel, activeRowId = null, onOrderChange }: Props) {
   const [sort, setSort] = useState<{ field: keyof DocumentRow | null; order: SortOrder }>({ field: 'row_index', order: 1 });
   const sorted = useMemo(() => sortRows(rows, sort.field, sort.order), [rows, sort]);
+  const table = useRef<DataTable<DocumentRow[]>>(null);
+  useEffect(() => {
+    onOrderChange?.(sorted.map((r) => r.id));
+  }, [sorted, onOrderChange]);
+  useEffect(() => {
+    if (activeRowId === null) return;
+    const index = sorted.findIndex((r) => r.id === activeRowId);
+    if (index < 0) return;
+    const scroller = table.current?.getVirtualScroller?.();
+    if (scroller) scroller.scrollInView(index, 'to-end');
+    else document.querySelector(`[data-row-id="${activeRowId}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [activeRowId, sorted]);
   const sum = useMemo(() => sumTotals(rows), [rows]);
   const selection = useMemo(() => rows.filter((r) => selectedIds.has(r.id)), [rows, selectedIds]);
   const allSelected = rows.length > 0 && selection.length === rows.length;
@@ -115,7 +138,8 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
     : [];
 
   const actionsCell = (r: DocumentRow) => (
-    <span className="doc-row-actions">
+    <span className="doc-row-actions" data-row-id={r.id}>
+      <Button icon="pi pi-file-pdf" text rounded size="small" severity="secondary" aria-label="Mostra nel PDF" title="Mostra nel PDF" disabled={r.page === null} onClick={() => actions.onShowPdf(r)} />
       <Button icon="pi pi-pencil" text rounded size="small" aria-label="Modifica riga" title="Modifica riga" onClick={() => actions.onEdit(r)} />
       <Button
         icon={updatingIds.has(r.id) ? 'pi pi-spin pi-spinner' : 'pi pi-ellipsis-v'}
@@ -150,6 +174,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
     <>
       <Menu model={menuItems} popup ref={menu} id="doc-row-menu" style={{ width: '15rem' }} />
       <DataTable
+        ref={table}
         // A new search starts a fresh scroller at the top: a kept scroller would show its old
         // position over the new rows. Edits, merges and deletions keep the position.
         key={`${virtual ? 'virtual' : 'plain'}-${resetKey}`}
@@ -175,11 +200,20 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
         onSelectionChange={(e) => onSelectionChange(e.value as DocumentRow[])}
         selectAll={allSelected}
         onSelectAllChange={(e) => onSelectAll(e.checked)}
-        rowClassName={(r: DocumentRow) => (highlighted.has(r.id) ? 'doc-row-updated' : needsCheck(r) ? 'doc-row-check' : undefined)}
+        rowClassName={(r: DocumentRow) =>
+          [highlighted.has(r.id) ? 'doc-row-updated' : needsCheck(r) ? 'doc-row-check' : '', r.id === activeRowId ? 'doc-row-active' : ''].join(' ').trim() || undefined
+        }
+        // A click on a row (not on its checkbox or buttons) shows it on the PDF.
+        onRowClick={(e) => {
+          const target = e.originalEvent.target as HTMLElement;
+          if (target.closest('button, a, input, .p-checkbox')) return;
+          const row = e.data as DocumentRow;
+          if (row.page !== null) actions.onShowPdf(row);
+        }}
         className="doc-rows-table"
         emptyMessage={loading ? 'Caricamento righe...' : 'Nessuna riga trovata'}
         footer={footer}
-        tableStyle={{ minWidth: '1100px', tableLayout: 'fixed' }}
+        tableStyle={{ minWidth: '1400px', tableLayout: 'fixed' }}
       >
         <Column selectionMode="multiple" style={{ width: '2.4rem' }} headerClassName="doc-select-header" />
         <Column field="row_index" header="N°" sortable style={{ width: '3rem' }} />
@@ -188,6 +222,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
           field="descrizione"
           header="Descrizione"
           sortable
+          style={{ width: '19rem' }}
           body={(r: DocumentRow) => (
             <span className="doc-cell-ellipsis" title={r.descrizione ?? ''}>
               <CheckMark row={r} />
@@ -211,8 +246,8 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
         <Column style={{ width: '7rem' }} field="prezzo_totale_db" header="Totale DB" sortable body={num('prezzo_totale_db', formatEuro)} className="doc-num" headerClassName="doc-num-header" />
         <Column style={{ width: '6.75rem' }} field="differenza_totale_db" header="Differenza" sortable body={num('differenza_totale_db', formatEuro, true)} className="doc-num" headerClassName="doc-num-header" />
         <Column style={{ width: '5rem' }} field="variazione_percentuale" header="Var. %" sortable body={num('variazione_percentuale', formatPercent, true)} className="doc-num" headerClassName="doc-num-header" />
-        <Column style={{ width: '3.4rem' }} header="Fonte" body={(r: DocumentRow) => <PriceSourceTag source={r.price_source} tipologiaLabel={tipologiaLabel} />} />
-        <Column style={{ width: '4.4rem' }} header="Azioni" body={actionsCell} className="doc-actions-cell" />
+        <Column style={{ width: '3.4rem' }} header="Fonte" body={(r: DocumentRow) => <PriceSourceTag source={r.price_source} reason={r.price_reason} tipologiaLabel={tipologiaLabel} />} />
+        <Column style={{ width: '6.4rem' }} header="Azioni" body={actionsCell} className="doc-actions-cell" />
       </DataTable>
     </>
   );

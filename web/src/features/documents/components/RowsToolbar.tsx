@@ -15,10 +15,12 @@ interface Props {
   onDuplicate: () => void;
   /** A message about the last row operation, kept in sight while the table scrolls. */
   message?: ReactNode;
+  /** Which rows are shown (filters). */
+  filter?: ReactNode;
 }
 
 /** Sticky bar above the rows: search, selection count and the actions on the selected rows. */
-export function RowsToolbar({ query, onQueryChange, selectedCount, disabled, onDeselect, onMerge, onQuickMerge, onTipologia, onDelete, onDuplicate, message }: Props) {
+export function RowsToolbar({ query, onQueryChange, selectedCount, disabled, onDeselect, onMerge, onQuickMerge, onTipologia, onDelete, onDuplicate, message, filter }: Props) {
   const none = selectedCount === 0 || disabled;
   const mergeable = selectedCount === 2 && !disabled;
   return (
@@ -26,6 +28,7 @@ export function RowsToolbar({ query, onQueryChange, selectedCount, disabled, onD
       <div className="doc-toolbar-line">
         <h2>Righe del documento</h2>
         <RowsSearch value={query} onChange={onQueryChange} />
+        {filter}
       </div>
       <div className="doc-toolbar-line">
         <span className={`doc-selection-count ${selectedCount ? 'doc-selection-active' : ''}`} data-testid="selection-count" aria-live="polite">

@@ -151,9 +151,16 @@ export function useDocumentEditing({ document, rows, mutateDocument, mutateRows,
       }
       try {
         const params = new URLSearchParams({ q: code, type: 'price-list' });
-        const tipologia = row.tipologia_dei || document.tipologia_dei;
-        if (tipologia) params.set('tipologia_dei', tipologia);
-        if (document.provincia) params.set('provincia', document.provincia);
+        const source = row.price_source;
+        // The list that priced the row, when one did; else where the rules would look first.
+        if (source?.list === 'toscana' || source?.list === 'dei') {
+          params.set(source.list === 'toscana' ? 'provincia' : 'tipologia_dei', String(source.key));
+          params.set('anno', String(source.year));
+        } else {
+          const tipologia = row.tipologia_dei || document.tipologia_dei;
+          if (tipologia) params.set('tipologia_dei', tipologia);
+          if (document.provincia) params.set('provincia', document.provincia);
+        }
         window.open(`/search?${params.toString()}`, '_blank', 'noopener');
       } catch {
         notify('error', "Errore nell'apertura della ricerca prezzi");

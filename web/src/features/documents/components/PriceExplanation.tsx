@@ -1,0 +1,60 @@
+import { formatEuro } from '../../../../../shared/format.ts';
+import type { DocumentRow } from '../types.ts';
+import { priceSourceLabel } from './PriceSourceTag.tsx';
+
+/** Why the row has the reference price it has: the article and its list, or the reason there is none. */
+export function PriceExplanation({ row, tipologiaLabel }: { row: DocumentRow; tipologiaLabel?: (value: string) => string | undefined }) {
+  const source = row.price_source;
+  if (!source) {
+    return (
+      <section className="doc-price-why" aria-label="Prezzo di riferimento" data-testid="price-why">
+        <h3>Prezzo di riferimento</h3>
+        <p>{row.price_reason ? `Nessun prezzo di riferimento: ${row.price_reason}.` : 'Nessun prezzo di riferimento.'}</p>
+      </section>
+    );
+  }
+  if (source.list === 'manuale') {
+    return (
+      <section className="doc-price-why" aria-label="Prezzo di riferimento" data-testid="price-why">
+        <h3>Prezzo di riferimento</h3>
+        <p>Prezzo inserito a mano da {source.key}: resta com&apos;è con &ldquo;Aggiorna Prezzi&rdquo;.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="doc-price-why" aria-label="Prezzo di riferimento" data-testid="price-why">
+      <h3>Prezzo di riferimento</h3>
+      <dl>
+        <dt>Prezzario</dt>
+        <dd>{priceSourceLabel(source, tipologiaLabel)}</dd>
+        <dt>Articolo</dt>
+        <dd className="mono">{source.code}</dd>
+        {source.descrizione && (
+          <>
+            <dt>Descrizione</dt>
+            <dd>{source.descrizione}</dd>
+          </>
+        )}
+        {source.unita_di_misura && (
+          <>
+            <dt>Unità</dt>
+            <dd>{source.unita_di_misura}</dd>
+          </>
+        )}
+        <dt>Prezzo</dt>
+        <dd>{formatEuro(source.prezzo ?? row.prezzo_db)}</dd>
+        {source.patterns && source.patterns.length > 0 && (
+          <>
+            <dt>Codice riscritto dai pattern</dt>
+            <dd className="mono">{source.patterns.join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      {source.unit_warning && (
+        <p className="doc-price-warn" role="alert">
+          <i className="pi pi-exclamation-triangle" aria-hidden /> {source.unit_warning}
+        </p>
+      )}
+    </section>
+  );
+}
