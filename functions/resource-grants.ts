@@ -106,6 +106,9 @@ export const RESOURCE_GRANTS: Record<Resource, Grants> = {
   'csv-data': api({ tables: { priceLists: 'read' }, blobs: { priceIndex: 'read' } }),
   patterns: api({ tables: { patterns: 'readwrite', counters: 'readwrite' } }),
   debug: api({ tables: { users: 'read' }, describeTables: true }),
+  // OpenAPI document and reference page: public, nothing stored; a caller who sends a token is
+  // still identified by the middleware (users, sessions, API keys).
+  docs: api({ tables: {} }),
 };
 
 /**

@@ -7,8 +7,30 @@ export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per resource; the module `functions/handlers/<resource>.ts` exports `handler`. */
-export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie', 'documents', 'rows', 'prezzari', 'search', 'csv-data', 'patterns', 'debug'] as const;
+export const RESOURCES = ['auth', 'admin-users', 'api-keys', 'tipologie', 'documents', 'rows', 'prezzari', 'search', 'csv-data', 'patterns', 'debug', 'docs'] as const;
 export type Resource = (typeof RESOURCES)[number];
+
+/**
+ * The actions each resource's module exports (`functions/handlers/<resource>.ts`), as types only:
+ * the table below cannot name an action its module does not have.
+ */
+export interface ResourceActions {
+  auth: keyof typeof import('./handlers/auth.ts').actions;
+  'admin-users': keyof typeof import('./handlers/admin-users.ts').actions;
+  'api-keys': keyof typeof import('./handlers/api-keys.ts').actions;
+  tipologie: keyof typeof import('./handlers/tipologie.ts').actions;
+  documents: keyof typeof import('./handlers/documents.ts').actions;
+  rows: keyof typeof import('./handlers/rows.ts').actions;
+  prezzari: keyof typeof import('./handlers/prezzari.ts').actions;
+  search: keyof typeof import('./handlers/search.ts').actions;
+  'csv-data': keyof typeof import('./handlers/csv-data.ts').actions;
+  patterns: keyof typeof import('./handlers/patterns.ts').actions;
+  debug: keyof typeof import('./handlers/debug.ts').actions;
+  docs: keyof typeof import('./handlers/docs.ts').actions;
+}
+/** Every resource has its entry above (a new resource without one does not compile). */
+type EveryResource = { [R in Resource]: ResourceActions[R] };
+export type ActionOf<R extends Resource> = EveryResource[R];
 
 export interface Route {
   method: Method;
@@ -19,7 +41,8 @@ export interface Route {
   access: Access;
 }
 
-const r = (method: Method, path: string, resource: Resource, action: string, access: Access): Route => ({
+/** Keeps the method and path literal, so the contract (shared/api) can be checked route by route. */
+const r = <M extends Method, P extends string, R extends Resource>(method: M, path: P, resource: R, action: ActionOf<R>, access: Access) => ({
   method,
   path,
   resource,
@@ -27,7 +50,7 @@ const r = (method: Method, path: string, resource: Resource, action: string, acc
   access,
 });
 
-export const ROUTES: Route[] = [
+const TABLE = [
   // Auth (spec 7 "Auth")
   r('POST', '/api/auth/login', 'auth', 'login', 'public'),
   r('GET', '/api/auth/user', 'auth', 'currentUser', 'user'),
@@ -97,7 +120,17 @@ export const ROUTES: Route[] = [
   r('DELETE', '/api/tipologie-dei/{id}', 'tipologie', 'remove', 'admin'),
   r('PATCH', '/api/admin/tipologie-dei/bulk-status', 'tipologie', 'bulkStatus', 'admin'),
   r('PATCH', '/api/admin/tipologie-dei/{id}/status', 'tipologie', 'setStatus', 'admin'),
-];
+
+  // The API's own description (shared/api): OpenAPI 3.1 and its reference page
+  r('GET', '/api/openapi.json', 'docs', 'openapi', 'public'),
+  r('GET', '/api/docs', 'docs', 'page', 'public'),
+  r('GET', '/api/docs/{asset}', 'docs', 'asset', 'public'),
+] as const;
+
+export const ROUTES: readonly Route[] = TABLE;
+
+/** "GET /api/documents/{id}": the key API Gateway calls `routeKey`, one per entry of the table. */
+export type RouteKey = (typeof TABLE)[number] extends infer R ? (R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never) : never;
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;
 

@@ -25,4 +25,5 @@ export async function retotal(ctx: AppContext, doc: DocumentRecord): Promise<{ d
   return { document, totals };
 }
 
+/** A row as the API answers it: `prezzo_unitario` is the spec's other name of `unitario`, added here only. */
 export const presentRow = (r: RowRecord) => ({ ...r, prezzo_unitario: r.unitario });

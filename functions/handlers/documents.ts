@@ -23,6 +23,7 @@ import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocum
 import { countRows, deleteDocumentRows, listRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { repriceRows } from '../domain/pricing.ts';
+import { presentRow } from '../domain/rows.ts';
 import { exportWorkbook } from '../domain/export.ts';
 import { duplicateDocument } from '../domain/duplicate.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
@@ -107,7 +108,7 @@ const rows: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { page, perPage } = pageParams(req.query, { perPage: 50_000, maxPerPage: 50_000 });
   const all = await listRows(ctx, doc.id);
-  const items = all.slice((page - 1) * perPage, page * perPage).map((r) => ({ ...r, prezzo_unitario: r.unitario }));
+  const items = all.slice((page - 1) * perPage, page * perPage).map(presentRow);
   return list('rows', items, all.length, { page, per_page: perPage, totals: presentTotals(doc, all) });
 };
 

@@ -16,6 +16,7 @@ export const HANDLER_MODULES: Record<Resource, () => Promise<{ handler: LambdaHa
   'csv-data': () => import('./csv-data.ts') as never,
   patterns: () => import('./patterns.ts') as never,
   debug: () => import('./debug.ts') as never,
+  docs: () => import('./docs.ts') as never,
 };
 
 /** Source file of each resource's Lambda, for the CDK stack's NodejsFunction entries. */

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import { getContext } from '../config/context.ts';
 import { NotFoundError } from './errors.ts';
+import { validateRequest } from './contract.ts';
 import { authorize, errorHandler, parseBody, requestContext, type RequestState } from './middleware.ts';
 import type { Action, HttpEvent, HttpResult } from './types.ts';
 
@@ -21,5 +22,7 @@ export function resourceHandler(actions: Record<string, Action>) {
     .use(requestContext())
     // Who calls is known before the body is parsed: an anonymous multipart costs nothing.
     .use(authorize())
-    .use(parseBody());
+    .use(parseBody())
+    // The shape of params, query and body, by the route's contract (shared/api).
+    .use(validateRequest());
 }

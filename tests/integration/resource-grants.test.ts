@@ -213,6 +213,10 @@ describe('resource grants cover what the handlers do', () => {
     // debug, then the deletes
     await as('GET', '/test/db', { token: admin });
     await as('GET', '/test/db/schema', { token: admin });
+    // docs: public, but a caller with a token is still identified
+    await as('GET', '/api/openapi.json', { token: admin });
+    await as('GET', '/api/docs', { token: admin });
+    await as('GET', '/api/docs/docs.js', { token: mario });
     await as('DELETE', `/api/documents/${docId}`, { token: mario });
     await as('DELETE', `/api/patterns/${pattern.id}`, { token: admin });
     await as('DELETE', `/api/tipologie-dei/${tip.id}`, { token: admin });

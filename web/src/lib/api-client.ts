@@ -3,6 +3,12 @@
  * read as the spec says (first errors[].detail, else message, else error), a 401 ends the
  * session, and GETs are retried on network errors and 5xx (never on 4xx).
  */
+import { config, type z } from 'zod';
+
+// zod compiles fast parsers with `new Function` unless told not to; our CSP (script-src 'self',
+// no 'unsafe-eval') would report every attempt as a violation.
+config({ jitless: true });
+
 export const TOKEN_KEY = 'computa_token';
 export const USER_KEY = 'computa_user';
 
@@ -98,8 +104,24 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 }
 
-/** JSON:API list items come as { id, type, attributes }; flatten to plain objects. */
-export function flatten<T>(items: unknown): T[] {
-  if (!Array.isArray(items)) return [];
-  return items.map((i) => (i && typeof i === 'object' && 'attributes' in i ? { ...(i as { attributes: object }).attributes, id: (i as { attributes: { id?: unknown }; id: unknown }).attributes.id ?? (i as { id: unknown }).id } : i)) as T[];
+export const UNEXPECTED_ANSWER = 'Risposta inattesa dal server: ricarica la pagina e riprova.';
+
+/**
+ * An answer read through the API contract (shared/api): the same zod schema the server is
+ * tested against, so the caller gets typed data and no shape guessing. An answer that does not
+ * match is an error, not a half-read page.
+ */
+export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`${what}: answer does not match the API contract`, parsed.error.issues);
+    throw new ApiError(0, UNEXPECTED_ANSWER, data);
+  }
+  return parsed.data;
 }
+
+/** `apiRequest` whose answer is parsed with the route's response schema. */
+export async function apiCall<S extends z.ZodType>(schema: S, path: string, options: RequestOptions = {}): Promise<z.output<S>> {
+  return parseAnswer(schema, await apiRequest<unknown>(path, options), `${options.method ?? 'GET'} ${path}`);
+}
+

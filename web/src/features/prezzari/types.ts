@@ -27,7 +27,8 @@ export interface UploadPreview {
 /** A loaded price list (one per source, key and year). */
 export interface PriceListInfo {
   list_id: string;
-  source: PrezzarioSource;
+  /** 'csv' only for the CSV data, which this page does not browse. */
+  source: PrezzarioSource | 'csv';
   key: string;
   year: number;
   version?: string;

@@ -1,11 +1,9 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { apiKeyCreated } from '../../../../../shared/api/admin.ts';
 import type { ApiKey } from '../types.ts';
 
 /** The answer carries the whole key: the only time it is ever shown. */
 export async function createApiKey(userId: number, description: string): Promise<ApiKey & { key: string }> {
-  const res = await apiRequest<{ data: ApiKey & { key: string } }>('/api/admin/api-keys', {
-    method: 'POST',
-    body: { user_id: userId, description },
-  });
+  const res = await apiCall(apiKeyCreated, '/api/admin/api-keys', { method: 'POST', body: { user_id: userId, description } });
   return res.data;
 }

@@ -1,7 +1,8 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { userCreated } from '../../../../../shared/api/admin.ts';
 import type { AdminUser, UserInput } from '../types.ts';
 
 export async function createUser(input: UserInput): Promise<AdminUser> {
-  const res = await apiRequest<{ data: AdminUser }>('/api/admin/users', { method: 'POST', body: input });
+  const res = await apiCall(userCreated, '/api/admin/users', { method: 'POST', body: input });
   return res.data;
 }

@@ -1,5 +1,6 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { deleted } from '../../../../../shared/api/common.ts';
 
 export async function deleteUser(id: number): Promise<void> {
-  await apiRequest(`/api/admin/users/${id}`, { method: 'DELETE' });
+  await apiCall(deleted, `/api/admin/users/${id}`, { method: 'DELETE' });
 }

@@ -1,13 +1,14 @@
 import useSWR from 'swr';
-import { ApiError, apiRequest, flatten } from '../../../lib/api-client.ts';
+import { ApiError, apiCall } from '../../../lib/api-client.ts';
+import { apiKeysList } from '../../../../../shared/api/admin.ts';
 import type { ApiKey } from '../types.ts';
 
 export const API_KEYS_KEY = '/api/admin/api-keys';
 
 export async function getApiKeys(): Promise<ApiKey[]> {
   try {
-    const res = await apiRequest<{ data: unknown }>(API_KEYS_KEY);
-    return flatten<ApiKey>(res.data);
+    const res = await apiCall(apiKeysList, API_KEYS_KEY);
+    return res.data.map((item) => item.attributes);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
     throw err;

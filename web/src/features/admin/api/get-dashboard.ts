@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { dashboardResponse } from '../../../../../shared/api/admin.ts';
 
 export interface DashboardData {
   total_users: number;
@@ -12,7 +13,7 @@ export interface DashboardData {
 export const DASHBOARD_KEY = '/api/admin/dashboard';
 
 export async function getDashboard(): Promise<DashboardData> {
-  const res = await apiRequest<{ data: DashboardData }>(DASHBOARD_KEY);
+  const res = await apiCall(dashboardResponse, DASHBOARD_KEY);
   return res.data;
 }
 

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { ApiError, apiRequest, flatten } from '../../../lib/api-client.ts';
+import { ApiError, apiCall } from '../../../lib/api-client.ts';
+import { usersList } from '../../../../../shared/api/admin.ts';
 import type { AdminUser } from '../types.ts';
 
 export const USERS_KEY = '/api/admin/users';
@@ -7,8 +8,8 @@ export const USERS_KEY = '/api/admin/users';
 /** A 404 on the list is an empty list (spec section 7). */
 export async function getUsers(): Promise<AdminUser[]> {
   try {
-    const res = await apiRequest<{ data: unknown }>(USERS_KEY);
-    return flatten<AdminUser>(res.data);
+    const res = await apiCall(usersList, USERS_KEY);
+    return res.data.map((item) => item.attributes);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
     throw err;

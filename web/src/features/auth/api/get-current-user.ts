@@ -1,8 +1,9 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { currentUserResponse } from '../../../../../shared/api/auth.ts';
 import type { User } from '../types.ts';
 
 /** The current-user check: its 401 does not trigger the global logout (the caller decides). */
 export async function getCurrentUser(token?: string | null): Promise<User | null> {
-  const res = await apiRequest<{ data?: { user?: User } }>('/api/auth/user', { handle401: false, retries: 0, token });
-  return res?.data?.user ?? null;
+  const res = await apiCall(currentUserResponse, '/api/auth/user', { handle401: false, retries: 0, token });
+  return res.data.user;
 }

@@ -1,5 +1,6 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { logoutResponse } from '../../../../../shared/api/auth.ts';
 
 export async function logoutRequest(): Promise<void> {
-  await apiRequest('/api/auth/logout', { method: 'POST', handle401: false });
+  await apiCall(logoutResponse, '/api/auth/logout', { method: 'POST', handle401: false });
 }

@@ -1,4 +1,5 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { dbResponse, schemaResponse } from '../../../../../shared/api/debug.ts';
 
 export interface DbStatus {
   status: string;
@@ -10,7 +11,7 @@ export interface DbStatus {
 export interface DbTable {
   name: string;
   status?: string;
-  items?: number;
+  items?: number | null;
   key?: string;
   sort_key?: string | null;
   indexes?: string[] | Array<{ name: string }>;
@@ -18,12 +19,12 @@ export interface DbTable {
 
 /** GET /test/db: the database answers, and how fast. */
 export async function testDb(): Promise<DbStatus> {
-  const res = await apiRequest<{ data: DbStatus }>('/test/db', { retries: 0 });
+  const res = await apiCall(dbResponse, '/test/db', { retries: 0 });
   return res.data;
 }
 
 /** GET /test/db/schema: the tables with their keys and indexes. */
 export async function testDbSchema(): Promise<DbTable[]> {
-  const res = await apiRequest<{ data: { tables: DbTable[] } }>('/test/db/schema', { retries: 0 });
-  return res.data?.tables ?? [];
+  const res = await apiCall(schemaResponse, '/test/db/schema', { retries: 0 });
+  return res.data.tables;
 }

@@ -1,5 +1,6 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { removeResponse } from '../../../../../shared/api/documents.ts';
 
 export async function deleteDocument(id: number): Promise<void> {
-  await apiRequest(`/api/documents/${id}`, { method: 'DELETE' });
+  await apiCall(removeResponse, `/api/documents/${id}`, { method: 'DELETE' });
 }

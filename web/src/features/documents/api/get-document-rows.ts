@@ -1,17 +1,15 @@
 import useSWR from 'swr';
-import { apiRequest, flatten } from '../../../lib/api-client.ts';
-import type { DocumentRow, DocumentRows, RowsTotals } from '../types.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { documentRowsList } from '../../../../../shared/api/documents.ts';
+import type { DocumentRows } from '../types.ts';
+import { toTotals } from './row-results.ts';
 
 /** Spec section 9: rows are fetched in one page of up to 50,000. */
 export const ROWS_PAGE_SIZE = 50000;
 
 export async function getDocumentRows(id: number | string): Promise<DocumentRows> {
-  const res = await apiRequest<{ data: unknown; meta?: { 'total-count'?: number; totals?: RowsTotals } }>(`/api/documents/${id}/rows`, {
-    query: { page: 1, per_page: ROWS_PAGE_SIZE },
-  });
-  // Rows may come as resource items or flat (spec section 3): flatten handles both.
-  const rows = flatten<DocumentRow>(res.data).map((r) => ({ ...r, prezzo_unitario: r.prezzo_unitario ?? r.unitario }));
-  return { rows, totalCount: res.meta?.['total-count'] ?? rows.length, totals: res.meta?.totals ?? null };
+  const res = await apiCall(documentRowsList, `/api/documents/${id}/rows`, { query: { page: 1, per_page: ROWS_PAGE_SIZE } });
+  return { rows: res.data.map((item) => item.attributes), totalCount: res.meta['total-count'], totals: toTotals(res.meta.totals) };
 }
 
 /** `version` (e.g. the document status) makes the rows reload when the analysis ends. */

@@ -1,13 +1,14 @@
 import useSWR from 'swr';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { documentResponse } from '../../../../../shared/api/documents.ts';
 import type { DocumentItem } from '../types.ts';
 
 /** While a document is processing its progress is re-read every second. */
 export const DOCUMENT_POLL_MS = 1000;
 
 export async function getDocument(id: number | string, signal?: AbortSignal): Promise<DocumentItem> {
-  const res = await apiRequest<{ data: { id: unknown; attributes: DocumentItem } }>(`/api/documents/${id}`, { signal });
-  return { ...res.data.attributes, id: Number(res.data.attributes.id ?? res.data.id) };
+  const res = await apiCall(documentResponse, `/api/documents/${id}`, { signal });
+  return res.data.attributes;
 }
 
 export const documentKey = (id: string) => ['/api/documents/{id}', id] as const;

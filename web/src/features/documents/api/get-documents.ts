@@ -1,33 +1,21 @@
 import useSWR from 'swr';
-import { apiRequest, flatten } from '../../../lib/api-client.ts';
-import type { DocumentCounts, DocumentItem, DocumentsPage } from '../types.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { documentsList } from '../../../../../shared/api/documents.ts';
+import type { DocumentsPage } from '../types.ts';
 
 /** Spec section 9: the document list shows 10 documents a page. */
 export const DOCUMENTS_PAGE_SIZE = 10;
 /** While any document is processing, the list is reloaded this often. */
 export const DOCUMENTS_POLL_MS = 3000;
 
-interface ListResponse {
-  data: unknown;
-  meta?: { 'total-count'?: number; page?: number; per_page?: number; counts?: Partial<DocumentCounts> };
-}
-
 export async function getDocuments(page: number, perPage = DOCUMENTS_PAGE_SIZE): Promise<DocumentsPage> {
-  const res = await apiRequest<ListResponse>('/api/documents', { query: { page, per_page: perPage } });
-  const documents = flatten<DocumentItem>(res.data);
-  const meta = res.meta ?? {};
-  const totalCount = meta['total-count'] ?? documents.length;
+  const res = await apiCall(documentsList, '/api/documents', { query: { page, per_page: perPage } });
   return {
-    documents,
-    totalCount,
-    page: meta.page ?? page,
-    perPage: meta.per_page ?? perPage,
-    counts: {
-      total: meta.counts?.total ?? totalCount,
-      completed: meta.counts?.completed ?? 0,
-      processing: meta.counts?.processing ?? 0,
-      failed: meta.counts?.failed ?? 0,
-    },
+    documents: res.data.map((item) => item.attributes),
+    totalCount: res.meta['total-count'],
+    page: res.meta.page,
+    perPage: res.meta.per_page,
+    counts: res.meta.counts,
   };
 }
 

@@ -1,11 +1,12 @@
 import useSWR from 'swr';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { rowCountResponse } from '../../../../../shared/api/documents.ts';
 
 /** A failure counts as 0 rows (spec section 7). */
 export async function getRowCount(id: number | string): Promise<number> {
   try {
-    const res = await apiRequest<{ data?: { row_count?: number } }>(`/api/documents/${id}/row-count`, { retries: 0 });
-    return Number(res.data?.row_count ?? 0) || 0;
+    const res = await apiCall(rowCountResponse, `/api/documents/${id}/row-count`, { retries: 0 });
+    return res.data.row_count;
   } catch {
     return 0;
   }

@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { DocumentRow, RowsTotals } from '../types.ts';
-import { readDocument, readRow, type RowMutationMeta } from './row-results.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { mergeResponse } from '../../../../../shared/api/rows.ts';
+import type { DocumentRow } from '../types.ts';
+import { mutationMeta, type RowMutationMeta } from './row-results.ts';
 
 export interface MergeResult extends RowMutationMeta {
   /** The merged row (it keeps the first row's id). */
@@ -10,15 +11,6 @@ export interface MergeResult extends RowMutationMeta {
 }
 
 export async function mergeRows(firstRowId: number, secondRowId: number): Promise<MergeResult> {
-  const res = await apiRequest<{
-    data: { success: boolean; row: unknown; removed_row_id: number; message?: string };
-    meta?: { document?: unknown; totals?: RowsTotals };
-  }>('/api/rows/merge', { method: 'POST', body: { first_row_id: firstRowId, second_row_id: secondRowId } });
-  return {
-    row: readRow(res.data.row),
-    removedRowId: Number(res.data.removed_row_id),
-    message: res.data.message || 'Righe unite con successo',
-    document: readDocument(res.meta?.document),
-    totals: res.meta?.totals ?? null,
-  };
+  const res = await apiCall(mergeResponse, '/api/rows/merge', { method: 'POST', body: { first_row_id: firstRowId, second_row_id: secondRowId } });
+  return { row: res.data.row, removedRowId: res.data.removed_row_id, message: res.data.message, ...mutationMeta(res.meta) };
 }

@@ -1,4 +1,5 @@
-import type { DocumentItem, DocumentRow, RowsTotals } from '../types.ts';
+import type { DocumentOut, DocumentTotalsOut } from '../../../../../shared/api/records.ts';
+import type { DocumentItem, RowsTotals } from '../types.ts';
 
 /** What every row change answers besides its data: the re-totalled document and its totals. */
 export interface RowMutationMeta {
@@ -6,17 +7,11 @@ export interface RowMutationMeta {
   totals: RowsTotals | null;
 }
 
-/** A row as a resource item ({id, attributes}) or flat (spec section 3). */
-export function readRow(item: unknown): DocumentRow {
-  const i = item as { id?: unknown; attributes?: DocumentRow } & Partial<DocumentRow>;
-  const r = (i.attributes ?? i) as DocumentRow;
-  return { ...r, id: Number(r.id ?? i.id), prezzo_unitario: r.prezzo_unitario ?? r.unitario };
-}
+/** The contract's totals as the page reads them (after a row change the printed total is not repeated). */
+export const toTotals = (t: DocumentTotalsOut): RowsTotals => ({ ...t, document_total: t.document_total ?? null });
 
-/** meta.document comes as a plain document or a resource item. */
-export function readDocument(value: unknown): DocumentItem | null {
-  if (!value || typeof value !== 'object') return null;
-  const v = value as { id?: unknown; attributes?: DocumentItem };
-  const d = (v.attributes ?? v) as DocumentItem;
-  return { ...d, id: Number(d.id ?? v.id) };
-}
+/** `{ document, totals }` of a row change (shared/api documentAndTotals). */
+export const mutationMeta = (meta: { document: DocumentOut; totals: DocumentTotalsOut }): RowMutationMeta => ({
+  document: meta.document,
+  totals: toTotals(meta.totals),
+});

@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { updateTotalResponse } from '../../../../../shared/api/documents.ts';
 import type { DocumentItem, RowsTotals } from '../types.ts';
-import { readDocument } from './row-results.ts';
+import { mutationMeta } from './row-results.ts';
 
 export interface PricesUpdateResult {
   updated: number;
@@ -16,18 +17,14 @@ export interface PricesUpdateResult {
 
 /** POST /api/documents/{id}/update-total {refresh: true}: the server re-prices every row in one call. */
 export async function updateDocumentPrices(id: number): Promise<PricesUpdateResult> {
-  const res = await apiRequest<{
-    data: { updated?: number; not_found?: number; skipped?: number; errors?: number; not_found_codes?: string[]; document?: unknown; totals?: RowsTotals; message?: string };
-  }>(`/api/documents/${id}/update-total`, { method: 'POST', body: { refresh: true } });
-  const d = res.data ?? {};
+  const { data } = await apiCall(updateTotalResponse, `/api/documents/${id}/update-total`, { method: 'POST', body: { refresh: true } });
   return {
-    updated: Number(d.updated ?? 0),
-    notFound: Number(d.not_found ?? 0),
-    skipped: Number(d.skipped ?? 0),
-    errors: Number(d.errors ?? 0),
-    notFoundCodes: d.not_found_codes ?? [],
-    document: readDocument(d.document),
-    totals: d.totals ?? null,
-    message: d.message ?? null,
+    updated: data.updated ?? 0,
+    notFound: data.not_found ?? 0,
+    skipped: data.skipped ?? 0,
+    errors: data.errors ?? 0,
+    notFoundCodes: data.not_found_codes ?? [],
+    ...mutationMeta(data),
+    message: data.message ?? null,
   };
 }

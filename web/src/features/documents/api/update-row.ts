@@ -1,9 +1,10 @@
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { DocumentRow, RowsTotals } from '../types.ts';
-import { readDocument, readRow, type RowMutationMeta } from './row-results.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { rowUpdateResponse, type RowUpdateBody } from '../../../../../shared/api/rows.ts';
+import type { DocumentRow } from '../types.ts';
+import { mutationMeta, type RowMutationMeta } from './row-results.ts';
 
 /** Fields PUT /api/rows/{id} accepts; the server recomputes the db total, difference and variation. */
-export interface RowPatch {
+export interface RowPatch extends RowUpdateBody {
   tariffa?: string;
   descrizione?: string;
   unita_di_misura?: string;
@@ -24,15 +25,6 @@ export interface RowUpdateResult extends RowMutationMeta {
 }
 
 export async function updateRow(id: number, patch: RowPatch): Promise<RowUpdateResult> {
-  const res = await apiRequest<{
-    data: { id: unknown; attributes: DocumentRow };
-    meta?: { document?: unknown; totals?: RowsTotals; price_found?: boolean };
-  }>(`/api/rows/${id}`, { method: 'PUT', body: patch });
-  const row = readRow(res.data);
-  return {
-    row,
-    document: readDocument(res.meta?.document),
-    totals: res.meta?.totals ?? null,
-    priceFound: res.meta?.price_found ?? row.prezzo_db !== null,
-  };
+  const res = await apiCall(rowUpdateResponse, `/api/rows/${id}`, { method: 'PUT', body: patch });
+  return { row: res.data.attributes, ...mutationMeta(res.meta), priceFound: res.meta.price_found };
 }

@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { DocumentRow, RowsTotals } from '../types.ts';
-import { readDocument, readRow, type RowMutationMeta } from './row-results.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { updateTipologiaResponse } from '../../../../../shared/api/rows.ts';
+import type { DocumentRow } from '../types.ts';
+import { mutationMeta, type RowMutationMeta } from './row-results.ts';
 
 export interface TipologiaUpdateResult extends RowMutationMeta {
   /** Rows given the new typology. */
@@ -13,16 +14,6 @@ export interface TipologiaUpdateResult extends RowMutationMeta {
 
 /** POST /api/rows/update-tipologia-dei: the new typology for many rows, re-priced, in one call. */
 export async function updateRowsTipologia(rowIds: number[], tipologia: string): Promise<TipologiaUpdateResult> {
-  const res = await apiRequest<{
-    data: { success: boolean; updated: number; priced: number; not_found: number; rows: unknown[] };
-    meta?: { document?: unknown; totals?: RowsTotals };
-  }>('/api/rows/update-tipologia-dei', { method: 'POST', body: { row_ids: rowIds, tipologia_dei: tipologia } });
-  return {
-    updated: Number(res.data.updated ?? 0),
-    priced: Number(res.data.priced ?? 0),
-    notFound: Number(res.data.not_found ?? 0),
-    rows: (res.data.rows ?? []).map(readRow),
-    document: readDocument(res.meta?.document),
-    totals: res.meta?.totals ?? null,
-  };
+  const res = await apiCall(updateTipologiaResponse, '/api/rows/update-tipologia-dei', { method: 'POST', body: { row_ids: rowIds, tipologia_dei: tipologia } });
+  return { updated: res.data.updated, priced: res.data.priced, notFound: res.data.not_found, rows: res.data.rows, ...mutationMeta(res.meta) };
 }

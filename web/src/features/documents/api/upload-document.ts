@@ -1,4 +1,5 @@
-import { ApiError, apiRequest, errorMessage, getToken } from '../../../lib/api-client.ts';
+import { ApiError, apiCall, errorMessage, getToken, parseAnswer } from '../../../lib/api-client.ts';
+import { presignResponse, uploadResponse } from '../../../../../shared/api/documents.ts';
 import type { UploadResult } from '../types.ts';
 
 /** Spec section 5: at most 50 MB. */
@@ -66,10 +67,8 @@ function xhrSend({ method, url, body, headers = {}, onProgress, signal }: XhrOpt
 }
 
 function readResult(body: unknown): UploadResult {
-  const b = body as { data?: { data?: UploadResult; document_id?: number }; message?: string } | undefined;
-  const result = b?.data?.data ?? (b?.data as UploadResult | undefined);
-  if (!result?.document_id) throw new ApiError(500, UPLOAD_ERROR_FALLBACK, body);
-  return { ...result, message: (b?.data as { message?: string } | undefined)?.message ?? b?.message };
+  const { data } = parseAnswer(uploadResponse, body, 'upload');
+  return { ...data.data, message: data.message };
 }
 
 const authHeaders = (): Record<string, string> => {
@@ -92,14 +91,15 @@ export async function uploadDocument({ file, provincia, tipologia_dei, onProgres
     return readResult(body);
   }
 
-  const presigned = await apiRequest<{ data: { upload_id: string; upload_url: string; method?: string; headers?: Record<string, string> } }>(
-    '/api/upload/presign',
-    { method: 'POST', body: { filename: file.name, size: file.size, content_type: 'application/pdf' }, signal },
-  );
-  const { upload_id, upload_url, method = 'PUT', headers = { 'content-type': 'application/pdf' } } = presigned.data;
+  const presigned = await apiCall(presignResponse, '/api/upload/presign', {
+    method: 'POST',
+    body: { filename: file.name, size: file.size, content_type: 'application/pdf' },
+    signal,
+  });
+  const { upload_id, upload_url, method, headers } = presigned.data;
   // No Authorization header here: the URL itself is the credential.
   await xhrSend({ method, url: upload_url, body: file, headers, onProgress, signal });
-  const body = await apiRequest('/api/upload/complete', {
+  const body = await apiCall(uploadResponse, '/api/upload/complete', {
     method: 'POST',
     body: { upload_id, filename: file.name, provincia, tipologia_dei },
     signal,

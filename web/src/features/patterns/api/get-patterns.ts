@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { ApiError, apiRequest, flatten } from '../../../lib/api-client.ts';
+import { ApiError, apiCall } from '../../../lib/api-client.ts';
+import { patternsList } from '../../../../../shared/api/patterns.ts';
 import type { Pattern } from '../types.ts';
 
 export const PATTERNS_KEY = '/api/patterns';
@@ -7,8 +8,8 @@ export const PATTERNS_KEY = '/api/patterns';
 /** GET /api/patterns; a 404 is an empty list. */
 export async function getPatterns(): Promise<Pattern[]> {
   try {
-    const res = await apiRequest<{ data: unknown }>(PATTERNS_KEY);
-    return flatten<Pattern>(res.data).map((p) => ({ ...p, id: Number(p.id) }));
+    const res = await apiCall(patternsList, PATTERNS_KEY);
+    return res.data.map((item) => item.attributes);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
     throw err;

@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { patternResponse } from '../../../../../shared/api/patterns.ts';
 import type { PatternInput } from '../types.ts';
 
 export async function updatePattern(id: number, input: PatternInput): Promise<void> {
-  await apiRequest(`/api/patterns/${id}`, { method: 'PUT', body: input });
+  await apiCall(patternResponse, `/api/patterns/${id}`, { method: 'PUT', body: input });
 }

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { apiRequest, flatten } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { browseResponse } from '../../../../../shared/api/prezzari.ts';
 import { PREZZARIO_PAGE_SIZE } from '../constants.ts';
 import type { PriceItem, PriceListInfo, PrezzarioSource } from '../types.ts';
 
@@ -18,22 +19,16 @@ export interface PrezzariPage {
   list: PriceListInfo | null;
 }
 
-interface PrezzariMeta {
-  'total-count'?: number;
-  lists?: PriceListInfo[];
-  list?: PriceListInfo | null;
-}
-
 /** GET /api/prezzari: one page of a loaded list and the lists of that source. */
 export async function getPrezzari(q: PrezzariQuery): Promise<PrezzariPage> {
-  const res = await apiRequest<{ data: unknown; meta?: PrezzariMeta }>('/api/prezzari', {
+  const res = await apiCall(browseResponse, '/api/prezzari', {
     query: { source: q.source, key: q.key, anno: q.anno, page: q.page, per_page: PREZZARIO_PAGE_SIZE, search: q.search?.trim() },
   });
   return {
-    items: flatten<PriceItem>(res.data),
-    total: Number(res.meta?.['total-count'] ?? 0),
-    lists: res.meta?.lists ?? [],
-    list: res.meta?.list ?? null,
+    items: res.data.map((item) => item.attributes),
+    total: res.meta['total-count'],
+    lists: res.meta.lists,
+    list: res.meta.list,
   };
 }
 

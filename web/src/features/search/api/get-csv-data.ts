@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { apiRequest, flatten } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { csvDataResponse } from '../../../../../shared/api/prezzari.ts';
 import { CSV_PAGE_SIZE } from '../constants.ts';
 import type { CsvRow } from '../types.ts';
 
@@ -10,11 +11,8 @@ export interface CsvPage {
 
 /** GET /api/csv-data ?search, page, per_page (50). */
 export async function getCsvData(search: string, page: number): Promise<CsvPage> {
-  const res = await apiRequest<{ data: unknown; meta?: { 'total-count'?: number } }>('/api/csv-data', {
-    query: { search: search.trim(), page, per_page: CSV_PAGE_SIZE },
-  });
-  const items = flatten<CsvRow>(res.data);
-  return { items, total: Number(res.meta?.['total-count'] ?? items.length) };
+  const res = await apiCall(csvDataResponse, '/api/csv-data', { query: { search: search.trim(), page, per_page: CSV_PAGE_SIZE } });
+  return { items: res.data.map((item) => item.attributes), total: res.meta['total-count'] };
 }
 
 export const CSV_DATA_KEY = '/api/csv-data';

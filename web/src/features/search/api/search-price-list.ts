@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { apiRequest, flatten } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { priceListSearchResponse } from '../../../../../shared/api/prezzari.ts';
 import type { PriceSearchResult } from '../types.ts';
 
 export interface PriceSearchQuery {
@@ -17,12 +18,8 @@ export interface PriceSearchAnswer {
 
 /** GET /api/search/price-list (limit default 20). */
 export async function searchPriceList({ q, tipologiaDeiprovincia, anno, limit = 20 }: PriceSearchQuery): Promise<PriceSearchAnswer> {
-  const res = await apiRequest<{ data: unknown; meta?: { 'total-count'?: number } }>('/api/search/price-list', {
-    query: { q: q.trim(), tipologiaDeiprovincia, anno, limit },
-  });
-  const raw = Array.isArray(res.data) ? res.data : ((res.data as { data?: unknown; results?: unknown })?.data ?? (res.data as { results?: unknown })?.results);
-  const items = flatten<PriceSearchResult>(raw);
-  return { items, total: Number(res.meta?.['total-count'] ?? items.length) };
+  const res = await apiCall(priceListSearchResponse, '/api/search/price-list', { query: { q: q.trim(), tipologiaDeiprovincia, anno, limit } });
+  return { items: res.data.map((item) => item.attributes), total: res.meta['total-count'] };
 }
 
 export function usePriceSearch(query: PriceSearchQuery | null) {

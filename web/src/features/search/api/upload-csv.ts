@@ -1,4 +1,5 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { uploadCsvResponse } from '../../../../../shared/api/prezzari.ts';
 
 export interface CsvUploadResult {
   message?: string;
@@ -10,8 +11,6 @@ export interface CsvUploadResult {
 export async function uploadCsv(file: File): Promise<CsvUploadResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await apiRequest<{ data?: CsvUploadResult & { data?: CsvUploadResult } }>('/api/upload-csv', { method: 'POST', body: form });
-  const data = res?.data?.data ?? res?.data;
-  if (!data) throw new Error('Risposta vuota dal server.');
-  return data;
+  const res = await apiCall(uploadCsvResponse, '/api/upload-csv', { method: 'POST', body: form });
+  return res.data;
 }

@@ -1,17 +1,9 @@
 import useSWR, { mutate as globalMutate } from 'swr';
-import { apiRequest, flatten } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { tipologieList } from '../../../../../shared/api/tipologie.ts';
 import type { TipologiaDei } from '../types.ts';
 
 export const TIPOLOGIE_ADMIN_KEY = '/api/tipologie-dei';
-
-interface RawTipologia {
-  id: number;
-  value: string;
-  description?: string;
-  descrizione?: string;
-  attivo?: boolean;
-  is_active?: boolean;
-}
 
 export interface TipologieList {
   items: TipologiaDei[];
@@ -21,14 +13,9 @@ export interface TipologieList {
 
 /** GET /api/tipologie-dei: all of them, active or not. */
 export async function getTipologie(): Promise<TipologieList> {
-  const res = await apiRequest<{ data: unknown; meta?: { defaults?: boolean } }>(TIPOLOGIE_ADMIN_KEY);
-  const items = flatten<RawTipologia>(res.data).map((t) => ({
-    id: Number(t.id),
-    value: t.value,
-    description: t.description ?? t.descrizione ?? t.value,
-    attivo: t.attivo ?? t.is_active ?? true,
-  }));
-  return { items, defaults: Boolean(res.meta?.defaults) };
+  const res = await apiCall(tipologieList, TIPOLOGIE_ADMIN_KEY);
+  const items = res.data.map(({ attributes: t }) => ({ id: t.id, value: t.value, description: t.description, attivo: t.attivo }));
+  return { items, defaults: Boolean(res.meta.defaults) };
 }
 
 export function useTipologie() {

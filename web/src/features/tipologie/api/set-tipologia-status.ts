@@ -1,11 +1,12 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { bulkStatusResponse, tipologiaResponse } from '../../../../../shared/api/tipologie.ts';
 
 /** PATCH /api/admin/tipologie-dei/{id}/status {attivo}. */
 export async function setTipologiaStatus(id: number, attivo: boolean): Promise<void> {
-  await apiRequest(`/api/admin/tipologie-dei/${id}/status`, { method: 'PATCH', body: { attivo } });
+  await apiCall(tipologiaResponse, `/api/admin/tipologie-dei/${id}/status`, { method: 'PATCH', body: { attivo } });
 }
 
 /** PATCH /api/admin/tipologie-dei/bulk-status {tipologie_ids, attivo}. */
 export async function setTipologieStatus(ids: number[], attivo: boolean): Promise<void> {
-  await apiRequest('/api/admin/tipologie-dei/bulk-status', { method: 'PATCH', body: { tipologie_ids: ids, attivo } });
+  await apiCall(bulkStatusResponse, '/api/admin/tipologie-dei/bulk-status', { method: 'PATCH', body: { tipologie_ids: ids, attivo } });
 }

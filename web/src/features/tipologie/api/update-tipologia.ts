@@ -1,7 +1,8 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { tipologiaResponse } from '../../../../../shared/api/tipologie.ts';
 import type { TipologiaInput } from '../types.ts';
 
 export async function updateTipologia(id: number, input: TipologiaInput): Promise<string | undefined> {
-  const res = await apiRequest<{ meta?: { message?: string } }>(`/api/tipologie-dei/${id}`, { method: 'PUT', body: input });
-  return res?.meta?.message;
+  const res = await apiCall(tipologiaResponse, `/api/tipologie-dei/${id}`, { method: 'PUT', body: input });
+  return res.meta.message;
 }

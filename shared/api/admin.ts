@@ -1,0 +1,121 @@
+/** Admin: users, dashboard, API keys (functions/handlers/admin-users.ts, api-keys.ts). */
+import { z } from 'zod';
+import { day, publicUser, role, type PublicUser } from './auth.ts';
+import { deleted, envelope, idPath, intLike, listOf, message, type RouteContract } from './common.ts';
+
+/** Create: username and password required (checked by the handler with its own messages). */
+export const userBody = z.object({
+  username: z.string(),
+  password: z.string(),
+  role: role.or(z.literal('')).optional(),
+  access_start: day.nullable().optional(),
+  access_end: day.nullable().optional(),
+});
+export const userUpdateBody = userBody.partial();
+export type UserBody = z.infer<typeof userBody>;
+
+export const usersList = listOf('users', publicUser);
+export const userCreated = envelope(publicUser, z.object({ message }));
+export const registerResponse = envelope(z.object({ user: publicUser, message }));
+export const dashboardResponse = envelope(
+  z.object({
+    total_users: z.number().int(),
+    total_api_keys: z.number().int(),
+    total_documents: z.number().int(),
+    total_rows: z.number().int(),
+    total_patterns: z.number().int(),
+    documents: z.number().int(),
+    rows: z.number().int(),
+    patterns: z.number().int(),
+    users: z.number().int(),
+  }),
+);
+
+/** functions/handlers/api-keys.ts `present()`: never the key itself, except once at creation. */
+export const apiKey = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string().nullable(),
+  description: z.string(),
+  key_prefix: z.string(),
+  key_suffix: z.string(),
+  key_masked: z.string(),
+  created_at: z.string(),
+});
+export const apiKeysList = listOf('api_keys', apiKey);
+export const apiKeyBody = z.object({ user_id: intLike, description: z.string() });
+export const apiKeyCreated = envelope(apiKey.extend({ key: z.string() }), z.object({ message }));
+export type ApiKey = z.infer<typeof apiKey>;
+
+const user: PublicUser = { id: 7, username: 'mario.rossi', role: 'redattore', access_start: '2026-01-01', access_end: null, created_at: '2026-01-10T09:00:00.000Z' };
+const key = { id: 3, user_id: 7, username: 'mario.rossi', description: 'Gestionale ufficio tecnico', key_prefix: 'ck_ab12', key_suffix: 'z9', key_masked: 'ck_ab12••••••••z9', created_at: '2026-01-10T09:00:00.000Z' };
+const registerContract = {
+  summary: 'Crea un utente (come POST /api/admin/users)',
+  body: userBody,
+  bodyType: 'json-or-multipart',
+  status: 201,
+  response: registerResponse,
+  requestExample: { username: 'mario.rossi', password: 'segreta1', role: 'redattore' },
+  example: { data: { user, message: 'Utente mario.rossi creato con successo' } },
+  errors: { 400: 'La password deve contenere almeno 6 caratteri', 409: 'Esiste già un utente con questo username' },
+} satisfies RouteContract;
+
+export const adminRoutes = {
+  'POST /register': registerContract,
+  'POST /api/register': registerContract,
+  'GET /api/admin/dashboard': {
+    summary: 'Contatori del pannello di amministrazione',
+    response: dashboardResponse,
+    example: { data: { total_users: 3, total_api_keys: 1, total_documents: 12, total_rows: 840, total_patterns: 2, documents: 12, rows: 840, patterns: 2, users: 3 } },
+  },
+  'GET /api/admin/users': {
+    summary: 'Elenco degli utenti',
+    response: usersList,
+    example: { data: [{ id: '7', type: 'users', attributes: user }], meta: { 'total-count': 1 } },
+  },
+  'POST /api/admin/users': {
+    summary: 'Crea un utente',
+    body: userBody,
+    status: 201,
+    response: userCreated,
+    requestExample: { username: 'mario.rossi', password: 'segreta1', role: 'redattore', access_start: '2026-01-01' },
+    example: { data: user, meta: { message: 'Utente mario.rossi creato con successo' } },
+    errors: { 400: 'Username non valido: da 2 a 64 caratteri tra lettere, numeri e . _ @ -', 409: 'Esiste già un utente con questo username' },
+  },
+  'PUT /api/admin/users/{id}': {
+    summary: 'Modifica un utente (campi parziali); una nuova password chiude le sue sessioni',
+    params: idPath,
+    body: userUpdateBody,
+    response: userCreated,
+    requestExample: { access_end: '2026-12-31' },
+    example: { data: { ...user, access_end: '2026-12-31' }, meta: { message: 'Utente aggiornato con successo' } },
+    errors: { 400: 'La data di fine accesso non può precedere la data di inizio', 404: 'Utente non trovato', 409: 'Esiste già un utente con questo username' },
+  },
+  'DELETE /api/admin/users/{id}': {
+    summary: 'Elimina un utente, le sue chiavi API e le sue sessioni',
+    params: idPath,
+    response: deleted,
+    example: { data: { id: 7, message: 'Utente eliminato con successo' } },
+    errors: { 400: 'Non puoi eliminare il tuo stesso utente', 404: 'Utente non trovato' },
+  },
+  'GET /api/admin/api-keys': {
+    summary: 'Elenco delle chiavi API (mascherate)',
+    response: apiKeysList,
+    example: { data: [{ id: '3', type: 'api_keys', attributes: key }], meta: { 'total-count': 1 } },
+  },
+  'POST /api/admin/api-keys': {
+    summary: 'Genera una chiave API per un utente: la chiave intera compare solo in questa risposta',
+    body: apiKeyBody,
+    status: 201,
+    response: apiKeyCreated,
+    requestExample: { user_id: 7, description: 'Gestionale ufficio tecnico' },
+    example: { data: { ...key, key: 'ck_ab12c3d4e5f6g7h8i9z9' }, meta: { message: 'Chiave API generata con successo' } },
+    errors: { 400: 'Seleziona un utente', 404: 'Utente non trovato' },
+  },
+  'DELETE /api/admin/api-keys/{id}': {
+    summary: 'Revoca una chiave API',
+    params: idPath,
+    response: deleted,
+    example: { data: { id: 3, message: 'Chiave API revocata con successo' } },
+  },
+} satisfies Record<string, RouteContract>;

@@ -1,0 +1,87 @@
+/**
+ * Building blocks of the API contract (shared/api/*): the JSON:API envelopes every handler
+ * answers with (functions/http/respond.ts) and the shape of one route's contract.
+ *
+ * Why zod (4.x) rather than valibot: zod 4 exports JSON Schema (draft 2020-12, the dialect of
+ * OpenAPI 3.1) itself with `z.toJSONSchema`, so the OpenAPI document at /api/openapi.json is
+ * generated from these very schemas without a third-party converter; and the same schema parses
+ * a request on the server (functions/http/contract.ts) and an answer in the browser
+ * (web/src/features/*\/api). valibot is smaller in the bundle, but its JSON Schema export is a
+ * separate package with gaps (no input/output distinction), and size matters little here.
+ */
+import { z } from 'zod';
+
+/** `{ id, type, attributes }`: respond.ts `resource()` copies the id into the attributes too. */
+export function resourceOf<T extends string, A extends z.ZodObject>(type: T, attributes: A) {
+  return z.object({ id: z.string(), type: z.literal(type), attributes });
+}
+
+/** `{ data }` or `{ data, meta }`: respond.ts `ok()`. */
+export function envelope<D extends z.ZodType>(data: D): z.ZodObject<{ data: D }>;
+export function envelope<D extends z.ZodType, M extends z.ZodType>(data: D, meta: M): z.ZodObject<{ data: D; meta: M }>;
+export function envelope(data: z.ZodType, meta?: z.ZodType) {
+  return meta ? z.object({ data, meta }) : z.object({ data });
+}
+
+/** The meta of a list: respond.ts `list()`. */
+export const listMeta = z.object({ 'total-count': z.number().int().nonnegative() });
+
+/** A JSON:API list of `type` resources with `meta['total-count']` and any extra meta. */
+export function listOf<T extends string, A extends z.ZodObject, M extends z.ZodRawShape = {}>(type: T, attributes: A, extraMeta?: M) {
+  return z.object({ data: z.array(resourceOf(type, attributes)), meta: listMeta.extend((extraMeta ?? {}) as M) });
+}
+
+export const message = z.string().meta({ description: 'Messaggio per l\u2019utente, in italiano' });
+
+/** `{ id, message }`: what every DELETE answers. */
+export const deleted = envelope(z.object({ id: z.number().int(), message }));
+
+/** `{ errors: [{ status, code, title, detail, meta? }] }`: respond.ts `errorBody()`. */
+export const errorObject = z.object({
+  status: z.string(),
+  code: z.string(),
+  title: z.string(),
+  detail: z.string().meta({ description: 'Spiegazione in italiano, mostrata all\u2019utente' }),
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+export const errorsBody = z.object({ errors: z.array(errorObject).min(1) });
+export type ErrorsBody = z.infer<typeof errorsBody>;
+
+/** Path parameters are strings; `idParam()` in the handler turns them into positive integers. */
+export const idPath = z.object({ id: z.string().meta({ description: 'Identificativo numerico', example: '12' }) });
+
+/** Query parameters arrive as strings; the handlers read numbers and flags out of them. */
+export const queryString = (description: string, example?: string) => z.string().meta({ description, ...(example ? { example } : {}) });
+
+/** A positive integer as a number, or as digits (form fields): `positiveInt()` accepts both. */
+export const intLike = z.union([z.number().int(), z.string()]);
+/** An amount as a number or as typed in Italian ("1.234,56"): `amount()` accepts both. */
+export const amountLike = z.union([z.number(), z.string()]);
+/** A flag as a boolean, or as "true"/"1"/"false"/"0": `bool()` accepts both. */
+export const boolLike = z.union([z.boolean(), z.literal(['true', 'false', '1', '0']), z.literal([0, 1])]);
+
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+/**
+ * The contract of one route. `response` is the success body (JSON) unless `produces` names
+ * another media type (files, HTML); `errors` adds route-specific Italian details to the
+ * statuses the route can answer (the generic ones are derived from access and method).
+ */
+export interface RouteContract {
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodObject;
+  /** How the body travels; JSON unless said otherwise. */
+  bodyType?: 'json' | 'multipart' | 'json-or-multipart';
+  /** Files of a multipart body (name -> description); they are not in `body`. */
+  files?: Record<string, string>;
+  status?: 200 | 201 | 302;
+  response?: z.ZodType;
+  /** Not JSON: the media type of the success body (download, export, HTML page, script). */
+  produces?: string;
+  example?: unknown;
+  requestExample?: unknown;
+  errors?: Partial<Record<HttpStatus, string>>;
+}

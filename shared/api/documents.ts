@@ -1,0 +1,203 @@
+/** Documents (spec 7 "Documents"): functions/handlers/documents.ts. */
+import { z } from 'zod';
+import { envelope, idPath, listOf, message, queryString, resourceOf, type RouteContract } from './common.ts';
+import { document, documentRow, documentTotals, exampleDocument, exampleRow, exampleTotals } from './records.ts';
+
+export const pageQuery = {
+  page: queryString('Pagina, da 1', '1').optional(),
+  per_page: queryString('Elementi per pagina', '10').optional(),
+};
+
+export const documentsQuery = z.object({ ...pageQuery, search: queryString('Cerca nel nome del file e nella provincia', 'firenze').optional() });
+export const documentsList = listOf('documents', document, {
+  page: z.number().int(),
+  per_page: z.number().int(),
+  counts: z.object({ total: z.number().int(), completed: z.number().int(), processing: z.number().int(), failed: z.number().int() }),
+});
+export type DocumentsList = z.infer<typeof documentsList>;
+
+export const documentResponse = envelope(resourceOf('documents', document));
+export const documentStatusResponse = envelope(resourceOf('documents', document), z.object({ message }));
+
+export const documentRowsList = listOf('rows', documentRow, { page: z.number().int(), per_page: z.number().int(), totals: documentTotals });
+export type DocumentRowsList = z.infer<typeof documentRowsList>;
+
+export const uploadFields = z.object({ provincia: z.string(), tipologia_dei: z.string() });
+export const uploadResponse = envelope(
+  z.object({ type: z.literal('success'), data: z.object({ document_id: z.number().int(), filename: z.string(), status: z.string() }), message }),
+);
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+export const presignBody = z.object({ filename: z.string(), size: z.union([z.number(), z.string()]), content_type: z.string().optional() });
+export const presignResponse = envelope(
+  z.object({ upload_id: z.string(), upload_url: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expires_in: z.number().int() }),
+);
+export const completeBody = uploadFields.extend({ upload_id: z.string(), filename: z.string().optional() });
+
+export const rowCountResponse = envelope(z.object({ row_count: z.number().int() }));
+export const statusBody = z.object({ status: z.enum(['completed', 'processing', 'failed']) });
+export const removeResponse = envelope(z.object({ id: z.number().int(), message }));
+export const updateTotalBody = z.object({ refresh: z.boolean().optional().meta({ description: 'false: solo i totali, senza ricalcolare i prezzi' }) });
+/** refresh false: `{ document, totals }`; otherwise also the re-pricing report and a message. */
+export const updateTotalResponse = envelope(
+  z.object({
+    document,
+    totals: documentTotals,
+    updated: z.number().int().optional(),
+    not_found: z.number().int().optional(),
+    manual: z.number().int().optional(),
+    skipped: z.number().int().optional(),
+    errors: z.number().int().optional(),
+    not_found_codes: z.array(z.string()).optional(),
+    message: message.optional(),
+  }),
+);
+export type UpdateTotalResponse = z.infer<typeof updateTotalResponse>;
+export const settingsBody = uploadFields;
+/** PUT /api/documents/{id}/settings: the re-pricing report, the document and its totals. */
+export const settingsResponse = envelope(
+  z.object({
+    document,
+    totals: documentTotals,
+    updated: z.number().int(),
+    not_found: z.number().int(),
+    manual: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.number().int(),
+    not_found_codes: z.array(z.string()),
+    message,
+  }),
+);
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+export const duplicateBody = z.object({ new_title: z.string(), row_ids: z.array(z.union([z.number().int(), z.string()])) });
+export const duplicateResponse = envelope(z.object({ success: z.literal(true), new_document_id: z.number().int(), message }));
+export type DuplicateResponse = z.infer<typeof duplicateResponse>;
+
+const idError = { 400: 'Identificativo non valido', 404: 'Documento non trovato' } as const;
+
+export const documentRoutes = {
+  'POST /api/upload': {
+    summary: 'Carica un computo PDF (multipart, fino a 6 MB: oltre, usare /api/upload/presign)',
+    body: uploadFields,
+    bodyType: 'multipart',
+    files: { file: 'Il computo metrico in PDF' },
+    status: 201,
+    response: uploadResponse,
+    requestExample: { provincia: 'FIRENZE', tipologia_dei: 'urbanizzazione' },
+    example: { data: { type: 'success', data: { document_id: 12, filename: 'computo-scuola.pdf', status: 'processing' }, message: 'Documento caricato: analisi in corso' } },
+    errors: { 400: 'Per favore, seleziona un file PDF.', 413: 'La richiesta supera la dimensione massima consentita (6 MB).' },
+  },
+  'POST /api/upload/presign': {
+    summary: 'Indirizzo temporaneo dove il browser carica (PUT) un PDF troppo grande per l\u2019API',
+    body: presignBody,
+    response: presignResponse,
+    requestExample: { filename: 'computo-grande.pdf', size: 24_000_000, content_type: 'application/pdf' },
+    example: { data: { upload_id: 'tmp/uploads/7/0b6f.pdf', upload_url: 'https://bucket.s3.amazonaws.com/tmp/uploads/7/0b6f.pdf?X-Amz-Signature=abc', method: 'PUT', headers: { 'content-type': 'application/pdf' }, expires_in: 900 } },
+    errors: { 400: 'Il file è vuoto.' },
+  },
+  'POST /api/upload/complete': {
+    summary: 'Registra un PDF caricato con /api/upload/presign: stessi controlli ed esito di /api/upload',
+    body: completeBody,
+    status: 201,
+    response: uploadResponse,
+    requestExample: { upload_id: 'tmp/uploads/7/0b6f.pdf', filename: 'computo-grande.pdf', provincia: 'FIRENZE', tipologia_dei: 'urbanizzazione' },
+    example: { data: { type: 'success', data: { document_id: 13, filename: 'computo-grande.pdf', status: 'processing' }, message: 'Documento caricato: analisi in corso' } },
+    errors: { 400: 'La provincia è obbligatoria.', 404: 'Caricamento non trovato', 413: 'Il file è troppo grande.' },
+  },
+  'GET /api/documents': {
+    summary: 'I documenti dell\u2019utente (tutti, per un amministratore), pagina per pagina',
+    query: documentsQuery,
+    response: documentsList,
+    example: { data: [{ id: '12', type: 'documents', attributes: exampleDocument }], meta: { 'total-count': 1, page: 1, per_page: 10, counts: { total: 1, completed: 1, processing: 0, failed: 0 } } },
+  },
+  'GET /api/documents/{id}': {
+    summary: 'Un documento',
+    params: idPath,
+    response: documentResponse,
+    example: { data: { id: '12', type: 'documents', attributes: exampleDocument } },
+    errors: idError,
+  },
+  'GET /api/documents/{id}/rows': {
+    summary: 'Le righe (voci) di un documento, con i totali',
+    params: idPath,
+    query: z.object(pageQuery),
+    response: documentRowsList,
+    example: { data: [{ id: '501', type: 'rows', attributes: exampleRow }], meta: { 'total-count': 1, page: 1, per_page: 50000, totals: exampleTotals } },
+    errors: idError,
+  },
+  'GET /api/documents/{id}/row-count': {
+    summary: 'Quante righe ha un documento',
+    params: idPath,
+    response: rowCountResponse,
+    example: { data: { row_count: 1 } },
+    errors: idError,
+  },
+  'PUT /api/documents/{id}/status': {
+    summary: 'Cambia lo stato di un documento',
+    params: idPath,
+    body: statusBody,
+    response: documentStatusResponse,
+    requestExample: { status: 'completed' },
+    example: { data: { id: '12', type: 'documents', attributes: exampleDocument }, meta: { message: 'Stato documento aggiornato a: Completato' } },
+    errors: { ...idError, 400: 'Seleziona uno stato valido' },
+  },
+  'DELETE /api/documents/{id}': {
+    summary: 'Elimina un documento, le sue righe e il file',
+    params: idPath,
+    response: removeResponse,
+    example: { data: { id: 12, message: 'Documento eliminato con successo' } },
+    errors: idError,
+  },
+  'GET /document/{id}/download': {
+    summary: 'Il PDF originale, col nome con cui è stato caricato (oltre 4 MB: redirect 302 a un indirizzo temporaneo)',
+    params: idPath,
+    produces: 'application/pdf',
+    errors: { ...idError, 404: 'File originale non trovato' },
+  },
+  'POST /api/documents/{id}/update-total': {
+    summary: 'Ricalcola i prezzi di riferimento di tutte le righe (refresh) e i totali',
+    params: idPath,
+    body: updateTotalBody,
+    response: updateTotalResponse,
+    requestExample: { refresh: true },
+    example: { data: { updated: 1, not_found: 0, manual: 0, skipped: 0, errors: 0, not_found_codes: [], document: exampleDocument, totals: exampleTotals, message: 'Prezzi aggiornati: 1' } },
+    errors: idError,
+  },
+  'PUT /api/documents/{id}/settings': {
+    summary: 'Corregge provincia e tipologia DEI del documento: ogni riga viene prezzata di nuovo (i prezzi manuali restano)',
+    params: idPath,
+    body: settingsBody,
+    response: settingsResponse,
+    requestExample: { provincia: 'FIRENZE', tipologia_dei: 'urbanizzazione' },
+    example: {
+      data: {
+        updated: 1,
+        not_found: 0,
+        manual: 0,
+        skipped: 0,
+        errors: 0,
+        not_found_codes: [],
+        document: exampleDocument,
+        totals: exampleTotals,
+        message: 'Provincia e tipologia aggiornate. Prezzi di riferimento trovati per 1 riga su 1.',
+      },
+    },
+    errors: { ...idError, 400: 'La provincia è obbligatoria.' },
+  },
+  'GET /api/documents/{id}/export': {
+    summary: 'Esporta documento_{id}.xlsx con tutte le righe e i totali',
+    params: idPath,
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    errors: idError,
+  },
+  'POST /api/documents/{id}/duplicate-rows': {
+    summary: 'Le righe scelte diventano un nuovo documento',
+    params: idPath,
+    body: duplicateBody,
+    status: 201,
+    response: duplicateResponse,
+    requestExample: { new_title: 'Lotto 2', row_ids: [501, 502] },
+    example: { data: { success: true, new_document_id: 14, message: 'Documento "Lotto 2" creato con 2 righe' } },
+    errors: { ...idError, 400: 'Seleziona almeno una riga da duplicare', 404: 'Righe selezionate non trovate' },
+  },
+} satisfies Record<string, RouteContract>;

@@ -1,0 +1,250 @@
+/**
+ * Price lists (admin imports, browse, get_unitario), search and CSV data:
+ * functions/handlers/prezzari.ts, search.ts, csv-data.ts.
+ */
+import { z } from 'zod';
+import { amountLike, envelope, listOf, message, queryString, type RouteContract } from './common.ts';
+
+export const priceSource = z.enum(['toscana', 'dei', 'csv']);
+
+/** shared/domain/pricing.ts PriceListHead: a loaded list (source, key, year). */
+export const priceListHead = z.object({
+  list_id: z.string(),
+  source: priceSource,
+  key: z.string(),
+  year: z.number().int(),
+  version: z.string(),
+  total_rows: z.number().int(),
+  updated_at: z.string(),
+});
+
+/** functions/storage/repositories/price-lists.ts PriceItem. */
+export const priceItem = z.looseObject({
+  id: z.string(),
+  codice: z.string(),
+  codice_originale: z.string(),
+  descrizione: z.string(),
+  unita_di_misura: z.string().nullable(),
+  prezzo: z.number().nullable(),
+  prezzo_senza_sg: z.number().nullable(),
+  anno: z.number().int().nullable(),
+  provincia: z.string().nullable(),
+  tipologia: z.string().nullable(),
+  scostamento_perc_senza_sg_2024: z.number().nullable(),
+  scostamento_perc_su_anno_2024: z.number().nullable(),
+});
+/** functions/prezzari/search.ts SearchHit: an item and the list it comes from. */
+export const searchHit = priceItem.extend({ tariffa: z.string(), source: priceSource, source_label: z.string(), list_key: z.string(), list_year: z.number().int() });
+export type SearchHitOut = z.infer<typeof searchHit>;
+
+const columns = z.object({ recognised: z.array(z.object({ field: z.string(), column: z.string() })), missing: z.array(z.string()) });
+const previewRow = z.object({
+  codice: z.string(),
+  tariffa: z.string(),
+  descrizione: z.string(),
+  unita_di_misura: z.string().nullable(),
+  prezzo: z.number().nullable(),
+  prezzo_senza_sg: z.number().nullable(),
+  anno: z.number().int().nullable(),
+  provincia: z.string().nullable(),
+  tipologia_dei: z.string().nullable(),
+});
+/** functions/prezzari/imports.ts stageImport(): the preview of step one. */
+export const stageResponse = envelope(
+  z.object({
+    type: z.literal('success'),
+    message,
+    temp_file_id: z.string(),
+    total_rows: z.number().int(),
+    preview: z.array(previewRow),
+    columns,
+    skipped: z.number().int(),
+    warnings: z.array(z.string()),
+    target: z.object({ source: priceSource, key: z.string(), year: z.number().int() }),
+  }),
+);
+export const confirmBody = z.object({ temp_file_id: z.string(), anno: z.union([z.string(), z.number()]).optional() });
+export const confirmResponse = envelope(z.object({ type: z.literal('success'), message, total_rows: z.number().int(), list: priceListHead }));
+export const uploadCsvResponse = envelope(z.object({ type: z.literal('success'), message, total_rows: z.number().int(), columns, warnings: z.array(z.string()) }));
+export const deiUploadFields = z.object({
+  anno: z.union([z.string(), z.number()]),
+  tipologia_dei: z.string().optional(),
+  tipologia: z.string().optional().meta({ description: 'Altro nome di tipologia_dei' }),
+  provincia: z.string().optional().meta({ description: 'Una variante del client vi manda la tipologia' }),
+});
+export const toscanaUploadFields = z.object({ anno: z.union([z.string(), z.number()]), provincia: z.string() });
+
+export const browseQuery = z.object({
+  source: z.enum(['dei', 'toscana', 'csv']).optional(),
+  key: queryString('Tipologia (DEI) o provincia (Toscana)', 'FIRENZE').optional(),
+  anno: queryString('Anno', '2026').optional(),
+  search: queryString('Testo o codice', 'scavo').optional(),
+  page: queryString('Pagina, da 1', '1').optional(),
+  per_page: queryString('Voci per pagina (massimo 500)', '50').optional(),
+});
+export const browseResponse = listOf('price_items', priceItem, {
+  lists: z.array(priceListHead),
+  list: priceListHead.nullable(),
+  source_label: z.string().optional(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+export const getUnitarioBody = z.object({ tariffa: z.string(), provincia: z.string().nullable().optional(), quantita: amountLike.nullable().optional(), tipologia_dei: z.string().nullable().optional() });
+export const getUnitarioResponse = envelope(
+  z.union([
+    z.object({
+      success: z.literal(true),
+      unitario: z.number(),
+      prezzo_totale_db: z.number(),
+      descrizione: z.string(),
+      unita_di_misura: z.string().nullable(),
+      source: z.object({ list: priceSource, label: z.string(), key: z.string(), year: z.number().int(), code: z.string() }),
+    }),
+    z.object({ success: z.literal(false), unitario: z.null(), prezzo_totale_db: z.null(), descrizione: z.null(), message }),
+  ]),
+);
+export type GetUnitarioResponse = z.infer<typeof getUnitarioResponse>;
+
+const searchFilters = {
+  q: queryString('Testo o codice da cercare (obbligatorio, massimo 200 caratteri)', 'scavo'),
+  tipologiaDeiprovincia: queryString('Tipologia DEI, provincia, "toscana" o vuoto (anche tipologia_provincia, tipologia_dei, provincia)', 'FIRENZE').optional(),
+  anno: queryString('Anno (4 cifre)', '2026').optional(),
+  limit: queryString('Risultati per pagina (massimo 200)', '20').optional(),
+};
+export const priceListSearchQuery = z.object({ ...searchFilters, page: queryString('Pagina, da 1', '1').optional() });
+export const priceListSearchResponse = listOf('price_items', searchHit, { limit: z.number().int(), page: z.number().int() });
+export const combinedSearchQuery = z.object({ ...searchFilters, type: z.enum(['all', 'price-list', 'csv-data']).optional() });
+export const combinedSearchResponse = envelope(
+  z.object({
+    price_list: z.array(z.object({ id: z.string(), type: z.literal('price_items'), attributes: searchHit })),
+    csv_data: z.array(z.object({ id: z.string(), type: z.literal('csv_data'), attributes: searchHit })),
+  }),
+  z.object({ 'price-list-total': z.number().int(), 'csv-data-total': z.number().int(), 'price-list-error': z.boolean() }),
+);
+export const csvDataQuery = z.object({
+  search: queryString('Testo o codice', 'scavo').optional(),
+  page: queryString('Pagina, da 1', '1').optional(),
+  per_page: queryString('Voci per pagina (massimo 500)', '50').optional(),
+});
+export const csvDataResponse = listOf('csv_data', searchHit, { page: z.number().int(), per_page: z.number().int() });
+export type PriceListSearchResponse = z.infer<typeof priceListSearchResponse>;
+export type CsvDataResponse = z.infer<typeof csvDataResponse>;
+export type BrowseResponse = z.infer<typeof browseResponse>;
+
+const head = { list_id: 'toscana#FIRENZE#2026', source: 'toscana', key: 'FIRENZE', year: 2026, version: 'v1', total_rows: 18234, updated_at: '2026-01-10T09:00:00.000Z' } as const;
+const item = {
+  id: 'toscana#FIRENZE#2026#0',
+  codice: 'TOS26_01.A03.001.001',
+  codice_originale: 'TOS26_01.A03.001.001',
+  descrizione: 'Scavo a sezione obbligata',
+  unita_di_misura: 'mc',
+  prezzo: 5.4,
+  prezzo_senza_sg: 4.3,
+  anno: 2026,
+  provincia: 'FIRENZE',
+  tipologia: null,
+  scostamento_perc_senza_sg_2024: null,
+  scostamento_perc_su_anno_2024: null,
+};
+const hit = { ...item, id: 'toscana#FIRENZE#2026|TOS26_01.A03.001.001', tariffa: item.codice, source: 'toscana', source_label: 'Prezzario Toscana', list_key: 'FIRENZE', list_year: 2026 };
+const preview = { codice: item.codice, tariffa: item.codice, descrizione: item.descrizione, unita_di_misura: 'mc', prezzo: 5.4, prezzo_senza_sg: 4.3, anno: 2026, provincia: 'FIRENZE', tipologia_dei: null };
+const stageExample = (source: 'dei' | 'toscana', key: string) => ({
+  data: {
+    type: 'success',
+    message: 'File analizzato: 18234 righe pronte per l\u2019importazione. Il prezzario esistente per la stessa chiave e lo stesso anno sarà sovrascritto.',
+    temp_file_id: '0b6f2c1e-8d4a-4f4e-9a39-3c1f0d2b7e11',
+    total_rows: 18234,
+    preview: [preview],
+    columns: { recognised: [{ field: 'codice', column: 'Codice' }], missing: [] },
+    skipped: 0,
+    warnings: [],
+    target: { source, key, year: 2026 },
+  },
+});
+const priceFileErrors = { 400: 'Seleziona un file Excel.', 413: 'Il file è troppo grande. Dimensione massima: 10MB' };
+const confirmErrors = { 400: 'ID file temporaneo mancante', 404: 'File temporaneo scaduto o non trovato: ricarica il file e riprova.', 409: 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.' };
+
+export const prezzariRoutes = {
+  'POST /api/upload-prezzario-dei': {
+    summary: 'Importazione DEI, passo 1: legge il file (.xlsx, .xls, .csv, .xml) e ne mostra l\u2019anteprima',
+    body: deiUploadFields,
+    bodyType: 'multipart',
+    files: { file: 'Il prezzario (fino a 10 MB)' },
+    response: stageResponse,
+    requestExample: { anno: '2026', tipologia_dei: 'urbanizzazione' },
+    example: stageExample('dei', 'urbanizzazione'),
+    errors: { ...priceFileErrors, 400: 'Seleziona la tipologia del prezzario DEI.' },
+  },
+  'POST /api/confirm-prezzario-dei': {
+    summary: 'Importazione DEI, passo 2: la nuova versione sostituisce la precedente in un solo passo',
+    body: confirmBody,
+    bodyType: 'json-or-multipart',
+    response: confirmResponse,
+    requestExample: { temp_file_id: '0b6f2c1e-8d4a-4f4e-9a39-3c1f0d2b7e11' },
+    example: { data: { type: 'success', message: 'Importazione completata: 18234 voci caricate.', total_rows: 18234, list: { ...head, list_id: 'dei#urbanizzazione#2026', source: 'dei', key: 'urbanizzazione' } } },
+    errors: confirmErrors,
+  },
+  'POST /api/upload-prezzario-toscana': {
+    summary: 'Importazione Toscana, passo 1: legge il file e ne mostra l\u2019anteprima',
+    body: toscanaUploadFields,
+    bodyType: 'multipart',
+    files: { file: 'Il prezzario (fino a 10 MB)' },
+    response: stageResponse,
+    requestExample: { anno: '2026', provincia: 'FIRENZE' },
+    example: stageExample('toscana', 'FIRENZE'),
+    errors: { ...priceFileErrors, 400: 'La provincia deve essere una provincia toscana' },
+  },
+  'POST /api/confirm-prezzario-toscana': {
+    summary: 'Importazione Toscana, passo 2',
+    body: confirmBody,
+    bodyType: 'json-or-multipart',
+    response: confirmResponse,
+    requestExample: { temp_file_id: '0b6f2c1e-8d4a-4f4e-9a39-3c1f0d2b7e11' },
+    example: { data: { type: 'success', message: 'Importazione completata: 18234 voci caricate.', total_rows: 18234, list: head } },
+    errors: confirmErrors,
+  },
+  'POST /api/upload-csv': {
+    summary: 'Dati CSV: sostituiscono i precedenti in un solo passo',
+    body: z.object({}),
+    bodyType: 'multipart',
+    files: { file: 'Il file CSV (fino a 10 MB)' },
+    response: uploadCsvResponse,
+    example: { data: { type: 'success', message: 'Dati CSV importati: 1200 righe.', total_rows: 1200, columns: { recognised: [{ field: 'codice', column: 'Codice' }], missing: [] }, warnings: [] } },
+    errors: { ...priceFileErrors, 400: 'Il file non contiene righe con un codice.' },
+  },
+  'GET /api/prezzari': {
+    summary: 'I prezzari caricati di una fonte e le voci di uno di essi',
+    query: browseQuery,
+    response: browseResponse,
+    example: { data: [{ id: item.id, type: 'price_items', attributes: item }], meta: { 'total-count': 18234, lists: [head], list: head, source_label: 'Prezzario Toscana', page: 1, per_page: 50 } },
+  },
+  'POST /api/get_unitario': {
+    summary: 'Il prezzo di riferimento di un codice, secondo le regole di ricerca',
+    body: getUnitarioBody,
+    response: getUnitarioResponse,
+    requestExample: { tariffa: 'TOS26_01.A03.001.001', provincia: 'FIRENZE', quantita: '2.034,50', tipologia_dei: 'urbanizzazione' },
+    example: { data: { success: true, unitario: 5.4, prezzo_totale_db: 10986.3, descrizione: 'Scavo a sezione obbligata', unita_di_misura: 'mc', source: { list: 'toscana', label: 'Prezzario Toscana', key: 'FIRENZE', year: 2026, code: 'TOS26_01.A03.001.001' } } },
+    errors: { 400: 'Codice tariffa mancante per la ricerca' },
+  },
+  'GET /api/search/price-list': {
+    summary: 'Cerca nei prezzari (testo con tolleranza ai refusi, codice esatto per primo)',
+    query: priceListSearchQuery,
+    response: priceListSearchResponse,
+    example: { data: [{ id: hit.id, type: 'price_items', attributes: hit }], meta: { 'total-count': 1, limit: 20, page: 1 } },
+    errors: { 400: 'Inserisci un termine di ricerca' },
+  },
+  'GET /api/search': {
+    summary: 'Cerca nei prezzari e nei dati CSV insieme',
+    query: combinedSearchQuery,
+    response: combinedSearchResponse,
+    example: { data: { price_list: [{ id: hit.id, type: 'price_items', attributes: hit }], csv_data: [] }, meta: { 'price-list-total': 1, 'csv-data-total': 0, 'price-list-error': false } },
+    errors: { 400: 'Inserisci un termine di ricerca' },
+  },
+  'GET /api/csv-data': {
+    summary: 'I dati CSV, con ricerca e pagine',
+    query: csvDataQuery,
+    response: csvDataResponse,
+    example: { data: [{ id: 'csv#DATI#0|A.01', type: 'csv_data', attributes: { ...hit, id: 'csv#DATI#0|A.01', source: 'csv', source_label: 'Dati CSV', list_key: 'DATI', list_year: 0 } }], meta: { 'total-count': 1, page: 1, per_page: 50 } },
+  },
+} satisfies Record<string, RouteContract>;

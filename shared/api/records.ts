@@ -1,0 +1,144 @@
+/**
+ * The records several resources answer with: a document, its totals, a row. Kept apart from
+ * the routes so documents.ts and rows.ts can both use them.
+ */
+import { z } from 'zod';
+
+/**
+ * functions/domain/documents.ts `presentDocument()`: the stored record without file_key and
+ * user_id, plus `congruent`. Known fields are checked; a field added later passes through
+ * (looseObject) until it is named here, so an older web build keeps working.
+ */
+export const document = z.looseObject({
+  id: z.number().int(),
+  filename: z.string(),
+  upload_date: z.string(),
+  provincia: z.string(),
+  tipologia_dei: z.string(),
+  username: z.string(),
+  status: z.string().meta({ description: 'completed, processing o failed (altri valori: "Sconosciuto")' }),
+  status_reason: z.string().nullable(),
+  file_size: z.number(),
+  pages_total: z.number().int().nullable(),
+  pages_done: z.number().int().nullable(),
+  document_total: z.number().nullable(),
+  document_total_db: z.number().nullable(),
+  sum_totale: z.number().nullable(),
+  row_count: z.number().int(),
+  layout: z.string().nullable(),
+  unreadable_pages: z.array(z.number().int()),
+  warnings: z.array(z.string()),
+  completed_at: z.string().nullable(),
+  rows_written_at: z.string().nullable().optional(),
+  rows_to_check: z.number().int().optional(),
+  congruent: z.boolean().nullable(),
+});
+export type DocumentOut = z.infer<typeof document>;
+
+/** shared/domain/totals.ts `documentTotals()` plus the printed total (`presentTotals()`). */
+export const documentTotals = z.looseObject({
+  sum_totale: z.number(),
+  document_total_db: z.number().nullable(),
+  congruent: z.boolean().nullable(),
+  priced_rows: z.number().int(),
+  priced_totale: z.number().nullable(),
+  rows_to_check: z.number().int(),
+  difference_db: z.number().nullable(),
+  difference_db_percent: z.number().nullable(),
+  /** The printed total: present in presentTotals(), absent after a row change (retotal()). */
+  document_total: z.number().nullable().optional(),
+});
+export type DocumentTotalsOut = z.infer<typeof documentTotals>;
+
+/** What a change to rows answers beside its data: the document and its new totals. */
+export const documentAndTotals = z.object({ document, totals: documentTotals });
+
+/**
+ * functions/domain/rows.ts `presentRow()`: the stored row plus `prezzo_unitario`, the spec's
+ * other name of `unitario` (the only alias of a row, and it is written here and in presentRow).
+ */
+export const documentRow = z.looseObject({
+  id: z.number().int(),
+  document_id: z.number().int(),
+  row_index: z.number().int(),
+  tariffa: z.string(),
+  descrizione: z.string(),
+  codice_articolo: z.string().nullable(),
+  unita_di_misura: z.string(),
+  quantita: z.number().nullable(),
+  unitario: z.number().nullable(),
+  prezzo_unitario: z.number().nullable().meta({ description: 'Lo stesso valore di `unitario` (nome della specifica)' }),
+  totale: z.number().nullable(),
+  tipologia_dei: z.string(),
+  prezzo_db: z.number().nullable(),
+  prezzo_totale_db: z.number().nullable(),
+  differenza_totale_db: z.number().nullable(),
+  variazione_percentuale: z.number().nullable(),
+  price_source: z.looseObject({ list: z.string(), key: z.string(), year: z.number(), code: z.string() }).nullable(),
+  page: z.number().int().nullable(),
+  page_end: z.number().int().nullable(),
+  box: z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }).nullable(),
+  verifica: z.array(z.string()).optional().meta({ description: 'Perché la riga è da verificare (vuoto: verificata)' }),
+  capitoli: z.object({ supercategoria: z.string().optional(), categoria: z.string().optional(), sottocategoria: z.string().optional() }).nullable().optional(),
+});
+export type DocumentRowOut = z.infer<typeof documentRow>;
+
+export const exampleDocument: DocumentOut = {
+  id: 12,
+  filename: 'computo-scuola.pdf',
+  upload_date: '2026-01-10T09:00:00.000Z',
+  provincia: 'FIRENZE',
+  tipologia_dei: 'urbanizzazione',
+  username: 'mario.rossi',
+  status: 'completed',
+  status_reason: null,
+  file_size: 254_000,
+  pages_total: 4,
+  pages_done: 4,
+  document_total: 11372.86,
+  document_total_db: 10980.4,
+  sum_totale: 11372.86,
+  row_count: 1,
+  layout: 'primus',
+  unreadable_pages: [],
+  warnings: [],
+  completed_at: '2026-01-10T09:00:12.000Z',
+  rows_to_check: 0,
+  congruent: true,
+};
+export const exampleTotals: DocumentTotalsOut = {
+  sum_totale: 11372.86,
+  document_total_db: 10980.4,
+  congruent: true,
+  priced_rows: 1,
+  priced_totale: 11372.86,
+  rows_to_check: 0,
+  difference_db: -392.46,
+  difference_db_percent: -3.45,
+  document_total: 11372.86,
+};
+export const exampleRow: DocumentRowOut = {
+  id: 501,
+  document_id: 12,
+  row_index: 0,
+  tariffa: 'TOS26_01.A03.001.001',
+  descrizione: 'Scavo a sezione obbligata',
+  codice_articolo: null,
+  unita_di_misura: 'mc',
+  quantita: 2034.5,
+  unitario: 5.59,
+  prezzo_unitario: 5.59,
+  totale: 11372.86,
+  tipologia_dei: 'urbanizzazione',
+  prezzo_db: 5.4,
+  prezzo_totale_db: 10986.3,
+  differenza_totale_db: -386.56,
+  variazione_percentuale: -3.4,
+  price_source: { list: 'toscana', key: 'FIRENZE', year: 2026, code: 'TOS26_01.A03.001.001' },
+  page: 2,
+  page_end: 2,
+  box: { x0: 40, y0: 120, x1: 560, y1: 160 },
+  verifica: [],
+  capitoli: { categoria: 'Scavi' },
+};
+

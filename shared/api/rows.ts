@@ -1,0 +1,92 @@
+/** Rows (spec 7 "Rows"): functions/handlers/rows.ts. */
+import { z } from 'zod';
+import { amountLike, envelope, idPath, intLike, message, resourceOf, type RouteContract } from './common.ts';
+import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
+import { documentAndTotals, documentRow, exampleDocument, exampleRow, exampleTotals } from './records.ts';
+
+export { documentRow, type DocumentRowOut } from './records.ts';
+
+const nullableAmount = amountLike.nullable();
+
+/**
+ * PUT /api/rows/{id}: every field optional. Amounts as numbers or as typed ("1.234,56"), null
+ * clears them; `prezzo_unitario` is accepted for `unitario` (spec name). The server recomputes
+ * prezzo_totale_db, differenza and variazione.
+ */
+export const rowUpdateBody = z.object({
+  tariffa: z.string().optional(),
+  descrizione: z.string().optional(),
+  unita_di_misura: z.string().optional(),
+  quantita: nullableAmount.optional(),
+  unitario: nullableAmount.optional(),
+  prezzo_unitario: nullableAmount.optional().meta({ description: 'Altro nome di `unitario` (specifica)' }),
+  totale: nullableAmount.optional(),
+  prezzo_db: nullableAmount.optional().meta({ description: 'Prezzo di riferimento scritto a mano (manuale)' }),
+  tipologia_dei: z.string().optional(),
+  refresh_price: z.boolean().optional().meta({ description: 'true: ricalcola il prezzo di riferimento della riga' }),
+});
+export type RowUpdateBody = z.infer<typeof rowUpdateBody>;
+
+export const rowResponse = envelope(resourceOf('rows', documentRow));
+export const rowUpdateResponse = envelope(resourceOf('rows', documentRow), documentAndTotals.extend({ price_found: z.boolean() }));
+export const rowRemoveResponse = envelope(z.object({ id: z.number().int(), message }), documentAndTotals);
+export const mergeBody = z.object({ first_row_id: intLike, second_row_id: intLike });
+export const mergeResponse = envelope(
+  z.object({ success: z.literal(true), row: documentRow, removed_row_id: z.number().int(), message }),
+  documentAndTotals,
+);
+export const updateTipologiaBody = z.object({ row_ids: z.array(intLike), tipologia_dei: z.string() });
+export const updateTipologiaResponse = envelope(
+  z.object({ success: z.literal(true), updated: z.number().int(), priced: z.number().int(), not_found: z.number().int(), rows: z.array(documentRow) }),
+  documentAndTotals,
+);
+export type RowUpdateResponse = z.infer<typeof rowUpdateResponse>;
+export type RowRemoveResponse = z.infer<typeof rowRemoveResponse>;
+export type MergeResponse = z.infer<typeof mergeResponse>;
+export type UpdateTipologiaResponse = z.infer<typeof updateTipologiaResponse>;
+
+const { document_total: _printed, ...retotalled } = exampleTotals;
+const after = { document: exampleDocument, totals: retotalled };
+const rowError = { 400: 'Identificativo non valido', 404: 'Riga non trovata' } as const;
+
+export const rowRoutes = {
+  'POST /api/rows/merge': {
+    summary: 'Unisce due righe consecutive dello stesso documento, in un\u2019unica scrittura',
+    body: mergeBody,
+    response: mergeResponse,
+    requestExample: { first_row_id: 501, second_row_id: 502 },
+    example: { data: { success: true, row: exampleRow, removed_row_id: 502, message: 'Righe unite con successo' }, meta: after },
+    errors: { 400: MERGE_COUNT_ERROR, 404: MERGE_MISSING_ERROR, 409: 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.' },
+  },
+  'POST /api/rows/update-tipologia-dei': {
+    summary: 'Nuova tipologia DEI per le righe scelte, con il nuovo prezzo di riferimento',
+    body: updateTipologiaBody,
+    response: updateTipologiaResponse,
+    requestExample: { row_ids: [501], tipologia_dei: 'urbanizzazione' },
+    example: { data: { success: true, updated: 1, priced: 1, not_found: 0, rows: [exampleRow] }, meta: after },
+    errors: { 400: 'Seleziona una tipologia DEI', 404: MERGE_MISSING_ERROR },
+  },
+  'GET /api/rows/{id}': {
+    summary: 'Una riga',
+    params: idPath,
+    response: rowResponse,
+    example: { data: { id: '501', type: 'rows', attributes: exampleRow } },
+    errors: rowError,
+  },
+  'PUT /api/rows/{id}': {
+    summary: 'Modifica una riga (campi parziali); il server ricalcola i derivati e i totali del documento',
+    params: idPath,
+    body: rowUpdateBody,
+    response: rowUpdateResponse,
+    requestExample: { quantita: '2.034,50', unitario: 5.59 },
+    example: { data: { id: '501', type: 'rows', attributes: exampleRow }, meta: { ...after, price_found: true } },
+    errors: { ...rowError, 400: 'Valore numerico non valido per quantità' },
+  },
+  'DELETE /api/rows/{id}': {
+    summary: 'Elimina una riga; i totali del documento seguono',
+    params: idPath,
+    response: rowRemoveResponse,
+    example: { data: { id: 501, message: 'Riga eliminata' }, meta: after },
+    errors: rowError,
+  },
+} satisfies Record<string, RouteContract>;
