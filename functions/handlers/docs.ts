@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../../shared/security/csp.ts';
@@ -52,7 +53,8 @@ function rendererDir(): string {
   try {
     return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   } catch {
-    return path.join(process.cwd(), 'node_modules', 'swagger-ui-dist');
+    // In the Lambda bundle the files sit beside the code (infra/cloud/api.ts copies them there).
+    return path.join(path.dirname(fileURLToPath(import.meta.url)), 'swagger-ui-dist');
   }
 }
 

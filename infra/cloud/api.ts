@@ -40,6 +40,8 @@ export class Api extends Construct {
         timeout: Duration.seconds(29),
         memorySize: 1024,
         grants: RESOURCE_GRANTS[resource],
+        // The API reference page serves Swagger UI's files, read at run time (functions/handlers/docs.ts).
+        ...(resource === 'docs' ? { packageFiles: { pkg: 'swagger-ui-dist', files: ['swagger-ui-bundle.js', 'swagger-ui.css'] } } : {}),
       });
       this.functions.set(resource, fn);
     }

@@ -37,6 +37,8 @@ export interface NodeFunctionProps {
   environment?: Record<string, string>;
   /** Everything the code may touch (functions/resource-grants.ts); nothing else is granted. */
   grants: Grants;
+  /** Files of a package the code reads at run time (not imports): copied beside the bundle. */
+  packageFiles?: { pkg: string; files: string[] };
 }
 
 /**
@@ -85,6 +87,18 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       charset: nodejs.Charset.UTF8,
       externalModules: LAMBDA_BUNDLE.externalModules,
       banner: LAMBDA_BUNDLE.banner,
+      ...(props.packageFiles
+        ? {
+            commandHooks: {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (inputDir: string, outputDir: string) => [
+                `mkdir -p "${outputDir}/${props.packageFiles!.pkg}"`,
+                ...props.packageFiles!.files.map((f) => `cp "${inputDir}/node_modules/${props.packageFiles!.pkg}/${f}" "${outputDir}/${props.packageFiles!.pkg}/${f}"`),
+              ],
+            },
+          }
+        : {}),
     },
   });
   // The wildcard findings are on the role's policy.
