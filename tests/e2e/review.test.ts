@@ -5,6 +5,7 @@ import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { listRows, putRow } from '../../functions/storage/repositories/rows.ts';
 import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
+import { simpleComputoPdf } from '../support/simple-computo.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -41,7 +42,8 @@ async function openDocument(width = 1440): Promise<Page> {
   await page.click('button[type=submit]');
   await page.getByText('Benvenuto, admin!').waitFor();
   await page.goto(`${rt.url}/documents/${documentId}`);
-  await page.locator('.doc-rows-table tbody tr').first().waitFor();
+  // A real row (with its checkbox), not the table's "loading" line
+  await page.locator('.doc-rows-table tbody tr .p-checkbox').first().waitFor();
   return page;
 }
 
@@ -193,5 +195,39 @@ describe('reviewing a computo in Chromium', () => {
     await dialog.getByRole('button', { name: 'Salva e aggiorna i prezzi' }).click();
     await page.getByText(/^Provincia e tipologia aggiornate\. Prezzi di riferimento trovati per 15 righe su 60\.$/).waitFor();
     await page.context().close();
+  });
+
+  it('a printed amount that does not check out is read, kept and marked da verificare with its reason', async () => {
+    // Prepare: a print whose second voce says 1.250,00 where 12,50 × 10,00 = 125,00
+    const pdf = await simpleComputoPdf(
+      [
+        { code: 'A.01.001', description: 'Scavo di sbancamento', unit: 'm³', quantity: 12.5, price: 8.4, amount: 105 },
+        { code: 'A.01.002', description: 'Rinterro con materiale arido', unit: 'm³', quantity: 12.5, price: 10, amount: 1250 },
+        { code: 'B.02.010', description: 'Massetto in calcestruzzo', unit: 'm²', quantity: 40, price: 22.15, amount: 886 },
+      ],
+      2241,
+    );
+    const { id } = await uploadPdf(rt.url, token, pdf, 'conti-sbagliati.pdf');
+    const doc = await waitForAnalysis(rt.url, token, id);
+    expect(doc.status).toBe('completed');
+    const rows = ((await apiClient(rt.url)('GET', `/api/documents/${id}/rows`, { token })).json.data as Array<{ attributes: any }>).map((r) => r.attributes);
+    expect(rows.map((r) => r.totale)).toEqual([105, 1250, 886]);
+    expect(rows[1].verifica).toContain('quantità × prezzo ≠ importo stampato');
+    expect(rows[0].verifica).toEqual([]);
+
+    // Act
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${rt.url}/login`);
+    await page.fill('#username', 'admin');
+    await page.fill('#password', ADMIN_PASSWORD);
+    await page.click('button[type=submit]');
+    await page.getByText('Benvenuto, admin!').waitFor();
+    await page.goto(`${rt.url}/documents/${id}`);
+
+    // Assess
+    await page.getByTestId('rows-to-check').getByText('1 riga da verificare').waitFor();
+    expect(await page.getByTestId('row-check').getAttribute('title')).toContain('Da verificare: quantità × prezzo ≠ importo stampato');
+    await context.close();
   });
 });
