@@ -1,0 +1,62 @@
+/**
+ * tesseract.js with the Italian model from node_modules: nothing is ever downloaded (the
+ * machines running Computa locally have no network). tesseract.js runs its WebAssembly engine in
+ * a worker thread of its own, also from inside our analysis thread; one engine reads one page at
+ * a time, so a document costs at most one core.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { TessBlock } from './ocr-words.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Tesseract settings, measured on the corpus scans (see tests/bench/ocr.ts). */
+export const TESSERACT_PARAMETERS = {
+  // Sparse text: finds every word of a ruled table without guessing columns of prose.
+  tessedit_pageseg_mode: '11',
+  preserve_interword_spaces: '1',
+} as const;
+
+/** Folder holding ita.traineddata.gz (the "best_int" LSTM model: smaller and faster than "best"). */
+export function italianModelDir(): string {
+  const pkg = require.resolve('@tesseract.js-data/ita/package.json');
+  return path.join(path.dirname(pkg), '4.0.0_best_int');
+}
+
+export interface OcrEngine {
+  recognize(image: Buffer, dpi: number): Promise<{ blocks: TessBlock[] | null; confidence: number }>;
+  close(): Promise<void>;
+}
+
+export class OcrUnavailableError extends Error {
+  readonly reason = 'L\u2019OCR locale non è disponibile: il modello di riconoscimento del testo non è stato caricato.';
+}
+
+export async function createOcrEngine(): Promise<OcrEngine> {
+  let tesseract: typeof import('tesseract.js');
+  let worker: Awaited<ReturnType<typeof tesseract.createWorker>>;
+  try {
+    tesseract = (await import('tesseract.js')).default ?? (await import('tesseract.js'));
+    worker = await tesseract.createWorker('ita', tesseract.OEM.LSTM_ONLY, {
+      langPath: italianModelDir(),
+      gzip: true,
+      // The model is read from node_modules each time: no cache file, no download, no network.
+      cacheMethod: 'none',
+      logger: () => undefined,
+      errorHandler: () => undefined,
+    });
+    await worker.setParameters(TESSERACT_PARAMETERS as unknown as Parameters<typeof worker.setParameters>[0]);
+  } catch (err) {
+    throw Object.assign(new OcrUnavailableError(String(err)), { cause: err });
+  }
+  return {
+    async recognize(image, dpi) {
+      await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) } as never);
+      const out = await worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false } as never);
+      return { blocks: out.data.blocks as unknown as TessBlock[] | null, confidence: out.data.confidence };
+    },
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
