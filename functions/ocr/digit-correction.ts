@@ -90,8 +90,8 @@ function neighbours(f: Fixed): Fixed[] {
       out.push({ ...f, digits });
     }
   }
-  // A lost comma ("147378" for "1473,78") or a comma one place off.
-  for (const shift of [-2, -1, 1, 2]) {
+  // A lost comma ("147378" for "1473,78"): OCR drops a comma, it does not invent one.
+  for (const shift of [1, 2]) {
     const scale = f.scale + shift;
     if (scale >= 0 && scale <= 4) out.push({ ...f, scale });
   }
