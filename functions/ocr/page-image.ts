@@ -172,3 +172,14 @@ export function toGrey(img: DecodedImage): Uint8Array | null {
 export function toPgm(width: number, height: number, grey: Uint8Array): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength)]);
 }
+
+/** A rectangle of a grey image (clamped to it), as its own grey image. */
+export function crop(grey: Uint8Array, width: number, height: number, x0: number, y0: number, x1: number, y1: number): { grey: Uint8Array; width: number; height: number } {
+  const a = Math.max(0, Math.floor(x0));
+  const b = Math.max(0, Math.floor(y0));
+  const w = Math.max(1, Math.min(width, Math.ceil(x1)) - a);
+  const h = Math.max(1, Math.min(height, Math.ceil(y1)) - b);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) out.set(grey.subarray((b + y) * width + a, (b + y) * width + a + w), y * w);
+  return { grey: out, width: w, height: h };
+}

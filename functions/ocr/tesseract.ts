@@ -23,8 +23,16 @@ export function italianModelDir(): string {
   return path.join(path.dirname(pkg), '4.0.0_best_int');
 }
 
+/** Characters a second reading may return, per kind of word. */
+export const WHITELIST = {
+  code: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/',
+  number: "0123456789,.'-",
+} as const;
+
 export interface OcrEngine {
   recognize(image: Buffer, dpi: number): Promise<{ blocks: TessBlock[] | null; confidence: number }>;
+  /** Reads one word again, alone (single-line mode) and with only the characters it can hold. */
+  reread(image: Buffer, dpi: number, kind: keyof typeof WHITELIST): Promise<{ text: string; confidence: number } | null>;
   close(): Promise<void>;
 }
 
@@ -54,6 +62,17 @@ export async function createOcrEngine(): Promise<OcrEngine> {
       await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) } as never);
       const out = await worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false } as never);
       return { blocks: out.data.blocks as unknown as TessBlock[] | null, confidence: out.data.confidence };
+    },
+    async reread(image, dpi, kind) {
+      await worker.setParameters({ tessedit_pageseg_mode: '7', tessedit_char_whitelist: WHITELIST[kind], user_defined_dpi: String(Math.round(dpi)) } as never);
+      try {
+        const out = await worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false } as never);
+        const words = ((out.data.blocks ?? []) as unknown as TessBlock[]).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+        if (words.length !== 1) return null;
+        return { text: words[0].text, confidence: words[0].confidence };
+      } finally {
+        await worker.setParameters({ ...TESSERACT_PARAMETERS, tessedit_char_whitelist: '' } as never);
+      }
     },
     close: async () => {
       await worker.terminate();
