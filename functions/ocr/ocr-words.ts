@@ -80,9 +80,14 @@ export function normaliseToken(text: string): string {
   let t = text.replace(/[‚]/g, ',');
   // A stray quote glued to a code or number ("‘A016.020.02"): specks read as punctuation.
   if (/^[‘’'`"„“”]+[A-Z0-9]/.test(t) && /\d/.test(t) && t.length > 3) t = t.replace(/^[‘’'`"„“”]+/, '');
-  // Superscripts are read as "?" or digits: "m?" is the unit m² (m³ prints alike: the price check catches it).
-  if (/^m[?²2]$/.test(t)) return 'm²';
+  // Superscripts come back as digits; "m?" marks a unit whose superscript could not be told (flagged later).
+  if (/^m[²2]$/.test(t)) return 'm²';
   if (/^m[³3]$/.test(t)) return 'm³';
+  if (t === 'm?') return t;
+  // Table rules read as a bar glued to a word ("| cad", "cad|").
+  t = t.replace(/^[|¦]+(?=\S)|(?<=\S)[|¦]+$/g, '');
+  // DEI-style codes end in a lower-case letter; c, o, s, v, w, x, z look the same in both cases.
+  if (/^[A-Z]\d{5}[COSVWXZ]$/.test(t)) return t.slice(0, -1) + t.slice(-1).toLowerCase();
   const m = /^([-–]?)([0-9OoDQlIS|sBZzg´'’‘`/.]*[0-9][0-9OoDQlIS|sBZzg´'’‘`/.]*),([0-9OoDQlISsBZzg]{2,3})$/.exec(t);
   if (!m) return t;
   const digitsOnly = (s: string) => s.replace(/[OoDQlIS|sBZzg]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
@@ -109,7 +114,8 @@ export function pageWordsFromOcr(image: PageImage & { skew?: number }, blocks: r
   for (const line of lines) {
     for (const w of line.words) {
       const text = normaliseToken(w.text.trim());
-      if (!text) continue;
+      // A lone bar is a table rule, not a word.
+      if (!text || /^[|¦]+$/.test(text)) continue;
       // Rotate the box centre, keep its size: words are short, their own tilt is negligible.
       const mx = (w.bbox.x0 + w.bbox.x1) / 2 - cx;
       const my = (w.bbox.y0 + w.bbox.y1) / 2 - cy;

@@ -183,3 +183,27 @@ export function crop(grey: Uint8Array, width: number, height: number, x0: number
   for (let y = 0; y < h; y++) out.set(grey.subarray((b + y) * width + a, (b + y) * width + a + w), y * w);
   return { grey: out, width: w, height: h };
 }
+
+/** Bilinear enlargement by an integer factor, with a white margin: small glyphs read better big. */
+export function enlarge(img: { grey: Uint8Array; width: number; height: number }, factor: number, margin = 0): { grey: Uint8Array; width: number; height: number } {
+  const W = img.width * factor + 2 * margin;
+  const H = img.height * factor + 2 * margin;
+  const out = new Uint8Array(W * H).fill(255);
+  for (let y = 0; y < img.height * factor; y++) {
+    const sy = Math.min(img.height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(img.height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < img.width * factor; x++) {
+      const sx = Math.min(img.width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(img.width - 1, x0 + 1);
+      const fx = sx - x0;
+      const g = img.grey;
+      const top = g[y0 * img.width + x0] * (1 - fx) + g[y0 * img.width + x1] * fx;
+      const bottom = g[y1 * img.width + x0] * (1 - fx) + g[y1 * img.width + x1] * fx;
+      out[(y + margin) * W + x + margin] = Math.round(top * (1 - fy) + bottom * fy);
+    }
+  }
+  return { grey: out, width: W, height: H };
+}

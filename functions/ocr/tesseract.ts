@@ -27,6 +27,13 @@ export function italianModelDir(): string {
 export const WHITELIST = {
   code: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/',
   number: "0123456789,.'-",
+  ordinal: '0123456789/',
+  /** m² / m³ read alone: the superscript comes back as a plain 2 or 3. */
+  unit: 'm23',
+  /** The superscript of m² / m³ alone, enlarged. */
+  superscript: '23',
+  /** Any character: a short word the page layout dropped. */
+  word: '',
 } as const;
 
 export interface OcrEngine {
@@ -64,7 +71,7 @@ export async function createOcrEngine(): Promise<OcrEngine> {
       return { blocks: out.data.blocks as unknown as TessBlock[] | null, confidence: out.data.confidence };
     },
     async reread(image, dpi, kind) {
-      await worker.setParameters({ tessedit_pageseg_mode: '7', tessedit_char_whitelist: WHITELIST[kind], user_defined_dpi: String(Math.round(dpi)) } as never);
+      await worker.setParameters({ tessedit_pageseg_mode: kind === 'superscript' ? '10' : kind === 'word' || kind === 'unit' ? '8' : '7', tessedit_char_whitelist: WHITELIST[kind], user_defined_dpi: String(Math.round(dpi)) } as never);
       try {
         const out = await worker.recognize(image, {}, { blocks: true, text: false, hocr: false, tsv: false } as never);
         const words = ((out.data.blocks ?? []) as unknown as TessBlock[]).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));

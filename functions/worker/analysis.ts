@@ -95,7 +95,7 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
         const rows: Array<Omit<RowRecord, 'id'>> = result.voci.map((v, i) => ({
           document_id: documentId,
           row_index: i + 1,
-          tariffa: v.tariffa,
+          tariffa: scan.get(v)?.tariffa ?? v.tariffa,
           descrizione: v.descrizione,
           codice_articolo: null,
           unita_di_misura: v.unita_di_misura,

@@ -106,7 +106,7 @@ interface Score {
   examples: string[];
 }
 
-type Row = { tariffa: string; unita_di_misura: string; quantita: number; unitario: number; totale: number; page: number; page_end: number; flagged: boolean; corrected: boolean };
+type Row = { tariffa: string; unita_di_misura: string; quantita: number; unitario: number; totale: number; page: number; page_end: number; flagged: boolean; corrected: boolean; reasons: string[] };
 
 function score(truthName: string, rows: Row[]): Score {
   const truth = truthOf(truthName).items;
@@ -124,7 +124,10 @@ function score(truthName: string, rows: Row[]): Score {
     used.add(i);
     const r = rows[i];
     const same = r.tariffa === t.tariffa && r.unita_di_misura === t.um && r.quantita === t.quantita && r.unitario === t.unitario && r.totale === t.totale;
-    if (r.flagged) s.flagged++;
+    if (r.flagged) {
+      s.flagged++;
+      s.examples.push(`flagged ${JSON.stringify([r.tariffa, r.unita_di_misura, r.quantita, r.unitario, r.totale])}${same ? ' (right)' : ''}: ${r.reasons.join('; ')}`);
+    }
     else if (same) s.exact++;
     else {
       s.wrong++;
@@ -152,6 +155,8 @@ async function main() {
   try {
     for (const d of docs) {
       const pdf = await d.pdf();
+      // BENCH_OCR_KEEP=<dir> keeps the scans made here, to look at them.
+      if (process.env.BENCH_OCR_KEEP) fs.writeFileSync(path.join(process.env.BENCH_OCR_KEEP, d.truth.replace(/\.pdf$/, '.scan.pdf')), pdf);
       const pageTimes: number[] = [];
       const skews: number[] = [];
       const started = performance.now();
@@ -164,7 +169,7 @@ async function main() {
         rows = outcome.result.voci.map((v) => {
           const c = checks.get(v);
           const verifica = [...(((v as { verifica?: string[] }).verifica) ?? []), ...(c?.verifica ?? [])];
-          return { ...v, ...(c?.values ?? {}), flagged: verifica.length > 0, corrected: Boolean(c?.correzioni.length) };
+          return { ...v, ...(c?.values ?? {}), tariffa: c?.tariffa ?? v.tariffa, flagged: verifica.length > 0, corrected: Boolean(c?.correzioni.length), reasons: verifica };
         });
       }
       const s = score(d.truth, rows);
@@ -181,7 +186,7 @@ async function main() {
         `${d.label.padEnd(42)} ${String(truth.voci).padStart(4)}  ${String(s.exact).padStart(5)}  ${String(s.flagged).padStart(7)}  ${String(s.wrong).padStart(17)}  ${`${s.missing}/${s.extra}`.padStart(13)}  ${String(s.corrected).padStart(9)}  ${(seconds / pages).toFixed(2).padStart(6)}  ${maxSkew.toFixed(2).padStart(5)}`,
       );
       if (!outcome.ok) console.log(`   failed: ${outcome.reason}`);
-      for (const e of s.examples.slice(0, 8)) console.log(`   ${e}`);
+      for (const e of s.examples.slice(0, Number(process.env.BENCH_OCR_EXAMPLES ?? 8))) console.log(`   ${e}`);
     }
   } finally {
     await engine.close();
