@@ -35,7 +35,8 @@ export function estimateSkew(grey: Uint8Array, width: number, height: number, ma
     }
   }
   if (xs.length < 500) return 0;
-  const bins = new Float64Array(height + 2 * width);
+  // Whole-pixel bins: splitting a pixel between two bins would favour the angle 0 itself.
+  const bins = new Float64Array(height + 2 * width + 2);
   const score = (angle: number): number => {
     const t = Math.tan(angle);
     bins.fill(0);
