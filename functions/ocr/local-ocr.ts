@@ -15,7 +15,7 @@ export interface LocalOcrOptions {
   /** An engine to reuse (bench); otherwise one is started and stopped per call. */
   engine?: OcrEngine;
   /** Per page timings, for the bench. */
-  onPageRead?: (info: { page: number; ms: number; skew: number; words: number; rereads: number; missed: number }) => void;
+  onPageRead?: (info: { page: number; ms: number; skew: number; words: number; rereads: number; missed: number; pageMs: number }) => void;
 }
 
 export function localOcr(pdf: Uint8Array, options: LocalOcrOptions = {}): OcrFunction {
@@ -33,11 +33,13 @@ export function localOcr(pdf: Uint8Array, options: LocalOcrOptions = {}): OcrFun
           out.push({ page: n, width: 0, height: 0, words: [], hasTextLayer: false });
           continue;
         }
+        const read = Date.now();
         const { blocks } = await engine.recognize(toPgm(image.width, image.height, image.grey), image.dpi);
+        const pageMs = Date.now() - read;
         const rereads = await rereadDoubtful(engine, image, blocks);
         const missed = await readMissedWords(engine, image, blocks);
         const words = pageWordsFromOcr(image, blocks);
-        options.onPageRead?.({ page: n, ms: Date.now() - started, skew: words.skew, words: words.words.length, rereads, missed });
+        options.onPageRead?.({ page: n, ms: Date.now() - started, skew: words.skew, words: words.words.length, rereads, missed, pageMs });
         const { skew: _skew, ...page } = words;
         out.push(page);
       }

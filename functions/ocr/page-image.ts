@@ -207,3 +207,24 @@ export function enlarge(img: { grey: Uint8Array; width: number; height: number }
   }
   return { grey: out, width: W, height: H };
 }
+
+/** Shrinks a grey image to `factor` (0 < factor < 1) of its size, averaging the source pixels each target pixel covers. */
+export function shrink(img: { grey: Uint8Array; width: number; height: number }, factor: number): { grey: Uint8Array; width: number; height: number } {
+  const W = Math.max(1, Math.round(img.width * factor));
+  const H = Math.max(1, Math.round(img.height * factor));
+  const out = new Uint8Array(W * H);
+  const sx = img.width / W;
+  const sy = img.height / H;
+  for (let y = 0; y < H; y++) {
+    const ya = Math.floor(y * sy);
+    const yb = Math.min(img.height, Math.max(ya + 1, Math.floor((y + 1) * sy)));
+    for (let x = 0; x < W; x++) {
+      const xa = Math.floor(x * sx);
+      const xb = Math.min(img.width, Math.max(xa + 1, Math.floor((x + 1) * sx)));
+      let sum = 0;
+      for (let yy = ya; yy < yb; yy++) for (let xx = xa; xx < xb; xx++) sum += img.grey[yy * img.width + xx];
+      out[y * W + x] = Math.round(sum / ((yb - ya) * (xb - xa)));
+    }
+  }
+  return { grey: out, width: W, height: H };
+}

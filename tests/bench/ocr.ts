@@ -152,8 +152,9 @@ async function main() {
     { label: 'primus_small_scanned (150 dpi, corpus)', truth: 'primus_small_scanned.pdf', pdf: async () => fs.readFileSync(path.join(CORPUS_PDF, 'primus_small_scanned.pdf')) },
     ...(canScan ? names : []).map((n, i) => ({ label: `${n} (scan ${DPI} dpi)`, truth: `${n}.pdf`, pdf: () => makeScan(path.join(CORPUS_PDF, `${n}.pdf`), 1000 + i) })),
   ];
-  const totals = { voci: 0, exact: 0, flagged: 0, wrong: 0, missing: 0, pages: 0, seconds: 0 };
-  console.log('document                                   voci  exact  flagged  wrong-not-flagged  missing/extra  corrected  s/page  skew°');
+  const totals = { voci: 0, exact: 0, flagged: 0, wrong: 0, missing: 0, pages: 0, seconds: 0, cpu: 0 };
+  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log('document                                   voci  exact  flagged  wrong-not-flagged  missing/extra  corrected  s/page  cpu s/page  skew°');
   try {
     for (const d of docs) {
       const pdf = await d.pdf();
@@ -162,8 +163,13 @@ async function main() {
       const pageTimes: number[] = [];
       const skews: number[] = [];
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const outcome = await analyzePdf(pdf, { ocr: localOcr(pdf, { engine, onPageRead: (p) => (pageTimes.push(p.ms), skews.push(p.skew)) }) });
       const seconds = (performance.now() - started) / 1000;
+      // CPU time of the whole process (the OCR engine is a thread of it): what a page costs on a
+      // free core, whatever else the machine is doing. Wall time is printed too.
+      const used = process.cpuUsage(cpu);
+      const cpuSeconds = (used.user + used.system) / 1e6;
       const truth = truthOf(d.truth);
       let rows: Row[] = [];
       if (outcome.ok) {
@@ -183,9 +189,10 @@ async function main() {
       totals.missing += s.missing;
       totals.pages += pages;
       totals.seconds += seconds;
+      totals.cpu += cpuSeconds;
       const maxSkew = Math.max(0, ...skews.map((a) => Math.abs((a * 180) / Math.PI)));
       console.log(
-        `${d.label.padEnd(42)} ${String(truth.voci).padStart(4)}  ${String(s.exact).padStart(5)}  ${String(s.flagged).padStart(7)}  ${String(s.wrong).padStart(17)}  ${`${s.missing}/${s.extra}`.padStart(13)}  ${String(s.corrected).padStart(9)}  ${(seconds / pages).toFixed(2).padStart(6)}  ${maxSkew.toFixed(2).padStart(5)}`,
+        `${d.label.padEnd(42)} ${String(truth.voci).padStart(4)}  ${String(s.exact).padStart(5)}  ${String(s.flagged).padStart(7)}  ${String(s.wrong).padStart(17)}  ${`${s.missing}/${s.extra}`.padStart(13)}  ${String(s.corrected).padStart(9)}  ${(seconds / pages).toFixed(2).padStart(6)}  ${(cpuSeconds / pages).toFixed(2).padStart(10)}  ${maxSkew.toFixed(2).padStart(5)}`,
       );
       if (!outcome.ok) console.log(`   failed: ${outcome.reason}`);
       for (const e of s.examples.slice(0, Number(process.env.BENCH_OCR_EXAMPLES ?? 8))) console.log(`   ${e}`);
@@ -194,7 +201,7 @@ async function main() {
     await engine.close();
   }
   const pct = totals.voci ? ((100 * totals.exact) / totals.voci).toFixed(1) : '0';
-  console.log(`\nall: ${totals.voci} voci, ${totals.exact} exact (${pct}%), ${totals.flagged} flagged, ${totals.wrong} wrong and not flagged, ${totals.missing} missing; ${(totals.seconds / totals.pages).toFixed(2)} s per page over ${totals.pages} pages`);
+  console.log(`\nall: ${totals.voci} voci, ${totals.exact} exact (${pct}%), ${totals.flagged} flagged, ${totals.wrong} wrong and not flagged, ${totals.missing} missing; ${(totals.seconds / totals.pages).toFixed(2)} s per page (${(totals.cpu / totals.pages).toFixed(2)} s of CPU) over ${totals.pages} pages; load average now ${os.loadavg()[0].toFixed(1)}`);
   console.log('goals: every voce exact or flagged, 0 wrong and not flagged, >= 95% exact, < 4 s per page');
 }
 
