@@ -5,7 +5,7 @@
  */
 import type { OcrFunction } from '../analysis/analyze.ts';
 import type { PageWords } from '../analysis/words.ts';
-import { crop, enlarge, openPageImages, toPgm, type PageImage } from './page-image.ts';
+import { crop, enlarge, openPageImages, shrink, toPgm, type PageImage } from './page-image.ts';
 import { linesOf, normaliseToken, pageWordsFromOcr, type TessBlock } from './ocr-words.ts';
 import { createOcrEngine, type OcrEngine } from './tesseract.ts';
 
@@ -34,7 +34,7 @@ export function localOcr(pdf: Uint8Array, options: LocalOcrOptions = {}): OcrFun
           continue;
         }
         const read = Date.now();
-        const { blocks } = await engine.recognize(toPgm(image.width, image.height, image.grey), image.dpi);
+        const blocks = await recognisePage(engine, image);
         const pageMs = Date.now() - read;
         const rereads = await rereadDoubtful(engine, image, blocks);
         const missed = await readMissedWords(engine, image, blocks);
@@ -226,4 +226,35 @@ export function unitFromReadings(page: string, alone: string, superscript: '2' |
   if (superscript) return says(page, superscript) || says(alone, superscript) ? normaliseToken(`m${superscript}`) : 'm?';
   const a = normaliseToken(page);
   return a !== 'm?' && a === normaliseToken(alone) ? a : 'm?';
+}
+
+/**
+ * Finest resolution of the whole-page pass: finer scans (400-600 dpi) are shrunk to it. Not lower:
+ * 200 dpi scans shrunk to 150 dpi cost a fifth less CPU but lost units and codes (bench:ocr went
+ * from 96.7% to 74% exact voci, with 9 wrong and not flagged).
+ */
+export const PAGE_PASS_DPI = 300;
+
+/**
+ * The whole-page pass, on the scan shrunk to PAGE_PASS_DPI when it is finer; boxes come back in
+ * the scan's own pixels, so the second readings cut their words from the full-resolution scan.
+ */
+export async function recognisePage(engine: OcrEngine, image: PageImage): Promise<TessBlock[] | null> {
+  const factor = image.dpi > PAGE_PASS_DPI * 1.15 ? PAGE_PASS_DPI / image.dpi : 1;
+  if (factor === 1) return (await engine.recognize(toPgm(image.width, image.height, image.grey), image.dpi)).blocks;
+  const small = shrink(image, factor);
+  const { blocks } = await engine.recognize(toPgm(small.width, small.height, small.grey), image.dpi * factor);
+  const sx = image.width / small.width;
+  const sy = image.height / small.height;
+  const scale = (b: Box) => {
+    b.x0 *= sx;
+    b.x1 *= sx;
+    b.y0 *= sy;
+    b.y1 *= sy;
+  };
+  for (const line of linesOf(blocks)) {
+    scale(line.bbox);
+    for (const w of line.words) scale(w.bbox);
+  }
+  return blocks;
 }
