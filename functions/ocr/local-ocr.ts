@@ -8,12 +8,15 @@ import type { PageWords } from '../analysis/words.ts';
 import { crop, enlarge, openPageImages, shrink, toPgm, type PageImage } from './page-image.ts';
 import { linesOf, normaliseToken, pageWordsFromOcr, type TessBlock } from './ocr-words.ts';
 import { createOcrEngine, type OcrEngine } from './tesseract.ts';
+import type { PageGate } from './gate.ts';
 
 export interface LocalOcrOptions {
   /** Called before each page is read (done = pages finished so far) and once at the end. */
   onPage?: (done: number, total: number) => void;
   /** An engine to reuse (bench); otherwise one is started and stopped per call. */
   engine?: OcrEngine;
+  /** Taken around each page's recognition (one OCR page at a time across threads, locally). */
+  gate?: PageGate;
   /** Per page timings, for the bench. */
   onPageRead?: (info: { page: number; ms: number; skew: number; words: number; rereads: number; missed: number; pageMs: number }) => void;
 }
@@ -33,11 +36,20 @@ export function localOcr(pdf: Uint8Array, options: LocalOcrOptions = {}): OcrFun
           out.push({ page: n, width: 0, height: 0, words: [], hasTextLayer: false });
           continue;
         }
-        const read = Date.now();
-        const blocks = await recognisePage(engine, image);
-        const pageMs = Date.now() - read;
-        const rereads = await rereadDoubtful(engine, image, blocks);
-        const missed = await readMissedWords(engine, image, blocks);
+        const release = options.gate ? await options.gate() : () => undefined;
+        let blocks: TessBlock[] | null;
+        let pageMs: number;
+        let rereads: number;
+        let missed: number;
+        try {
+          const read = Date.now();
+          blocks = await recognisePage(engine, image);
+          pageMs = Date.now() - read;
+          rereads = await rereadDoubtful(engine, image, blocks);
+          missed = await readMissedWords(engine, image, blocks);
+        } finally {
+          release();
+        }
         const words = pageWordsFromOcr(image, blocks);
         options.onPageRead?.({ page: n, ms: Date.now() - started, skew: words.skew, words: words.words.length, rereads, missed, pageMs });
         const { skew: _skew, ...page } = words;

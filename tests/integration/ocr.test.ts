@@ -62,15 +62,18 @@ describe('scanned computi are read by the local OCR', () => {
     expect(progress.some((done) => done < 3)).toBe(true);
   });
 
-  it('reads a mixed document: a text page and two scanned pages, one voce across both', { timeout: 180_000 }, async () => {
+  it('reads a mixed document: a text page and two scanned pages, one voce across both', { timeout: 240_000 }, async () => {
     // Page 1 from the text PDF, pages 2-3 from the scan: voce 3 starts on text and ends on the scan.
     const mixed = await PDFDocument.create();
     const text = await PDFDocument.load(corpusFile('primus_small.pdf'));
     const scan = await PDFDocument.load(corpusFile('primus_small_scanned.pdf'));
     mixed.addPage((await mixed.copyPages(text, [0]))[0]);
     for (const p of await mixed.copyPages(scan, [1, 2])) mixed.addPage(p);
+    // Uploaded with a second scan: the two analysis threads share one OCR gate, both must end.
     const id = await upload(await mixed.save(), 'misto.pdf');
+    const other = await upload(corpusFile('primus_small_scanned.pdf'), 'altra-scansione.pdf');
     const { doc } = await waitForAnalysis(id);
+    expect((await waitForAnalysis(other)).doc).toMatchObject({ status: 'completed', row_count: 3 });
 
     expect(doc).toMatchObject({ status: 'completed', row_count: 3, document_total: 5133.78, congruent: true, unreadable_pages: [], ocr_pages_total: 2 });
     const rows = await rowsOf(id);
