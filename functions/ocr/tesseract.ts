@@ -59,7 +59,11 @@ export async function createOcrEngine(): Promise<OcrEngine> {
       cacheMethod: 'none',
       logger: () => undefined,
       errorHandler: () => undefined,
-    });
+    }, {
+      // The Italian model names a word list it does not ship ("ita.special-words"): without this
+      // every document logs "failed to load"; nothing is lost, the list was never there.
+      user_words_suffix: '',
+    } as never);
     await worker.setParameters(TESSERACT_PARAMETERS as unknown as Parameters<typeof worker.setParameters>[0]);
   } catch (err) {
     throw Object.assign(new OcrUnavailableError(String(err)), { cause: err });
