@@ -68,6 +68,7 @@ export function localOcr(pdf: Uint8Array, options: LocalOcrOptions = {}): OcrFun
 const REREAD_BELOW = 80;
 const MAX_REREADS_PER_PAGE = 40;
 
+const separators = (t: string) => t.replace(/[A-Za-z0-9]/g, '');
 const isCodeLike = (t: string) => t.length >= 5 && /[A-Za-z]/.test(t) && /\d/.test(t) && /[._]/.test(t) && !/[,\s]/.test(t);
 /** A short run of digits and marks: a progressive number "N / EP" misread ("#5", "1/2"). */
 const ORDINAL_LIKE = /^(?=.*\d)[\d#/|!lI{}()]{1,9}$/;
@@ -99,21 +100,32 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
       // A letter O touching a zero in a code is how the line reader doubles or swaps them ("WO01").
       const suspicious = isCodeLike(text) && /O0|0O/.test(text);
       if ((w.confidence >= REREAD_BELOW && !suspicious) || count >= MAX_REREADS_PER_PAGE) continue;
-      const kind = isCodeLike(text) ? 'code' : NUMBER.test(text) ? 'number' : ORDINAL_LIKE.test(text) ? 'ordinal' : null;
+      // A short unsure word at the left edge may be a progressive number read as letters ("2 / 1"
+      // as "apt"): computi print "N / EP" in their first column.
+      const shortUnsure = w.confidence < 60 && text.length >= 2 && text.length <= 5 && !/[,]/.test(text) && w.bbox.x0 < image.width * 0.2;
+      const kind = isCodeLike(text) ? 'code' : NUMBER.test(text) ? 'number' : ORDINAL_LIKE.test(text) || shortUnsure ? 'ordinal' : null;
       if (!kind) continue;
-      const pad = Math.max(3, Math.round((w.bbox.y1 - w.bbox.y0) * 0.2));
-      const part = crop(image.grey, image.width, image.height, w.bbox.x0 - pad, w.bbox.y0 - pad, w.bbox.x1 + pad, w.bbox.y1 + pad);
       count++;
-      const again = await engine.reread(toPgm(part.width, part.height, part.grey), image.dpi, kind);
-      if (!again) continue;
-      const next = normaliseToken(again.text.trim());
-      const fits = kind === 'code' ? isCodeLike(next) && Math.abs(next.length - text.length) <= 2 : kind === 'number' ? NUMBER.test(next) : /^\d{1,4}(\/\d{1,4})?$/.test(next);
-      // Whitelisted readings report low confidences: a surer one wins, and so does the one that
-      // clears a doubled O/0, or that makes a progressive number ("2/1") out of marks ("#5").
-      const clears = (suspicious && !/O0|0O/.test(next)) || (kind === 'ordinal' && !/^\d+(\/\d+)?$/.test(text));
-      if (fits && (again.confidence > w.confidence || clears)) {
-        w.text = next;
-        w.confidence = again.confidence;
+      // The margin around the cut changes what a lone small word reads as: progressive numbers get three tries.
+      for (const margin of kind === 'ordinal' ? [0.2, 0.3, 0.45] : [0.2]) {
+        const pad = Math.max(3, Math.round((w.bbox.y1 - w.bbox.y0) * margin));
+        const part = crop(image.grey, image.width, image.height, w.bbox.x0 - pad, w.bbox.y0 - pad, w.bbox.x1 + pad, w.bbox.y1 + pad);
+        const again = await engine.reread(toPgm(part.width, part.height, part.grey), image.dpi, kind);
+        if (!again) continue;
+        const next = normaliseToken(again.text.trim());
+        const fits =
+          kind === 'code' ? isCodeLike(next) && separators(next) === separators(text) && Math.abs(next.length - text.length) <= 2
+          : kind === 'number' ? NUMBER.test(next)
+          // Letters become a number only as a whole "N/EP" read with some confidence.
+          : /\d/.test(text) ? /^\d{1,4}(\/\d{1,4})?$/.test(next) : /^\d{1,4}\/\d{1,4}$/.test(next) && again.confidence >= 60;
+        // Whitelisted readings report low confidences: a surer one wins, and so does the one that
+        // clears a doubled O/0, or that makes a progressive number ("2/1") out of marks ("#5").
+        const clears = (suspicious && !/O0|0O/.test(next)) || (kind === 'ordinal' && !/^\d+(\/\d+)?$/.test(text));
+        if (fits && (again.confidence > w.confidence || clears)) {
+          w.text = next;
+          w.confidence = again.confidence;
+          break;
+        }
       }
     }
   }
