@@ -29,7 +29,7 @@ const KNOWN_UNITS = new Set(
 
 export const REASON_UNIT_UNSURE = 'Unità di misura letta dalla scansione incerta (m² o m³?)';
 export const REASON_UNIT_UNKNOWN = 'Unità di misura letta dalla scansione non riconosciuta';
-export const REASON_CODE_UNSURE = 'Codice letto dalla scansione incerto (lettere e cifre simili: O/0, I/1)';
+export const REASON_CODE_UNSURE = 'Codice letto dalla scansione incerto (lettere e cifre simili o punto mancante)';
 
 /**
  * The line reader sometimes doubles a round glyph into O and 0 side by side: "W01" comes back as
@@ -48,7 +48,9 @@ export function textDoubts(v: Partial<Pick<ParsedVoce, 'tariffa' | 'unita_di_mis
   else if (v.unita_di_misura !== undefined && !KNOWN_UNITS.has(um.toLowerCase())) out.push(REASON_UNIT_UNKNOWN);
   const code = v.tariffa ?? '';
   // A letter O touching a zero, or an I/l touching a one, is how OCR doubles or swaps them.
-  if (/O0|0O|[Il]1|1[Il]/.test(code) || /[^A-Za-z0-9._\-/ ]/.test(code)) out.push(REASON_CODE_UNSURE);
+  // A part of over 5 characters after the first separator is two parts whose dot was lost ("W01001").
+  const parts = code.split(/[._]/).slice(1);
+  if (/O0|0O|[Il]1|1[Il]/.test(code) || /[^A-Za-z0-9._\-/ ]/.test(code) || parts.some((p) => p.length > 5)) out.push(REASON_CODE_UNSURE);
   return out;
 }
 

@@ -85,6 +85,8 @@ export function normaliseToken(text: string): string {
   if (/^m[²2]$/.test(t)) return 'm²';
   if (/^m[³3]$/.test(t)) return 'm³';
   if (t === 'm?') return t;
+  // An abbreviation's last dot read as a comma ("U.M," for "U.M.": the header would not be found).
+  if (/^(?:[A-Za-z]\.)+[A-Za-z],$/.test(t)) return t.slice(0, -1) + '.';
   // Table rules read as a bar glued to a word ("| cad", "cad|").
   t = t.replace(/^[|¦]+(?=\S)|(?<=\S)[|¦]+$/g, '');
   // DEI-style codes end in a lower-case letter; c, o, s, v, w, x, z look the same in both cases.

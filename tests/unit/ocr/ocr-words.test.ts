@@ -17,6 +17,7 @@ describe('OCR tokens', () => {
     ['A85004C', 'A85004c'],
     ['Sottofondo', 'Sottofondo'],
     ['Il,', 'Il,'],
+    ['U.M,', 'U.M.'],
   ])('%s -> %s', (read, clean) => expect(normaliseToken(read)).toBe(clean));
 });
 
@@ -42,6 +43,11 @@ describe('codes', () => {
     expect(undoubleCode('T0OS25_17.N05.002.013')).toBe('TOS25_17.N05.002.013');
     expect(undoubleCode('A016.020.02')).toBe('A016.020.02');
     expect(textDoubts({ tariffa: 'TOS25_01.AI1.001', unita_di_misura: 'm' })).toEqual([REASON_CODE_UNSURE]);
+    // A lost dot: two parts read as one.
+    expect(textDoubts({ tariffa: 'TOS25_18.W01001.002', unita_di_misura: 'm' })).toEqual([REASON_CODE_UNSURE]);
+    expect(textDoubts({ tariffa: 'TOS25_01CAMB07.042.001', unita_di_misura: 'm' })).toEqual([REASON_CODE_UNSURE]);
+    expect(textDoubts({ tariffa: 'TOS25_01CAM.B07.042.001', unita_di_misura: 'm²' })).toEqual([]);
+    expect(textDoubts({ tariffa: 'A85004c', unita_di_misura: 'mq' })).toEqual([]);
   });
 });
 
