@@ -114,13 +114,14 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
         if (!again) continue;
         const next = normaliseToken(again.text.trim());
         const fits =
-          kind === 'code' ? isCodeLike(next) && separators(next) === separators(text) && Math.abs(next.length - text.length) <= 2
+          // ...or gains the dot a wrapped code ends its line with ("TOS25_17.N05" + "." / "002.013").
+          kind === 'code' ? (isCodeLike(next) && separators(next) === separators(text) && Math.abs(next.length - text.length) <= 2) || next === `${text.replace(/,$/, '')}.`
           : kind === 'number' ? NUMBER.test(next)
           // Letters become a number only as a whole "N/EP" read with some confidence.
           : /\d/.test(text) ? /^\d{1,4}(\/\d{1,4})?$/.test(next) : /^\d{1,4}\/\d{1,4}$/.test(next) && again.confidence >= 60;
         // Whitelisted readings report low confidences: a surer one wins, and so does the one that
         // clears a doubled O/0, or that makes a progressive number ("2/1") out of marks ("#5").
-        const clears = (suspicious && !/O0|0O/.test(next)) || (kind === 'ordinal' && !/^\d+(\/\d+)?$/.test(text));
+        const clears = (suspicious && !/O0|0O/.test(next)) || (kind === 'ordinal' && !/^\d+(\/\d+)?$/.test(text)) || (kind === 'code' && next === `${text.replace(/,$/, '')}.`);
         if (fits && (again.confidence > w.confidence || clears)) {
           w.text = next;
           w.confidence = again.confidence;
