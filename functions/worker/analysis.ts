@@ -7,6 +7,7 @@ import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument } from '../s
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { priceRowsInMemory } from '../domain/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
+import { checkScannedVoci, scanWarnings } from '../ocr/check-voci.ts';
 import type { Capitoli } from '../../shared/domain/rows.ts';
 
 /** The reader's reasons for doubting a voce (empty when it is sure), in Italian. */
@@ -18,9 +19,16 @@ function readerDoubts(v: object): string[] {
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
 
+/** What the analysis hands an OCR factory: the file already read, and where to report pages. */
+export interface OcrIo {
+  pdf: Uint8Array;
+  /** Scanned pages recognised so far, of those that need OCR. */
+  onPage: (done: number, total: number) => void;
+}
+
 export interface ProcessOptions {
-  /** OCR for pages without a text layer (Textract in the cloud; none locally). */
-  ocr?: (ctx: AppContext, fileKey: string) => OcrFunction;
+  /** OCR for pages without a text layer (Textract in the cloud; tesseract.js locally). */
+  ocr?: (ctx: AppContext, fileKey: string, io: OcrIo) => OcrFunction;
   /** Milliseconds the analysis may take before the document is marked failed. */
   timeoutMs?: number;
   log?: (line: Record<string, unknown>) => void;
@@ -71,23 +79,29 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           reported = pages_done;
           progress.push(updateDocument(ctx, documentId, { pages_done, pages_total }).catch(() => undefined));
         };
-        const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key), onProgress });
+        // OCR pages take seconds each: every one is reported ("Riconoscimento del testo: pagina 3 di 12").
+        const onOcrPage = (ocr_pages_done: number, ocr_pages_total: number) => {
+          progress.push(updateDocument(ctx, documentId, { ocr_pages_done, ocr_pages_total }).catch(() => undefined));
+        };
+        const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key, { pdf, onPage: onOcrPage }), onProgress });
         await Promise.all(progress);
         if (!outcome.ok) {
           await fail(outcome.reason, { pages_total: outcome.pageCount, pages_done: outcome.pageCount, unreadable_pages: outcome.unreadablePages });
           return;
         }
         const { result } = outcome;
+        // Rows read from a scan: marked, and their numbers checked with the computo's arithmetic.
+        const scan = checkScannedVoci(result.voci, outcome.ocrPages);
         const rows: Array<Omit<RowRecord, 'id'>> = result.voci.map((v, i) => ({
           document_id: documentId,
           row_index: i + 1,
-          tariffa: v.tariffa,
+          tariffa: scan.get(v)?.tariffa ?? v.tariffa,
           descrizione: v.descrizione,
           codice_articolo: null,
           unita_di_misura: v.unita_di_misura,
-          quantita: v.quantita,
-          unitario: v.unitario,
-          totale: v.totale,
+          quantita: scan.get(v)?.values.quantita ?? v.quantita,
+          unitario: scan.get(v)?.values.unitario ?? v.unitario,
+          totale: scan.get(v)?.values.totale ?? v.totale,
           tipologia_dei: doc.tipologia_dei,
           prezzo_db: null,
           prezzo_totale_db: null,
@@ -97,11 +111,12 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           page: v.page,
           page_end: v.page_end,
           box: v.box ?? null,
-          verifica: readerDoubts(v),
+          verifica: [...readerDoubts(v), ...(scan.get(v)?.verifica ?? [])],
+          ...(scan.has(v) ? { da_scansione: true, ...(scan.get(v)!.correzioni.length ? { correzioni_ocr: scan.get(v)!.correzioni } : {}) } : {}),
           capitoli: (v as { capitoli?: Capitoli }).capitoli ?? null,
         }));
         // Priced before the first write, so every row is written once.
-        const warnings = [...result.warnings];
+        const warnings = [...result.warnings, ...scanWarnings(scan)];
         let toWrite = rows;
         try {
           toWrite = await priceRowsInMemory(ctx, doc, rows);

@@ -1,16 +1,22 @@
 /**
  * A worker thread of the local queue: pdf.js parsing is CPU-bound, and on the main thread it
  * would stall every API call while a 100-page computo is read. Each thread builds its own
- * context from the same endpoints and runs the same worker the cloud's queue Lambda runs.
+ * context from the same endpoints and runs the same worker the cloud's queue Lambda runs, with
+ * the local OCR (tesseract.js) where the cloud has Textract.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { createContext, type AppConfig } from '../../functions/config/context.ts';
 import { processDocument } from '../../functions/worker/analysis.ts';
+import { localOcr } from '../../functions/ocr/local-ocr.ts';
+import { sharedPageGate } from '../../functions/ocr/gate.ts';
 
 type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'now'>;
 
+const { ocrGate, ...config } = workerData as ThreadConfig & { ocrGate?: SharedArrayBuffer };
+const gate = ocrGate ? sharedPageGate(ocrGate, threadId) : undefined;
+
 const ctx = createContext({
-  ...(workerData as ThreadConfig),
+  ...config,
   signingSecret: async () => {
     throw new Error('the analysis thread signs nothing');
   },
@@ -18,7 +24,10 @@ const ctx = createContext({
 
 parentPort!.on('message', async (job: { documentId: number }) => {
   try {
-    await processDocument(ctx, job.documentId);
+    // Scanned pages are read by tesseract.js here (its engine runs in a worker thread of this
+    // thread) with the Italian model from node_modules, one page at a time across all analysis
+    // threads (the queue's shared gate), so a core stays free for the API.
+    await processDocument(ctx, job.documentId, { ocr: (_ctx, _key, io) => localOcr(io.pdf, { onPage: io.onPage, gate }) });
   } finally {
     parentPort!.postMessage({ done: job.documentId });
   }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { AppConfig } from '../../functions/config/context.ts';
 import { TIMEOUT_FAILURE } from '../../functions/worker/analysis.ts';
+import { releaseIfHeld } from '../../functions/ocr/gate.ts';
 
 /**
  * The in-process stand-in for SQS: jobs run on worker threads, two at a time (the machine has
@@ -28,11 +29,13 @@ export function createLocalQueue(
   let running = 0;
   let closed = false;
   const idleWaiters: Array<() => void> = [];
+  /** One OCR page at a time across the threads (functions/ocr/gate.ts). */
+  const ocrGate = new SharedArrayBuffer(4);
 
   const spawn = (): Worker => {
     const { signingSecret: _s, enqueue: _e, now: _n, ...data } = config();
     const worker = new Worker(new URL('./analysis-thread.mjs', import.meta.url), {
-      workerData: data,
+      workerData: { ...data, ocrGate },
       resourceLimits: { maxOldGenerationSizeMb: ANALYSIS_HEAP_MB },
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     });
@@ -43,6 +46,7 @@ export function createLocalQueue(
 
   const run = (worker: Worker, documentId: number) => {
     running++;
+    const tid = worker.threadId;
     let settled = false;
     const release = () => {
       running--;
@@ -67,6 +71,7 @@ export function createLocalQueue(
       detach();
       console.error(JSON.stringify({ level: 'error', documentId, message: 'analysis thread stopped', error: detail }));
       threads.splice(threads.indexOf(worker), 1);
+      releaseIfHeld(ocrGate, tid);
       void onCrash(documentId, reason)
         .catch(() => undefined)
         .finally(release);
@@ -75,7 +80,8 @@ export function createLocalQueue(
       abandon(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? MEMORY_FAILURE : undefined, err.stack ?? String(err));
     const timer = setTimeout(() => {
       abandon(TIMEOUT_FAILURE, `over ${jobTimeoutMs} ms`);
-      void worker.terminate();
+      // Freed again once it is gone: it may have taken the OCR gate in between.
+      void worker.terminate().finally(() => releaseIfHeld(ocrGate, tid));
     }, jobTimeoutMs);
     timer.unref();
     worker.on('message', onMessage);

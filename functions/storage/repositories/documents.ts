@@ -36,6 +36,9 @@ export interface DocumentRecord {
   rows_written_at?: string | null;
   /** Rows the reader flagged "da verificare" when the analysis ended. */
   rows_to_check?: number;
+  /** Scanned pages recognised by OCR so far, of ocr_pages_total (progress while OCR runs). */
+  ocr_pages_done?: number;
+  ocr_pages_total?: number;
 }
 
 const KIND = 'document';

@@ -44,6 +44,10 @@ export interface RowRecord {
   /** Why the reader is not sure of this row; cleared when the user edits or merges it. */
   verifica?: Verifica;
   capitoli?: Capitoli | null;
+  /** Read from a scanned page through OCR. */
+  da_scansione?: boolean;
+  /** Italian notes of the digits OCR misread and the quantity × price check corrected. */
+  correzioni_ocr?: string[];
 }
 
 const BATCH = 25;

@@ -25,6 +25,9 @@ export interface DocumentItem {
   completed_at: string | null;
   congruent: boolean | null;
   rows_to_check?: number;
+  /** Scanned pages recognised so far by OCR, of ocr_pages_total. */
+  ocr_pages_done?: number;
+  ocr_pages_total?: number;
 }
 
 export interface DocumentCounts {
@@ -83,6 +86,10 @@ export interface DocumentRow {
   /** Why the reader is not sure of this row (Italian); empty when it is. */
   verifica?: string[];
   capitoli?: Capitoli | null;
+  /** Read from a scanned page through OCR. */
+  da_scansione?: boolean;
+  /** Digits OCR misread that the quantity × price check corrected (Italian notes). */
+  correzioni_ocr?: string[];
 }
 
 export interface RowsTotals {

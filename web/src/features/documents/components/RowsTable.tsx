@@ -8,6 +8,7 @@ import { formatEuro, formatNumber, formatPercent } from '../../../../../shared/f
 import type { DocumentRow } from '../types.ts';
 import { PriceSourceTag } from './PriceSourceTag.tsx';
 import { CheckMark } from './RowsToCheck.tsx';
+import { ScanMark } from './ScanMark.tsx';
 import { needsCheck } from '../../../../../shared/domain/rows.ts';
 
 /** Fixed row height for the virtual scroller (keep in sync with .doc-rows-table rows in CSS). */
@@ -226,6 +227,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
           body={(r: DocumentRow) => (
             <span className="doc-cell-ellipsis" title={r.descrizione ?? ''}>
               <CheckMark row={r} />
+              <ScanMark row={r} />
               {r.descrizione}
             </span>
           )}

@@ -1,0 +1,85 @@
+/**
+ * After parsing: the voci read (wholly or partly) from OCR pages get the scan mark and have their
+ * numbers checked (digit-correction.ts). A corrected voce is sure: the correction is recorded
+ * apart (`correzioni`), not as a doubt. A voce that does not add up is flagged with the reason.
+ */
+import type { ParsedVoce } from '../analysis/parser/types.ts';
+import { checkAmounts, describeCorrection, REASON_AMBIGUOUS, REASON_MISMATCH, type Amounts } from './digit-correction.ts';
+
+export interface ScanCheck {
+  values: Amounts;
+  /** The code with a doubled O/0 undone, when the scan read one. */
+  tariffa?: string;
+  /** Italian reasons to add to the voce's verifica. */
+  verifica: string[];
+  /** Italian notes of the digits corrected by the check (empty when read right). */
+  correzioni: string[];
+}
+
+type VoceLike = Pick<ParsedVoce, 'quantita' | 'unitario' | 'totale' | 'page' | 'page_end'> & Partial<Pick<ParsedVoce, 'tariffa' | 'unita_di_misura'>>;
+
+/** Units printed in Italian computi; a scanned unit outside this list is not trusted. */
+const KNOWN_UNITS = new Set(
+  [
+    'm', 'm²', 'm³', 'mq', 'mc', 'ml', 'cm', 'mm', 'km', 'dm', 'dm²', 'dm³', 'cm²', 'cm³', 'kg', 'g', 'q', 't', 'l', 'lt', 'hl',
+    'cad', 'cad.', 'n', 'n.', 'nr', 'nr.', 'num', 'pz', 'paio', 'coppia', 'a corpo', 'corpo', 'ora', 'ore', 'h', 'giorno', 'giorni', 'gg',
+    'mese', 'mesi', 'anno', 'settimana', '%', 'kw', 'kwh', 'kw/h', '100 kg', 'm/giorno', 'm²/mese', 'm³/km', 'mq/mese', 'a.c.', 'kg/m', 'mc/km', 'ha', 'viaggio',
+  ].map((u) => u.toLowerCase()),
+);
+
+export const REASON_UNIT_UNSURE = 'Unità di misura letta dalla scansione incerta (m² o m³?)';
+export const REASON_UNIT_UNKNOWN = 'Unità di misura letta dalla scansione non riconosciuta';
+export const REASON_CODE_UNSURE = 'Codice letto dalla scansione incerto (lettere e cifre simili o punto mancante)';
+
+/**
+ * The line reader sometimes doubles a round glyph into O and 0 side by side: "W01" comes back as
+ * "WO01", "N05" as "NO05", "TOS" as "T0OS". After a letter, "O0" before a digit is the zero;
+ * "0O" before a letter is the letter O.
+ */
+export function undoubleCode(code: string): string {
+  return code.replace(/(?<=[A-Z])O0(?=\d)/g, '0').replace(/(?<=[A-Z])0O(?=[A-Z])/g, 'O');
+}
+
+/** Doubts about what the arithmetic cannot check: the unit and the code. */
+export function textDoubts(v: Partial<Pick<ParsedVoce, 'tariffa' | 'unita_di_misura'>>): string[] {
+  const out: string[] = [];
+  const um = (v.unita_di_misura ?? '').trim();
+  if (um.includes('?')) out.push(REASON_UNIT_UNSURE);
+  else if (v.unita_di_misura !== undefined && !KNOWN_UNITS.has(um.toLowerCase())) out.push(REASON_UNIT_UNKNOWN);
+  const code = v.tariffa ?? '';
+  // A letter O touching a zero, or an I/l touching a one, is how OCR doubles or swaps them.
+  // A part of over 5 characters after the first separator is two parts whose dot was lost ("W01001").
+  const parts = code.split(/[._]/).slice(1);
+  if (/O0|0O|[Il]1|1[Il]/.test(code) || /[^A-Za-z0-9._\-/ ]/.test(code) || parts.some((p) => p.length > 5)) out.push(REASON_CODE_UNSURE);
+  return out;
+}
+
+export function checkScannedVoci<V extends VoceLike>(voci: readonly V[], ocrPages: readonly number[]): Map<V, ScanCheck> {
+  const out = new Map<V, ScanCheck>();
+  if (!ocrPages.length) return out;
+  const scanned = new Set(ocrPages);
+  for (const v of voci) {
+    if (!scanned.has(v.page) && !scanned.has(v.page_end)) continue;
+    const check = checkAmounts({ quantita: v.quantita, unitario: v.unitario, totale: v.totale });
+    const code = v.tariffa === undefined ? undefined : undoubleCode(v.tariffa);
+    const codeNote = code !== undefined && code !== v.tariffa ? [`codice letto ${v.tariffa} dalla scansione, corretto in ${code} (O/0 doppio)`] : [];
+    out.set(v, {
+      values: check.values,
+      ...(codeNote.length ? { tariffa: code } : {}),
+      verifica: [...(check.status === 'mismatch' ? [REASON_MISMATCH] : check.status === 'ambiguous' ? [REASON_AMBIGUOUS] : []), ...textDoubts({ ...v, tariffa: code })],
+      correzioni: [...check.corrections.map(describeCorrection), ...codeNote],
+    });
+  }
+  return out;
+}
+
+/** Document warnings about the scan: how many voci were corrected. */
+export function scanWarnings(checks: ReadonlyMap<unknown, ScanCheck>): string[] {
+  const corrected = [...checks.values()].filter((c) => c.correzioni.length).length;
+  if (!corrected) return [];
+  return [
+    corrected === 1
+      ? '1 voce letta dalla scansione ha un numero corretto con il controllo quantità × prezzo = importo.'
+      : `${corrected} voci lette dalla scansione hanno numeri corretti con il controllo quantità × prezzo = importo.`,
+  ];
+}
