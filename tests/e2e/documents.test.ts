@@ -135,6 +135,18 @@ describe('documents: upload, detail, list and delete in Chromium', () => {
     await page.context().close();
   });
 
+  it('reads a scanned computo: the OCR progress page by page, then its rows marked "da scansione"', async () => {
+    const page = await adminPage();
+    await fillUploadForm(page, path.join(CORPUS, 'primus_small_scanned.pdf'));
+    await page.getByRole('button', { name: 'Carica e Analizza' }).click();
+    await page.getByTestId('ocr-progress').getByText(/^Riconoscimento del testo: pagina [1-3] di 3$/).waitFor({ timeout: 30_000 });
+    await page.waitForURL(/\/documents\/\d+$/, { timeout: 90_000 });
+    await page.locator('.doc-rows-table tbody tr .p-checkbox').first().waitFor();
+    expect(await page.getByTestId('row-count').innerText()).toBe('3');
+    expect(await page.locator('.doc-rows-table').getByText('da scansione').count()).toBe(3);
+    await page.context().close();
+  }, 150_000);
+
   it('checks the form and shows the server error for a text file renamed .pdf', async () => {
     const page = await adminPage();
     await page.goto(`${rt.url}/upload`);

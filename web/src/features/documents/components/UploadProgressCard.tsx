@@ -4,6 +4,7 @@ import { Card } from 'primereact/card';
 import { ProgressBar } from 'primereact/progressbar';
 import { Alert } from '../../../components/Alert.tsx';
 import type { UploadState } from '../hooks/use-upload.ts';
+import { formatInteger } from '../../../../../shared/format.ts';
 
 interface Props {
   state: UploadState;
@@ -17,6 +18,10 @@ export function UploadProgressCard({ state, onCancel }: Props) {
   const sending = phase === 'uploading';
   const pagesTotal = document?.pages_total ?? null;
   const pagesDone = document?.pages_done ?? 0;
+  // A scan is read by OCR page by page: that is the slow part, so it is what the user sees.
+  const ocrTotal = document?.ocr_pages_total ?? 0;
+  const ocrDone = Math.min(document?.ocr_pages_done ?? 0, ocrTotal);
+  const reading = ocrTotal > 0 && ocrDone < ocrTotal;
   return (
     <Card title="Stato caricamento" className="doc-card doc-progress-card" data-testid="upload-progress">
       {sending && (
@@ -34,7 +39,14 @@ export function UploadProgressCard({ state, onCancel }: Props) {
             <i className="pi pi-spin pi-spinner" aria-hidden /> Elaborazione in corso...
           </p>
           <ProgressBar value={100} aria-label="Avanzamento caricamento" />
-          {pagesTotal ? (
+          {reading ? (
+            <>
+              <p className="hint" data-testid="ocr-progress">
+                Riconoscimento del testo: pagina {formatInteger(ocrDone + 1)} di {formatInteger(ocrTotal)}
+              </p>
+              <ProgressBar value={Math.round((ocrDone / ocrTotal) * 100)} showValue={false} style={{ height: '0.5rem' }} aria-label="Pagine riconosciute" />
+            </>
+          ) : pagesTotal ? (
             <>
               <p className="hint" data-testid="pages-progress">
                 Pagine analizzate: {pagesDone} di {pagesTotal}
