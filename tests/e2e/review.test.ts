@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, loggedInPage } from '../support/browser.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { listRows, putRow } from '../../functions/storage/repositories/rows.ts';
@@ -33,14 +33,7 @@ afterAll(async () => {
 });
 
 async function openDocument(width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${rt.url}/login`);
-  await page.fill('#username', 'admin');
-  await page.fill('#password', ADMIN_PASSWORD);
-  await page.click('button[type=submit]');
-  await page.getByText('Benvenuto, admin!').waitFor();
+  const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, width);
   await page.goto(`${rt.url}/documents/${documentId}`);
   // A real row (with its checkbox), not the table's "loading" line
   await page.locator('.doc-rows-table tbody tr .p-checkbox').first().waitFor();
@@ -216,18 +209,12 @@ describe('reviewing a computo in Chromium', () => {
     expect(rows[0].verifica).toEqual([]);
 
     // Act
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${rt.url}/login`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', ADMIN_PASSWORD);
-    await page.click('button[type=submit]');
-    await page.getByText('Benvenuto, admin!').waitFor();
+    const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD);
     await page.goto(`${rt.url}/documents/${id}`);
 
     // Assess
     await page.getByTestId('rows-to-check').getByText('1 riga da verificare').waitFor();
     expect(await page.getByTestId('row-check').getAttribute('title')).toContain('Da verificare: quantità × prezzo ≠ importo stampato');
-    await context.close();
+    await page.context().close();
   });
 });

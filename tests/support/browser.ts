@@ -23,3 +23,16 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
     close: () => browser.close(),
   };
 }
+
+/** A fresh page of a new context, logged in through the login form, on the home page. */
+export async function loggedInPage(browser: Browser, baseUrl: string, username: string, password: string, width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.click('button[type=submit]');
+  await page.getByText(`Benvenuto, ${username}!`).waitFor();
+  return page;
+}
