@@ -306,7 +306,8 @@ function placeItem(item: TextItemLike, vt: number[], style: FontStyle | undefine
   }
 }
 
-function multiply(m: number[], n: number[]): number[] {
+/** m·n as pdf.js composes transforms (Util.transform): apply n, then m. */
+export function multiply(m: readonly number[], n: readonly number[]): number[] {
   return [
     m[0] * n[0] + m[2] * n[1],
     m[1] * n[0] + m[3] * n[1],

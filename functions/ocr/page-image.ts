@@ -7,7 +7,7 @@
  * JPEG decoder are needed. The operator list also gives the transform the image is painted with,
  * so OCR pixel boxes map back to PDF points exactly, whatever the scan's resolution or margins.
  */
-import { countPages } from '../analysis/pdf-text.ts';
+import { countPages, multiply as transform } from '../analysis/pdf-text.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -35,16 +35,7 @@ export interface PageImage {
 const I: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** m1 then m2 (PDF convention: a point p maps to p·m1·m2). */
-export function multiply(m1: readonly number[], m2: readonly number[]): Matrix {
-  return [
-    m1[0] * m2[0] + m1[1] * m2[2],
-    m1[0] * m2[1] + m1[1] * m2[3],
-    m1[2] * m2[0] + m1[3] * m2[2],
-    m1[2] * m2[1] + m1[3] * m2[3],
-    m1[4] * m2[0] + m1[5] * m2[2] + m2[4],
-    m1[4] * m2[1] + m1[5] * m2[3] + m2[5],
-  ];
-}
+export const multiply = (m1: readonly number[], m2: readonly number[]): Matrix => transform(m2, m1) as Matrix;
 
 export const apply = (m: readonly number[], x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 

@@ -8,13 +8,6 @@ import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repos
 import { priceRowsInMemory } from '../domain/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
 import { checkScannedVoci, scanWarnings } from '../ocr/check-voci.ts';
-import type { Capitoli } from '../../shared/domain/rows.ts';
-
-/** The reader's reasons for doubting a voce (empty when it is sure), in Italian. */
-function readerDoubts(v: object): string[] {
-  const verifica = (v as { verifica?: unknown }).verifica;
-  return Array.isArray(verifica) ? verifica.filter((r): r is string => typeof r === 'string' && r.length > 0) : [];
-}
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -111,9 +104,9 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           page: v.page,
           page_end: v.page_end,
           box: v.box ?? null,
-          verifica: [...readerDoubts(v), ...(scan.get(v)?.verifica ?? [])],
+          verifica: [...v.verifica, ...(scan.get(v)?.verifica ?? [])],
           ...(scan.has(v) ? { da_scansione: true, ...(scan.get(v)!.correzioni.length ? { correzioni_ocr: scan.get(v)!.correzioni } : {}) } : {}),
-          capitoli: (v as { capitoli?: Capitoli }).capitoli ?? null,
+          capitoli: v.capitoli ?? null,
         }));
         // Priced before the first write, so every row is written once.
         const warnings = [...result.warnings, ...scanWarnings(scan)];

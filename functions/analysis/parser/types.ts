@@ -32,11 +32,9 @@ export interface ParsedVoce {
   capitoli?: Capitoli;
 }
 
-export interface Capitoli {
-  supercategoria?: string;
-  categoria?: string;
-  sottocategoria?: string;
-}
+/** The chapter titles a voce sits under: the same record the stored row keeps. */
+export type { Capitoli } from '../../../shared/domain/rows.ts';
+import type { Capitoli } from '../../../shared/domain/rows.ts';
 
 /** Known layout families (fast paths), 'generale' for any other print read by the general path. */
 export type Layout = 'primus' | 'str' | 'tabella' | 'generale' | 'unknown';
