@@ -2,7 +2,7 @@ import { isValidDay } from '../../shared/domain/access.ts';
 import { DEFAULT_ROLE, isRole, type Role } from '../../shared/domain/roles.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../config/context.ts';
-import { ValidationError } from '../http/errors.ts';
+import { ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok } from '../http/respond.ts';
 import { idParam } from '../http/validate.ts';

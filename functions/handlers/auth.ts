@@ -1,7 +1,7 @@
 import { accessStatus } from '../../shared/domain/access.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { newJti, SESSION_SECONDS, signSession } from '../auth/tokens.ts';
-import { ACCESS_PERIOD_DETAIL, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../http/errors.ts';
+import { ACCESS_PERIOD_DETAIL, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { clearFailures, recordFailure, reserveAttempt } from '../storage/repositories/login-attempts.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { SESSION_COOKIE } from '../http/middleware.ts';

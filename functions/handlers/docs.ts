@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../../shared/security/csp.ts';
-import { NotFoundError } from '../http/errors.ts';
+import { NotFoundError } from '../errors.ts';
 import { openApiDocument } from '../http/openapi.ts';
 import { resourceHandler } from '../http/resource.ts';
 import type { Action, HttpResult } from '../http/types.ts';

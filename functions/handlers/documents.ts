@@ -10,8 +10,8 @@ import {
   tmpUploadKey,
   validatePdf,
   validateUploadFields,
-} from '../domain/documents.ts';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../http/errors.ts';
+} from '../services/documents.ts';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { binary, created, list, ok, resource } from '../http/respond.ts';
 import { boundedText, idParam, pageParams, requiredString } from '../http/validate.ts';
@@ -22,10 +22,10 @@ import { deleteBlob, deletePrefix, getBlob, headBlob, presignPut } from '../stor
 import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocument } from '../storage/repositories/documents.ts';
 import { countRows, deleteDocumentRows, listRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
-import { repriceRows } from '../domain/pricing.ts';
-import { presentRow } from '../domain/rows.ts';
-import { exportWorkbook } from '../domain/export.ts';
-import { duplicateDocument } from '../domain/duplicate.ts';
+import { repriceRows } from '../services/pricing.ts';
+import { presentRow } from '../services/rows.ts';
+import { exportWorkbook } from '../services/export.ts';
+import { duplicateDocument } from '../services/duplicate.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */

@@ -1,4 +1,4 @@
-import { validatePattern } from '../domain/patterns.ts';
+import { validatePattern } from '../services/patterns.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';

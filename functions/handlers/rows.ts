@@ -1,9 +1,9 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
 import { deriveRow } from '../../shared/domain/totals.ts';
-import { applyMatch, lookupPrices, loadPricing, repriceRows } from '../domain/pricing.ts';
-import { presentRow, requireRowFor, retotal } from '../domain/rows.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
+import { applyMatch, lookupPrices, loadPricing, repriceRows } from '../services/pricing.ts';
+import { presentRow, requireRowFor, retotal } from '../services/rows.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
@@ -11,7 +11,7 @@ import { boundedText, idParam, optionalAmount } from '../http/validate.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 import { countRowsBetweenIndexes, deleteRows, listRows, mergeRowsAtomically, putRow, type RowRecord } from '../storage/repositories/rows.ts';
-import { presentDocument, presentTotals } from '../domain/documents.ts';
+import { presentDocument, presentTotals } from '../services/documents.ts';
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
 const TEXTS = { descrizione: TEXT_FIELDS.rowDescription, tariffa: TEXT_FIELDS.rowCode, unita_di_misura: TEXT_FIELDS.rowUnit } as const;

@@ -1,4 +1,4 @@
-import { ValidationError } from '../http/errors.ts';
+import { ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { list, ok, resource } from '../http/respond.ts';
 import type { Action } from '../http/types.ts';

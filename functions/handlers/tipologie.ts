@@ -1,5 +1,5 @@
 import { DEFAULT_TIPOLOGIE } from '../../shared/domain/tipologie.ts';
-import { ValidationError } from '../http/errors.ts';
+import { ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS } from '../../shared/domain/text.ts';

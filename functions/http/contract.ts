@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { z } from 'zod';
 import { contractOf } from '../../shared/api/index.ts';
 import { routeKey } from '../routes.ts';
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../errors.ts';
 import type { RequestState } from './middleware.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 

@@ -16,7 +16,7 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from './errors.ts';
+} from '../errors.ts';
 import { errorBody } from './respond.ts';
 import type { ApiRequest, HttpEvent, HttpResult, Principal, UploadedFile } from './types.ts';
 

@@ -20,7 +20,7 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from './errors.ts';
+} from '../errors.ts';
 import { SESSION_COOKIE } from './middleware.ts';
 
 type Json = Record<string, unknown>;

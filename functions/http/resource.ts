@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import { getContext } from '../config/context.ts';
-import { NotFoundError } from './errors.ts';
+import { NotFoundError } from '../errors.ts';
 import { validateRequest } from './contract.ts';
 import { authorize, errorHandler, parseBody, requestContext, type RequestState } from './middleware.ts';
 import type { Action, HttpEvent, HttpResult } from './types.ts';

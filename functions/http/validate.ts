@@ -1,7 +1,7 @@
 import { amountMessage, checkAmount } from '../../shared/domain/amounts.ts';
 import { toNumber } from '../../shared/domain/money.ts';
 import { textTooLong, type TextField } from '../../shared/domain/text.ts';
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../errors.ts';
 
 /** Small input readers: each throws a ValidationError with the Italian message given. */
 export function requiredString(value: unknown, message: string): string {

@@ -3,7 +3,7 @@ import { formatInteger } from '../../shared/format.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
 import { CSV_KEY, listId, normalizeCode, type PriceListHead, type PriceSource } from '../../shared/domain/pricing.ts';
-import { NotFoundError, ValidationError } from '../http/errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import type { Principal } from '../http/types.ts';
 import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
 import { getHead, switchHead, type PriceItem } from '../storage/repositories/price-lists.ts';

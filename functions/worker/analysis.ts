@@ -5,7 +5,7 @@ import { documentTotals } from '../../shared/domain/totals.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
-import { priceRowsInMemory } from '../domain/pricing.ts';
+import { priceRowsInMemory } from '../services/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
 import { checkScannedVoci, scanWarnings } from '../ocr/check-voci.ts';
 

@@ -7,7 +7,7 @@ import { HANDLER_MODULES, type LambdaHandler } from '../../functions/handlers/in
 import { errorBody } from '../../functions/http/respond.ts';
 import type { HttpEvent, HttpResult } from '../../functions/http/types.ts';
 import { MAX_BODY_BYTES, readToken, screenToken } from '../../functions/http/middleware.ts';
-import { AppError, UnauthorizedError } from '../../functions/http/errors.ts';
+import { AppError, UnauthorizedError } from '../../functions/errors.ts';
 import { contentSecurityPolicy } from '../../shared/security/csp.ts';
 
 /** What API Gateway would accept before the Lambda limit refuses: a little over 6 MB of payload. */

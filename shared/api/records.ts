@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 /**
- * functions/domain/documents.ts `presentDocument()`: the stored record without file_key and
+ * functions/services/documents.ts `presentDocument()`: the stored record without file_key and
  * user_id, plus `congruent`. Known fields are checked; a field added later passes through
  * (looseObject) until it is named here, so an older web build keeps working.
  */
@@ -54,7 +54,7 @@ export type DocumentTotalsOut = z.infer<typeof documentTotals>;
 export const documentAndTotals = z.object({ document, totals: documentTotals });
 
 /**
- * functions/domain/rows.ts `presentRow()`: the stored row plus `prezzo_unitario`, the spec's
+ * functions/services/rows.ts `presentRow()`: the stored row plus `prezzo_unitario`, the spec's
  * other name of `unitario` (the only alias of a row, and it is written here and in presentRow).
  */
 export const documentRow = z.looseObject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { createDocument } from '../../functions/domain/documents.ts';
+import { createDocument } from '../../functions/services/documents.ts';
 import { getDocument, updateDocument } from '../../functions/storage/repositories/documents.ts';
 import { DEAD_LETTER_FAILURE, handleDeadLetters } from '../../functions/worker/dead-letter.ts';
 import { corpusFile } from '../support/corpus.ts';

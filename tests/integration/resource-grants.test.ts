@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute, ROUTES, routeKey } from '../../functions/routes.ts';
 import { BLOB_PREFIXES, DEAD_LETTER_GRANTS, RESOURCE_GRANTS, WORKER_GRANTS, type Grants, type TableAccess } from '../../functions/resource-grants.ts';
 import { TABLES, type TableKey } from '../../functions/storage/tables.ts';
-import { createDocument } from '../../functions/domain/documents.ts';
+import { createDocument } from '../../functions/services/documents.ts';
 import { processDocument } from '../../functions/worker/analysis.ts';
 import { handleDeadLetters } from '../../functions/worker/dead-letter.ts';
 import { cloudOcr } from '../../functions/worker/cloud-ocr.ts';

@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { MAX_TEXTRACT_PAGES, TOO_MANY_SCANNED_PAGES } from '../../functions/adapters/textract.ts';
 import { cloudOcr } from '../../functions/worker/cloud-ocr.ts';
 import { getBlob, headBlob } from '../../functions/storage/blobs.ts';
-import { createDocument } from '../../functions/domain/documents.ts';
+import { createDocument } from '../../functions/services/documents.ts';
 import { processDocument, TIMEOUT_FAILURE, UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
 import { getDocument, listDocumentsFor } from '../../functions/storage/repositories/documents.ts';
 import { corpusFile } from '../support/corpus.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originalKey, tmpUploadKey } from '../../functions/domain/documents.ts';
+import { originalKey, tmpUploadKey } from '../../functions/services/documents.ts';
 import { tempKey } from '../../functions/prezzari/imports.ts';
 import { indexKey } from '../../functions/prezzari/search-index.ts';
 import { BLOB_PREFIXES, mergeGrants } from '../../functions/resource-grants.ts';

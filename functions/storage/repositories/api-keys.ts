@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import { countKind, nextId, queryAll } from './base.ts';
 
 /** The key itself is never stored: only its SHA-256 and the 8+8 characters shown masked. */

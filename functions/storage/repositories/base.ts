@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { TableKey } from '../tables.ts';
-import { ConflictError } from '../../http/errors.ts';
+import { ConflictError } from '../../errors.ts';
 
 /** Next value of a named counter: numeric ids people can read ("Documento 42"). */
 export async function nextId(ctx: AppContext, name: string, count = 1): Promise<number> {

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { DocumentStatus } from '../../../shared/domain/status.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import type { Principal } from '../../http/types.ts';
 import { nextId, queryAll } from './base.ts';
 

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import { nextId, queryAll } from './base.ts';
 
 export interface PatternRecord {

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { PriceListHead } from '../../../shared/domain/pricing.ts';
-import { ConflictError } from '../../http/errors.ts';
+import { ConflictError } from '../../errors.ts';
 import { queryAll } from './base.ts';
 
 /** A row of a price list version (codice already normalised; CSV data: CODE#n). */

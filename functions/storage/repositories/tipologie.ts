@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import { claimUnique, nextId, queryAll, releaseUnique } from './base.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors.ts';
 
 export interface TipologiaRecord {
   id: number;

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { Role } from '../../http/types.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import { claimUnique, countKind, nextId, ownerOfUnique, queryAll, releaseUnique } from './base.ts';
 
 export interface UserRecord {

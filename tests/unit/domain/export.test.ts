@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { exportWorkbook } from '../../../functions/domain/export.ts';
+import { exportWorkbook } from '../../../functions/services/export.ts';
 import type { DocumentRecord } from '../../../functions/storage/repositories/documents.ts';
 import type { RowRecord } from '../../../functions/storage/repositories/rows.ts';
 

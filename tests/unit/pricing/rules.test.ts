@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatterns, normalizeCode, plannedLists, searchTerms, toscanaYear, type PriceListHead } from '../../../shared/domain/pricing.ts';
 import { deriveRow, documentTotals } from '../../../shared/domain/totals.ts';
-import { UNSAFE_PATTERN, validatePattern } from '../../../functions/domain/patterns.ts';
+import { UNSAFE_PATTERN, validatePattern } from '../../../functions/services/patterns.ts';
 
 const head = (source: PriceListHead['source'], key: string, year: number): PriceListHead => ({
   list_id: `${source}#${key}#${year}`,

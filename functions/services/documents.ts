@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../config/context.ts';
 import { countPages, PdfReadError } from '../analysis/pdf-text.ts';
 import { documentTotals, isCongruent } from '../../shared/domain/totals.ts';
-import { PayloadTooLargeError, ValidationError } from '../http/errors.ts';
+import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import type { Principal } from '../http/types.ts';
 import { putBlob } from '../storage/blobs.ts';
 import { newDocumentId, putDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';

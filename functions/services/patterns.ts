@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import safeRegex from 'safe-regex2';
-import { ValidationError } from '../http/errors.ts';
+import { ValidationError } from '../errors.ts';
 
 export const MAX_PATTERN_LENGTH = 200;
 export const UNSAFE_PATTERN =

@@ -1,6 +1,6 @@
 import type { AppContext } from '../config/context.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
-import { NotFoundError } from '../http/errors.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Principal } from '../http/types.ts';
 import { requireDocumentFor, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { getRowById, listRowAmounts, type RowRecord } from '../storage/repositories/rows.ts';
