@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 // One runner for everything in `npm test`: unit, integration (handlers against dynalite and
 // the local S3), infra (CDK template) and e2e (real Chromium). Benchmarks are not tests.
 export default defineConfig({
+  // The web app's import aliases (web/vite.config.ts), for the component tests.
+  resolve: { alias: { '@': path.join(here, 'web/src'), '@shared': path.join(here, 'shared') } },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/bench/**', 'node_modules/**'],

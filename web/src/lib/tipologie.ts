@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { apiCall } from './api-client.ts';
-import { tipologieList } from '../../../shared/api/tipologie.ts';
-import { DEFAULT_TIPOLOGIE } from '../../../shared/domain/tipologie.ts';
+import { tipologieList } from '@shared/api/tipologie.ts';
+import { DEFAULT_TIPOLOGIE } from '@shared/domain/tipologie.ts';
 
 /** A DEI typology as the selects use it. */
 export interface Tipologia {

@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { useAuth } from '../features/auth/AuthProvider.tsx';
-import { isAdmin } from '../features/auth/types.ts';
-import { useDashboard } from '../features/admin/api/get-dashboard.ts';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
+import { isAdmin } from '@/features/auth/types.ts';
+import { useDashboard } from '@/features/admin/api/get-dashboard.ts';
 
 interface HomeCard {
   title: string;

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
-import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
 
 export const SUPPORT_EMAIL = import.meta.env.VITE_SUPPORT_EMAIL ?? 'assistenza@computa.it';
 const ACCESS_PERIOD_HINTS = ['access period', 'periodo di accesso', 'accesso non consentito'];

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
-import { useAuth } from '../features/auth/AuthProvider.tsx';
-import { isAdmin } from '../features/auth/types.ts';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
+import { isAdmin } from '@/features/auth/types.ts';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,9 +1,9 @@
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
-import { accessStatus, ACCESS_STATUS_LABEL } from '../../../shared/domain/access.ts';
-import { ROLE_LABEL } from '../../../shared/domain/roles.ts';
-import { formatDay } from '../../../shared/format.ts';
-import { useAuth } from '../features/auth/AuthProvider.tsx';
+import { accessStatus, ACCESS_STATUS_LABEL } from '@shared/domain/access.ts';
+import { ROLE_LABEL } from '@shared/domain/roles.ts';
+import { formatDay } from '@shared/format.ts';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
 
 export default function ProfilePage() {
   const { user } = useAuth();

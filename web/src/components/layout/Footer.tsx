@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
 
 export function Footer() {
   const { user } = useAuth();

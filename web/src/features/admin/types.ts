@@ -1,4 +1,4 @@
-import type { Role } from '../../../../shared/domain/roles.ts';
+import type { Role } from '@shared/domain/roles.ts';
 
 export interface AdminUser {
   id: number;

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useLocation } from 'react-router-dom';
-import { ApiError, getToken, setToken, setUnauthorizedHandler, USER_KEY } from '../../lib/api-client.ts';
+import { ApiError, getToken, setToken, setUnauthorizedHandler, USER_KEY } from '@/lib/api-client.ts';
 import { getCurrentUser } from './api/get-current-user.ts';
 import { loginRequest } from './api/login.ts';
 import { logoutRequest } from './api/logout.ts';

@@ -1,5 +1,5 @@
-import type { DocumentStatus } from '../../../../shared/domain/status.ts';
-import type { Capitoli } from '../../../../shared/domain/rows.ts';
+import type { DocumentStatus } from '@shared/domain/status.ts';
+import type { Capitoli } from '@shared/domain/rows.ts';
 
 /** A document as the API presents it (GET /api/documents, /api/documents/{id}). */
 export interface DocumentItem {
@@ -111,7 +111,7 @@ export interface DocumentRows {
   totals: RowsTotals | null;
 }
 
-export type { Tipologia } from '../../lib/tipologie.ts';
+export type { Tipologia } from '@/lib/tipologie.ts';
 
 export interface UploadResult {
   document_id: number;

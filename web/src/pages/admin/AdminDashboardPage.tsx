@@ -1,14 +1,14 @@
 import { TabPanel, TabView } from 'primereact/tabview';
-import { Alert } from '../../components/Alert.tsx';
-import { useAuth } from '../../features/auth/AuthProvider.tsx';
-import { isAdmin } from '../../features/auth/types.ts';
-import { useDashboard } from '../../features/admin/api/get-dashboard.ts';
-import { useUsers } from '../../features/admin/api/get-users.ts';
-import { useApiKeys } from '../../features/admin/api/get-api-keys.ts';
-import { UsersTab } from '../../features/admin/components/UsersTab.tsx';
-import { ApiKeysTab } from '../../features/admin/components/ApiKeysTab.tsx';
-import { adminErrorText } from '../../features/admin/errors.ts';
-import { useTimedMessage } from '../../hooks/use-timed-message.ts';
+import { Alert } from '@/components/Alert.tsx';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
+import { isAdmin } from '@/features/auth/types.ts';
+import { useDashboard } from '@/features/admin/api/get-dashboard.ts';
+import { useUsers } from '@/features/admin/api/get-users.ts';
+import { useApiKeys } from '@/features/admin/api/get-api-keys.ts';
+import { UsersTab } from '@/features/admin/components/UsersTab.tsx';
+import { ApiKeysTab } from '@/features/admin/components/ApiKeysTab.tsx';
+import { adminErrorText } from '@/features/admin/errors.ts';
+import { useTimedMessage } from '@/hooks/use-timed-message.ts';
 
 export default function AdminDashboardPage() {
   const { user } = useAuth();

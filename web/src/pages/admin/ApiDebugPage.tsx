@@ -4,9 +4,9 @@ import { Card } from 'primereact/card';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { Alert } from '../../components/Alert.tsx';
-import { testDb, testDbSchema, type DbStatus, type DbTable } from '../../features/debug/api/test-db.ts';
-import '../prezzari/prezzari.css';
+import { Alert } from '@/components/Alert.tsx';
+import { testDb, testDbSchema, type DbStatus, type DbTable } from '@/features/debug/api/test-db.ts';
+import '@/pages/prezzari/prezzari.css';
 
 type Outcome<T> = { data?: T; error?: string; at?: Date; ms?: number } | null;
 

@@ -1,22 +1,22 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { Alert } from '../../components/Alert.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { useAuth } from '../../features/auth/AuthProvider.tsx';
-import { isAdmin } from '../../features/auth/types.ts';
-import { createTipologia } from '../../features/tipologie/api/create-tipologia.ts';
-import { deleteTipologia } from '../../features/tipologie/api/delete-tipologia.ts';
-import { refreshAllTipologie, useTipologie } from '../../features/tipologie/api/get-tipologie.ts';
-import { setTipologiaStatus, setTipologieStatus } from '../../features/tipologie/api/set-tipologia-status.ts';
-import { updateTipologia } from '../../features/tipologie/api/update-tipologia.ts';
-import { TipologiaForm } from '../../features/tipologie/components/TipologiaForm.tsx';
-import type { TipologiaDei, TipologiaInput } from '../../features/tipologie/types.ts';
-import { useTimedMessage } from '../../hooks/use-timed-message.ts';
-import '../prezzari/prezzari.css';
+import { Alert } from '@/components/Alert.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
+import { isAdmin } from '@/features/auth/types.ts';
+import { createTipologia } from '@/features/tipologie/api/create-tipologia.ts';
+import { deleteTipologia } from '@/features/tipologie/api/delete-tipologia.ts';
+import { refreshAllTipologie, useTipologie } from '@/features/tipologie/api/get-tipologie.ts';
+import { setTipologiaStatus, setTipologieStatus } from '@/features/tipologie/api/set-tipologia-status.ts';
+import { updateTipologia } from '@/features/tipologie/api/update-tipologia.ts';
+import { TipologiaForm } from '@/features/tipologie/components/TipologiaForm.tsx';
+import type { TipologiaDei, TipologiaInput } from '@/features/tipologie/types.ts';
+import { useTimedMessage } from '@/hooks/use-timed-message.ts';
+import '@/pages/prezzari/prezzari.css';
 
 const DUPLICATE = 'Una tipologia con questo valore esiste già';
 

@@ -2,39 +2,39 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode 
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { Alert } from '../../components/Alert.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { downloadOriginal } from '../../features/documents/api/download-document.ts';
-import { useDocument } from '../../features/documents/api/get-document.ts';
-import { useDocumentRows } from '../../features/documents/api/get-document-rows.ts';
-import { useActiveTipologie as useTipologie } from '../../lib/tipologie.ts';
-import { DocumentHeader } from '../../features/documents/components/DocumentHeader.tsx';
-import { FinancialSummary } from '../../features/documents/components/FinancialSummary.tsx';
-import { ProcessingPanel } from '../../features/documents/components/ProcessingPanel.tsx';
-import { filterRows } from '../../features/documents/components/RowsSearch.tsx';
-import { RowsToCheckBanner, rowsToCheck } from '../../features/documents/components/RowsToCheck.tsx';
-import { applyRowFilter, NO_FILTER, RowsFilterBar, type RowFilter } from '../../features/documents/components/RowsFilter.tsx';
-import { RowsTable } from '../../features/documents/components/RowsTable.tsx';
-import { RowsToolbar } from '../../features/documents/components/RowsToolbar.tsx';
-import { BulkTipologiaDialog } from '../../features/documents/components/BulkTipologiaDialog.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DuplicateDialog } from '../../features/documents/components/DuplicateDialog.tsx';
-import { EditRowDialog } from '../../features/documents/components/EditRowDialog.tsx';
-import { MergeDialog } from '../../features/documents/components/MergeDialog.tsx';
-import { ProgressDialog } from '../../features/documents/components/ProgressDialog.tsx';
-import { ResultDialog } from '../../features/documents/components/ResultDialog.tsx';
-import { useDocumentEditing } from '../../features/documents/hooks/use-document-editing.ts';
-import { useTimedMessage } from '../../hooks/use-timed-message.ts';
-import type { DocumentItem, DocumentRow, DocumentRows, Tipologia } from '../../features/documents/types.ts';
+import { Alert } from '@/components/Alert.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { downloadOriginal } from '@/features/documents/api/download-document.ts';
+import { useDocument } from '@/features/documents/api/get-document.ts';
+import { useDocumentRows } from '@/features/documents/api/get-document-rows.ts';
+import { useActiveTipologie as useTipologie } from '@/lib/tipologie.ts';
+import { DocumentHeader } from '@/features/documents/components/DocumentHeader.tsx';
+import { FinancialSummary } from '@/features/documents/components/FinancialSummary.tsx';
+import { ProcessingPanel } from '@/features/documents/components/ProcessingPanel.tsx';
+import { filterRows } from '@/features/documents/components/RowsSearch.tsx';
+import { RowsToCheckBanner, rowsToCheck } from '@/features/documents/components/RowsToCheck.tsx';
+import { applyRowFilter, NO_FILTER, RowsFilterBar, type RowFilter } from '@/features/documents/components/RowsFilter.tsx';
+import { RowsTable } from '@/features/documents/components/RowsTable.tsx';
+import { RowsToolbar } from '@/features/documents/components/RowsToolbar.tsx';
+import { BulkTipologiaDialog } from '@/features/documents/components/BulkTipologiaDialog.tsx';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { DuplicateDialog } from '@/features/documents/components/DuplicateDialog.tsx';
+import { EditRowDialog } from '@/features/documents/components/EditRowDialog.tsx';
+import { MergeDialog } from '@/features/documents/components/MergeDialog.tsx';
+import { ProgressDialog } from '@/features/documents/components/ProgressDialog.tsx';
+import { ResultDialog } from '@/features/documents/components/ResultDialog.tsx';
+import { useDocumentEditing } from '@/features/documents/hooks/use-document-editing.ts';
+import { useTimedMessage } from '@/hooks/use-timed-message.ts';
+import type { DocumentItem, DocumentRow, DocumentRows, Tipologia } from '@/features/documents/types.ts';
 import type { KeyedMutator } from 'swr';
 import './documents.css';
 import { DocumentSettingsDialog } from './DocumentSettingsDialog.tsx';
-import type { SettingsResult } from '../../features/documents/api/update-document-settings.ts';
+import type { SettingsResult } from '@/features/documents/api/update-document-settings.ts';
 
 // pdf.js is large: loaded the first time a row is shown on the PDF.
-const PdfPanel = lazy(() => import('../../features/documents/components/PdfPanel.tsx'));
+const PdfPanel = lazy(() => import('@/features/documents/components/PdfPanel.tsx'));
 // Chart.js too: loaded with the first document that has reference prices.
-const DifferenceCharts = lazy(() => import('../../features/documents/components/DifferenceCharts.tsx'));
+const DifferenceCharts = lazy(() => import('@/features/documents/components/DifferenceCharts.tsx'));
 
 /**
  * Document detail. Layout: header with actions (back, download, price refresh, export), status

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { ApiError } from '../../lib/api-client.ts';
-import { ProvinceAutoComplete, provinceToSend, type ProvinceValue } from '../../features/provinces/components/ProvinceAutoComplete.tsx';
-import { TipologiaSelect } from '../../features/documents/components/TipologiaSelect.tsx';
-import { updateDocumentSettings, type SettingsResult } from '../../features/documents/api/update-document-settings.ts';
-import type { DocumentItem } from '../../features/documents/types.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { ProvinceAutoComplete, provinceToSend, type ProvinceValue } from '@/features/provinces/components/ProvinceAutoComplete.tsx';
+import { TipologiaSelect } from '@/features/documents/components/TipologiaSelect.tsx';
+import { updateDocumentSettings, type SettingsResult } from '@/features/documents/api/update-document-settings.ts';
+import type { DocumentItem } from '@/features/documents/types.ts';
 
 interface Props {
   document: DocumentItem;

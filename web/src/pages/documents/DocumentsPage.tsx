@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react';
-import { findProvince } from '../../../../shared/domain/provinces.ts';
+import { findProvince } from '@shared/domain/provinces.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import { Alert } from '../../components/Alert.tsx';
-import { deleteDocument } from '../../features/documents/api/delete-document.ts';
-import { DOCUMENTS_PAGE_SIZE, useDocuments } from '../../features/documents/api/get-documents.ts';
-import { DeleteDocumentDialog } from '../../features/documents/components/DeleteDocumentDialog.tsx';
-import { DocumentStats } from '../../features/documents/components/DocumentStats.tsx';
-import { DocumentsTable } from '../../features/documents/components/DocumentsTable.tsx';
-import { Pager } from '../../features/documents/components/Pager.tsx';
-import { useTimedMessage } from '../../hooks/use-timed-message.ts';
-import type { DocumentItem, DocumentsPage as DocumentsPageData } from '../../features/documents/types.ts';
+import { Alert } from '@/components/Alert.tsx';
+import { deleteDocument } from '@/features/documents/api/delete-document.ts';
+import { DOCUMENTS_PAGE_SIZE, useDocuments } from '@/features/documents/api/get-documents.ts';
+import { DeleteDocumentDialog } from '@/features/documents/components/DeleteDocumentDialog.tsx';
+import { DocumentStats } from '@/features/documents/components/DocumentStats.tsx';
+import { DocumentsTable } from '@/features/documents/components/DocumentsTable.tsx';
+import { Pager } from '@/features/documents/components/Pager.tsx';
+import { useTimedMessage } from '@/hooks/use-timed-message.ts';
+import type { DocumentItem, DocumentsPage as DocumentsPageData } from '@/features/documents/types.ts';
 import './documents.css';
 
 export default function DocumentsPage() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../features/auth/AuthProvider.tsx';
-import { PrezzarioBrowser } from '../../features/prezzari/components/PrezzarioBrowser.tsx';
-import type { PrezzarioSource } from '../../features/prezzari/types.ts';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
+import { PrezzarioBrowser } from '@/features/prezzari/components/PrezzarioBrowser.tsx';
+import type { PrezzarioSource } from '@/features/prezzari/types.ts';
 import './prezzari.css';
 
 const TITLE: Record<PrezzarioSource, string> = { dei: 'Prezzario DEI', toscana: 'Prezzario Toscana' };

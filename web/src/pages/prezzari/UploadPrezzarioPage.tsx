@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../features/auth/AuthProvider.tsx';
-import { isAdmin } from '../../features/auth/types.ts';
-import { PrezzarioUploader } from '../../features/prezzari/components/PrezzarioUploader.tsx';
-import { ACCESS_DENIED_ADMIN, LIST_ROUTE } from '../../features/prezzari/constants.ts';
-import type { PrezzarioSource } from '../../features/prezzari/types.ts';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
+import { isAdmin } from '@/features/auth/types.ts';
+import { PrezzarioUploader } from '@/features/prezzari/components/PrezzarioUploader.tsx';
+import { ACCESS_DENIED_ADMIN, LIST_ROUTE } from '@/features/prezzari/constants.ts';
+import type { PrezzarioSource } from '@/features/prezzari/types.ts';
 import './prezzari.css';
 
 const TITLE: Record<PrezzarioSource, string> = { dei: 'Carica prezzario DEI', toscana: 'Carica prezzario Toscana' };

@@ -8,15 +8,15 @@ import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
-import { Alert } from '../../components/Alert.tsx';
-import { formatEuro } from '../../../../shared/format.ts';
-import { useAuth } from '../../features/auth/AuthProvider.tsx';
-import { isAdmin } from '../../features/auth/types.ts';
-import { useCsvData } from '../../features/search/api/get-csv-data.ts';
-import { CsvUploadBox } from '../../features/search/components/CsvUploadBox.tsx';
-import { CSV_DESCRIPTION_CHARS, CSV_PAGE_SIZE, truncate } from '../../features/search/constants.ts';
-import type { CsvRow } from '../../features/search/types.ts';
-import '../prezzari/prezzari.css';
+import { Alert } from '@/components/Alert.tsx';
+import { formatEuro } from '@shared/format.ts';
+import { useAuth } from '@/features/auth/AuthProvider.tsx';
+import { isAdmin } from '@/features/auth/types.ts';
+import { useCsvData } from '@/features/search/api/get-csv-data.ts';
+import { CsvUploadBox } from '@/features/search/components/CsvUploadBox.tsx';
+import { CSV_DESCRIPTION_CHARS, CSV_PAGE_SIZE, truncate } from '@/features/search/constants.ts';
+import type { CsvRow } from '@/features/search/types.ts';
+import '@/pages/prezzari/prezzari.css';
 
 /** 'Dati CSV': search and page through the CSV price data; search and page (when above 1) live in the URL. */
 export default function CsvDataPage() {

@@ -9,16 +9,16 @@ import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
 import { Tag } from 'primereact/tag';
 import { Tooltip } from 'primereact/tooltip';
-import { Alert } from '../../components/Alert.tsx';
-import { isTuscan, provinceCode } from '../../../../shared/domain/provinces.ts';
-import { formatEuro } from '../../../../shared/format.ts';
-import { useActiveTipologie } from '../../lib/tipologie.ts';
-import { usePriceSearch } from '../../features/search/api/search-price-list.ts';
-import { FilterAutoComplete, filterToSend, resolveFilter, type FilterValue } from '../../features/search/components/FilterAutoComplete.tsx';
-import { NoResultsPanel } from '../../features/search/components/NoResultsPanel.tsx';
-import { SEARCH_DESCRIPTION_CHARS, SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, searchYears, truncate } from '../../features/search/constants.ts';
-import type { PriceSearchResult } from '../../features/search/types.ts';
-import '../prezzari/prezzari.css';
+import { Alert } from '@/components/Alert.tsx';
+import { isTuscan, provinceCode } from '@shared/domain/provinces.ts';
+import { formatEuro } from '@shared/format.ts';
+import { useActiveTipologie } from '@/lib/tipologie.ts';
+import { usePriceSearch } from '@/features/search/api/search-price-list.ts';
+import { FilterAutoComplete, filterToSend, resolveFilter, type FilterValue } from '@/features/search/components/FilterAutoComplete.tsx';
+import { NoResultsPanel } from '@/features/search/components/NoResultsPanel.tsx';
+import { SEARCH_DESCRIPTION_CHARS, SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, searchYears, truncate } from '@/features/search/constants.ts';
+import type { PriceSearchResult } from '@/features/search/types.ts';
+import '@/pages/prezzari/prezzari.css';
 
 const EMPTY_QUERY = 'Inserisci un termine di ricerca';
 /** The Dropdown shows nothing for an empty value, so 'Tutti' has its own. */

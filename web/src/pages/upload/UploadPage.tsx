@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { validatePdfFile } from '../../features/documents/api/upload-document.ts';
-import { PdfDropzone } from '../../features/documents/components/PdfDropzone.tsx';
-import { TipologiaSelect } from '../../features/documents/components/TipologiaSelect.tsx';
-import { UploadProgressCard } from '../../features/documents/components/UploadProgressCard.tsx';
-import { useUpload } from '../../features/documents/hooks/use-upload.ts';
-import { ProvinceAutoComplete, provinceToSend, type ProvinceValue } from '../../features/provinces/components/ProvinceAutoComplete.tsx';
-import '../documents/documents.css';
+import { validatePdfFile } from '@/features/documents/api/upload-document.ts';
+import { PdfDropzone } from '@/features/documents/components/PdfDropzone.tsx';
+import { TipologiaSelect } from '@/features/documents/components/TipologiaSelect.tsx';
+import { UploadProgressCard } from '@/features/documents/components/UploadProgressCard.tsx';
+import { useUpload } from '@/features/documents/hooks/use-upload.ts';
+import { ProvinceAutoComplete, provinceToSend, type ProvinceValue } from '@/features/provinces/components/ProvinceAutoComplete.tsx';
+import '@/pages/documents/documents.css';
 
 interface FieldErrors {
   file?: string;

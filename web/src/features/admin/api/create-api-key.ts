@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { apiKeyCreated } from '../../../../../shared/api/admin.ts';
-import type { ApiKey } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { apiKeyCreated } from '@shared/api/admin.ts';
+import type { ApiKey } from '@/features/admin/types.ts';
 
 /** The answer carries the whole key: the only time it is ever shown. */
 export async function createApiKey(userId: number, description: string): Promise<ApiKey & { key: string }> {

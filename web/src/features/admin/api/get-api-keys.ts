@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { ApiError, apiCall } from '../../../lib/api-client.ts';
-import { apiKeysList } from '../../../../../shared/api/admin.ts';
-import type { ApiKey } from '../types.ts';
+import { ApiError, apiCall } from '@/lib/api-client.ts';
+import { apiKeysList } from '@shared/api/admin.ts';
+import type { ApiKey } from '@/features/admin/types.ts';
 
 export const API_KEYS_KEY = '/api/admin/api-keys';
 

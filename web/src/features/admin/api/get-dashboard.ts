@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { dashboardResponse } from '../../../../../shared/api/admin.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { dashboardResponse } from '@shared/api/admin.ts';
 
 export interface DashboardData {
   total_users: number;

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { ApiError, apiCall } from '../../../lib/api-client.ts';
-import { usersList } from '../../../../../shared/api/admin.ts';
-import type { AdminUser } from '../types.ts';
+import { ApiError, apiCall } from '@/lib/api-client.ts';
+import { usersList } from '@shared/api/admin.ts';
+import type { AdminUser } from '@/features/admin/types.ts';
 
 export const USERS_KEY = '/api/admin/users';
 

@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { userCreated } from '../../../../../shared/api/admin.ts';
-import type { AdminUser, UserInput } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { userCreated } from '@shared/api/admin.ts';
+import type { AdminUser, UserInput } from '@/features/admin/types.ts';
 
 /** An empty password is left out: the current one stays. */
 export async function updateUser(id: number, input: UserInput): Promise<AdminUser> {

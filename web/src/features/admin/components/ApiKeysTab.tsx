@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { formatDateTime } from '../../../../../shared/format.ts';
-import { deleteApiKey } from '../api/delete-api-key.ts';
-import type { AdminUser, ApiKey } from '../types.ts';
+import { formatDateTime } from '@shared/format.ts';
+import { deleteApiKey } from '@/features/admin/api/delete-api-key.ts';
+import type { AdminUser, ApiKey } from '@/features/admin/types.ts';
 import { copyText } from './copy.ts';
 import { GenerateKeyDialog } from './GenerateKeyDialog.tsx';
 

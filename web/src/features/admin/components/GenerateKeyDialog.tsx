@@ -3,8 +3,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { createApiKey } from '../api/create-api-key.ts';
-import type { AdminUser, ApiKey } from '../types.ts';
+import { createApiKey } from '@/features/admin/api/create-api-key.ts';
+import type { AdminUser, ApiKey } from '@/features/admin/types.ts';
 import { copyText } from './copy.ts';
 
 interface Props {

@@ -3,8 +3,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { DEFAULT_ROLE, isRole, ROLE_LABEL, ROLES, type Role } from '../../../../../shared/domain/roles.ts';
-import type { AdminUser, UserInput } from '../types.ts';
+import { DEFAULT_ROLE, isRole, ROLE_LABEL, ROLES, type Role } from '@shared/domain/roles.ts';
+import type { AdminUser, UserInput } from '@/features/admin/types.ts';
 
 interface Props {
   user: AdminUser | null;

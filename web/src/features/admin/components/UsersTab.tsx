@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { accessStatus, ACCESS_STATUS_LABEL } from '../../../../../shared/domain/access.ts';
-import { ROLE_LABEL } from '../../../../../shared/domain/roles.ts';
-import { formatDay } from '../../../../../shared/format.ts';
-import { createUser } from '../api/create-user.ts';
-import { deleteUser } from '../api/delete-user.ts';
-import { updateUser } from '../api/update-user.ts';
-import type { AdminUser, UserInput } from '../types.ts';
+import { accessStatus, ACCESS_STATUS_LABEL } from '@shared/domain/access.ts';
+import { ROLE_LABEL } from '@shared/domain/roles.ts';
+import { formatDay } from '@shared/format.ts';
+import { createUser } from '@/features/admin/api/create-user.ts';
+import { deleteUser } from '@/features/admin/api/delete-user.ts';
+import { updateUser } from '@/features/admin/api/update-user.ts';
+import type { AdminUser, UserInput } from '@/features/admin/types.ts';
 import { UserForm } from './UserForm.tsx';
 
 const STATUS_SEVERITY = { active: 'success', expired: 'danger', pending: 'warning' } as const;

@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { currentUserResponse } from '../../../../../shared/api/auth.ts';
-import type { User } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { currentUserResponse } from '@shared/api/auth.ts';
+import type { User } from '@/features/auth/types.ts';
 
 /** The current-user check: its 401 does not trigger the global logout (the caller decides). */
 export async function getCurrentUser(token?: string | null): Promise<User | null> {

@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { loginResponse } from '../../../../../shared/api/auth.ts';
-import type { User } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { loginResponse } from '@shared/api/auth.ts';
+import type { User } from '@/features/auth/types.ts';
 
 export async function loginRequest(username: string, password: string): Promise<{ user?: User; token?: string }> {
   const res = await apiCall(loginResponse, '/api/auth/login', {

@@ -1,5 +1,5 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { dbResponse, schemaResponse } from '../../../../../shared/api/debug.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { dbResponse, schemaResponse } from '@shared/api/debug.ts';
 
 export interface DbStatus {
   status: string;

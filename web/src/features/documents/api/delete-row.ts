@@ -1,5 +1,5 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { rowRemoveResponse } from '../../../../../shared/api/rows.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { rowRemoveResponse } from '@shared/api/rows.ts';
 import { mutationMeta, type RowMutationMeta } from './row-results.ts';
 
 export async function deleteRow(id: number): Promise<RowMutationMeta> {

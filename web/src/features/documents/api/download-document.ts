@@ -1,5 +1,5 @@
-import { getToken } from '../../../lib/api-client.ts';
-import { pdfFilename } from '../../../../../shared/domain/text.ts';
+import { getToken } from '@/lib/api-client.ts';
+import { pdfFilename } from '@shared/domain/text.ts';
 
 export const downloadUrl = (id: number) => `/document/${id}/download`;
 

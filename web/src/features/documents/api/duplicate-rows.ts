@@ -1,5 +1,5 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { duplicateResponse } from '../../../../../shared/api/documents.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { duplicateResponse } from '@shared/api/documents.ts';
 
 export interface DuplicateResult {
   newDocumentId: number;

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, getToken } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage, getToken } from '@/lib/api-client.ts';
 
 export const EXPORT_ERROR = "Errore nell'export del documento";
 export const exportUrl = (id: number) => `/api/documents/${id}/export`;

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { documentRowsList } from '../../../../../shared/api/documents.ts';
-import type { DocumentRows } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { documentRowsList } from '@shared/api/documents.ts';
+import type { DocumentRows } from '@/features/documents/types.ts';
 import { toTotals } from './row-results.ts';
 
 /** Spec section 9: rows are fetched in one page of up to 50,000. */

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { documentResponse } from '../../../../../shared/api/documents.ts';
-import type { DocumentItem } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { documentResponse } from '@shared/api/documents.ts';
+import type { DocumentItem } from '@/features/documents/types.ts';
 
 /** While a document is processing its progress is re-read every second. */
 export const DOCUMENT_POLL_MS = 1000;

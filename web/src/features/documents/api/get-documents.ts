@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { documentsList } from '../../../../../shared/api/documents.ts';
-import type { DocumentsPage } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { documentsList } from '@shared/api/documents.ts';
+import type { DocumentsPage } from '@/features/documents/types.ts';
 
 /** Spec section 9: the document list shows 10 documents a page. */
 export const DOCUMENTS_PAGE_SIZE = 10;

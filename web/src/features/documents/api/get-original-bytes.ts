@@ -1,4 +1,4 @@
-import { getToken } from '../../../lib/api-client.ts';
+import { getToken } from '@/lib/api-client.ts';
 import { downloadUrl } from './download-document.ts';
 
 const cache = new Map<number, Promise<ArrayBuffer>>();

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { rowCountResponse } from '../../../../../shared/api/documents.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { rowCountResponse } from '@shared/api/documents.ts';
 
 /** A failure counts as 0 rows (spec section 7). */
 export async function getRowCount(id: number | string): Promise<number> {

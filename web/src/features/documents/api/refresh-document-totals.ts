@@ -1,5 +1,5 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { updateTotalResponse } from '../../../../../shared/api/documents.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { updateTotalResponse } from '@shared/api/documents.ts';
 import { mutationMeta, type RowMutationMeta } from './row-results.ts';
 
 /** POST /api/documents/{id}/update-total {refresh: false}: re-totals the document without re-pricing. */

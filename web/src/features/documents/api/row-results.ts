@@ -1,5 +1,5 @@
-import type { DocumentOut, DocumentTotalsOut } from '../../../../../shared/api/records.ts';
-import type { DocumentItem, RowsTotals } from '../types.ts';
+import type { DocumentOut, DocumentTotalsOut } from '@shared/api/records.ts';
+import type { DocumentItem, RowsTotals } from '@/features/documents/types.ts';
 
 /** What every row change answers besides its data: the re-totalled document and its totals. */
 export interface RowMutationMeta {

@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { updateTotalResponse } from '../../../../../shared/api/documents.ts';
-import type { DocumentItem, RowsTotals } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { updateTotalResponse } from '@shared/api/documents.ts';
+import type { DocumentItem, RowsTotals } from '@/features/documents/types.ts';
 import { mutationMeta } from './row-results.ts';
 
 export interface PricesUpdateResult {

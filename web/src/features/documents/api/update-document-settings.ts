@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { settingsResponse } from '../../../../../shared/api/documents.ts';
-import type { DocumentItem, RowsTotals } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { settingsResponse } from '@shared/api/documents.ts';
+import type { DocumentItem, RowsTotals } from '@/features/documents/types.ts';
 import { toTotals } from './row-results.ts';
 
 export interface SettingsResult {

@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { updateTipologiaResponse } from '../../../../../shared/api/rows.ts';
-import type { DocumentRow } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { updateTipologiaResponse } from '@shared/api/rows.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 import { mutationMeta, type RowMutationMeta } from './row-results.ts';
 
 export interface TipologiaUpdateResult extends RowMutationMeta {

@@ -1,6 +1,6 @@
-import { ApiError, apiCall, errorMessage, getToken, parseAnswer } from '../../../lib/api-client.ts';
-import { presignResponse, uploadResponse } from '../../../../../shared/api/documents.ts';
-import type { UploadResult } from '../types.ts';
+import { ApiError, apiCall, errorMessage, getToken, parseAnswer } from '@/lib/api-client.ts';
+import { presignResponse, uploadResponse } from '@shared/api/documents.ts';
+import type { UploadResult } from '@/features/documents/types.ts';
 
 /** Spec section 5: at most 50 MB. */
 export const MAX_PDF_BYTES = 52_428_800;

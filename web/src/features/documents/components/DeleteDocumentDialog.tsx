@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import type { DocumentItem } from '../types.ts';
+import type { DocumentItem } from '@/features/documents/types.ts';
 
 interface Props {
   document: DocumentItem | null;

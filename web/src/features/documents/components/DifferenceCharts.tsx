@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Chart } from 'primereact/chart';
-import { formatEuro } from '../../../../../shared/format.ts';
-import type { DocumentRow } from '../types.ts';
+import { formatEuro } from '@shared/format.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 import { chapterOf } from './RowsFilter.tsx';
 
 const RED = '#b91c1c';

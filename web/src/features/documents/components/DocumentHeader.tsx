@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../../../shared/format.ts';
-import type { DocumentItem } from '../types.ts';
+import { formatDateTime } from '@shared/format.ts';
+import type { DocumentItem } from '@/features/documents/types.ts';
 import { Button } from 'primereact/button';
 import { StatusEditor } from './StatusEditor.tsx';
 

@@ -1,4 +1,4 @@
-import type { DocumentCounts } from '../types.ts';
+import type { DocumentCounts } from '@/features/documents/types.ts';
 
 /** The three counters of the list: total, completed, processing (from meta.counts). */
 export function DocumentStats({ counts }: { counts: DocumentCounts | undefined }) {

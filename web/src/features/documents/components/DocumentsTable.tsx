@@ -1,8 +1,8 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { formatDateTime, formatEuro } from '../../../../../shared/format.ts';
-import type { DocumentItem } from '../types.ts';
+import { formatDateTime, formatEuro } from '@shared/format.ts';
+import type { DocumentItem } from '@/features/documents/types.ts';
 import { RowCountCell } from './RowCountCell.tsx';
 import { StatusTag } from './StatusTag.tsx';
 

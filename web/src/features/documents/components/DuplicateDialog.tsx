@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { InputText } from 'primereact/inputtext';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { cleanTitle, TEXT_FIELDS, textTooLong } from '../../../../../shared/domain/text.ts';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { cleanTitle, TEXT_FIELDS, textTooLong } from '@shared/domain/text.ts';
 
 interface Props {
   visible: boolean;

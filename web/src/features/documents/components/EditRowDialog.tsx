@@ -4,11 +4,11 @@ import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import type { RowPatch } from '../api/update-row.ts';
-import type { DocumentRow } from '../types.ts';
+import type { RowPatch } from '@/features/documents/api/update-row.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 import { TipologiaSelect } from './TipologiaSelect.tsx';
 import { PriceExplanation } from './PriceExplanation.tsx';
-import { formatEuro } from '../../../../../shared/format.ts';
+import { formatEuro } from '@shared/format.ts';
 
 interface Props {
   row: DocumentRow | null;

@@ -1,5 +1,5 @@
-import { formatEuro, formatInteger, formatPercent } from '../../../../../shared/format.ts';
-import type { DocumentItem, RowsTotals } from '../types.ts';
+import { formatEuro, formatInteger, formatPercent } from '@shared/format.ts';
+import type { DocumentItem, RowsTotals } from '@/features/documents/types.ts';
 import { differenceClass } from './RowsTable.tsx';
 
 interface Props {

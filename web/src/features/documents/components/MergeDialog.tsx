@@ -1,6 +1,6 @@
-import { formatEuro, formatNumber } from '../../../../../shared/format.ts';
-import type { DocumentRow } from '../types.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { formatEuro, formatNumber } from '@shared/format.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 
 /** Spec section 4: the preview shows the first 50 characters of each description. */
 export const MERGE_PREVIEW_CHARS = 50;

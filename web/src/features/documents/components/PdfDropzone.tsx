@@ -1,4 +1,4 @@
-import { FileDropzone } from '../../../components/FileDropzone.tsx';
+import { FileDropzone } from '@/components/FileDropzone.tsx';
 
 interface Props {
   file: File | null;

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { getOriginalBytes } from '../api/get-original-bytes.ts';
-import type { DocumentRow } from '../types.ts';
+import { getOriginalBytes } from '@/features/documents/api/get-original-bytes.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

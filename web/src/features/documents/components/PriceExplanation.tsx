@@ -1,5 +1,5 @@
-import { formatEuro } from '../../../../../shared/format.ts';
-import type { DocumentRow } from '../types.ts';
+import { formatEuro } from '@shared/format.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 import { priceSourceLabel } from './PriceSourceTag.tsx';
 
 /** Why the row has the reference price it has: the article and its list, or the reason there is none. */

@@ -1,4 +1,4 @@
-import type { PriceSource } from '../types.ts';
+import type { PriceSource } from '@/features/documents/types.ts';
 
 /** 'Toscana FIRENZE 2025', 'DEI NUOVE COSTRUZIONI 2025', 'Manuale'. */
 export function priceSourceLabel(source: PriceSource | null, tipologiaLabel?: (value: string) => string | undefined): string {

@@ -1,5 +1,5 @@
 import { ProgressBar } from 'primereact/progressbar';
-import type { DocumentItem } from '../types.ts';
+import type { DocumentItem } from '@/features/documents/types.ts';
 
 /** Shown while the analysis runs: pages analysed so far (the page polls every second). */
 export function ProcessingPanel({ document }: { document: DocumentItem }) {

@@ -1,5 +1,5 @@
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useRowCount } from '../api/get-row-count.ts';
+import { useRowCount } from '@/features/documents/api/get-row-count.ts';
 
 /** 'N° x', fetched separately per document, with a small spinner until it arrives. */
 export function RowCountCell({ documentId, status }: { documentId: number; status: string }) {

@@ -1,8 +1,8 @@
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { Button } from 'primereact/button';
-import { needsCheck } from '../../../../../shared/domain/rows.ts';
-import type { DocumentRow } from '../types.ts';
+import { needsCheck } from '@shared/domain/rows.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 
 export type RowFilterKind = 'all' | 'check' | 'unpriced' | 'above' | 'below';
 

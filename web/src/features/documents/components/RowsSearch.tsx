@@ -1,7 +1,7 @@
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import type { DocumentRow } from '../types.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 
 /** Client-side filter on tariff code and description, case-insensitive. */
 export function filterRows(rows: DocumentRow[], query: string): DocumentRow[] {

@@ -4,12 +4,12 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableSortEvent } from 'primereact/datatable';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { formatEuro, formatNumber, formatPercent } from '../../../../../shared/format.ts';
-import type { DocumentRow } from '../types.ts';
+import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 import { PriceSourceTag } from './PriceSourceTag.tsx';
 import { CheckMark } from './RowsToCheck.tsx';
 import { ScanMark } from './ScanMark.tsx';
-import { needsCheck } from '../../../../../shared/domain/rows.ts';
+import { needsCheck } from '@shared/domain/rows.ts';
 
 /** Fixed row height for the virtual scroller (keep in sync with .doc-rows-table rows in CSS). */
 const ROW_HEIGHT = 41;

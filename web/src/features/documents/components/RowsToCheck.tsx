@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
-import { formatInteger } from '../../../../../shared/format.ts';
-import { needsCheck } from '../../../../../shared/domain/rows.ts';
-import type { DocumentRow } from '../types.ts';
+import { formatInteger } from '@shared/format.ts';
+import { needsCheck } from '@shared/domain/rows.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 
 /** The reader's doubts on one row: a visible mark, its reasons for the mouse and for screen readers. */
 export function CheckMark({ row }: { row: DocumentRow }) {

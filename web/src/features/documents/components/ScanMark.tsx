@@ -1,4 +1,4 @@
-import type { DocumentRow } from '../types.ts';
+import type { DocumentRow } from '@/features/documents/types.ts';
 
 /** A small mark on rows read from a scan (OCR), with the digits the arithmetic check corrected. */
 export function ScanMark({ row }: { row: DocumentRow }) {

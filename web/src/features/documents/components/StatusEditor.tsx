@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { DOCUMENT_STATUSES, STATUS_LABEL, isDocumentStatus, statusLabel, type DocumentStatus } from '../../../../../shared/domain/status.ts';
-import { updateDocumentStatus } from '../api/update-document-status.ts';
-import type { DocumentItem } from '../types.ts';
+import { DOCUMENT_STATUSES, STATUS_LABEL, isDocumentStatus, statusLabel, type DocumentStatus } from '@shared/domain/status.ts';
+import { updateDocumentStatus } from '@/features/documents/api/update-document-status.ts';
+import type { DocumentItem } from '@/features/documents/types.ts';
 import { StatusTag } from './StatusTag.tsx';
 
 const OPTIONS = DOCUMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }));

@@ -1,5 +1,5 @@
 import { Tag } from 'primereact/tag';
-import { isDocumentStatus, STATUS_SEVERITY, statusLabel } from '../../../../../shared/domain/status.ts';
+import { isDocumentStatus, STATUS_SEVERITY, statusLabel } from '@shared/domain/status.ts';
 
 /** Completato (green), In elaborazione (yellow), Errore (red), anything else Sconosciuto (grey). */
 export function StatusTag({ status }: { status: string }) {

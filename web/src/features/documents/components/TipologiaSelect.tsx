@@ -1,5 +1,5 @@
 import { Dropdown } from 'primereact/dropdown';
-import { useActiveTipologie as useTipologie } from '../../../lib/tipologie.ts';
+import { useActiveTipologie as useTipologie } from '@/lib/tipologie.ts';
 
 interface Props {
   id?: string;

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { ProgressBar } from 'primereact/progressbar';
-import { Alert } from '../../../components/Alert.tsx';
-import type { UploadState } from '../hooks/use-upload.ts';
-import { formatInteger } from '../../../../../shared/format.ts';
+import { Alert } from '@/components/Alert.tsx';
+import type { UploadState } from '@/features/documents/hooks/use-upload.ts';
+import { formatInteger } from '@shared/format.ts';
 
 interface Props {
   state: UploadState;

@@ -1,21 +1,21 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig, type KeyedMutator } from 'swr';
-import { countRowsBetween, MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergeOrder } from '../../../../../shared/domain/rows.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { deleteRow } from '../api/delete-row.ts';
-import { duplicateRows } from '../api/duplicate-rows.ts';
-import { EXPORT_ERROR, exportDocument } from '../api/export-document.ts';
-import { mergeRows } from '../api/merge-rows.ts';
-import { refreshDocumentTotals } from '../api/refresh-document-totals.ts';
-import type { RowMutationMeta } from '../api/row-results.ts';
-import { updateDocumentPrices } from '../api/update-document-prices.ts';
-import { updateRow, type RowPatch } from '../api/update-row.ts';
-import { updateRowsTipologia } from '../api/update-rows-tipologia.ts';
-import type { DocumentItem, DocumentRow, DocumentRows } from '../types.ts';
+import { countRowsBetween, MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergeOrder } from '@shared/domain/rows.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { deleteRow } from '@/features/documents/api/delete-row.ts';
+import { duplicateRows } from '@/features/documents/api/duplicate-rows.ts';
+import { EXPORT_ERROR, exportDocument } from '@/features/documents/api/export-document.ts';
+import { mergeRows } from '@/features/documents/api/merge-rows.ts';
+import { refreshDocumentTotals } from '@/features/documents/api/refresh-document-totals.ts';
+import type { RowMutationMeta } from '@/features/documents/api/row-results.ts';
+import { updateDocumentPrices } from '@/features/documents/api/update-document-prices.ts';
+import { updateRow, type RowPatch } from '@/features/documents/api/update-row.ts';
+import { updateRowsTipologia } from '@/features/documents/api/update-rows-tipologia.ts';
+import type { DocumentItem, DocumentRow, DocumentRows } from '@/features/documents/types.ts';
 import { HIGHLIGHT_BULK_MS, HIGHLIGHT_SINGLE_MS, useRowHighlight } from './use-row-highlight.ts';
 import { useRowsCache } from './use-rows-cache.ts';
-import { useTimedMessage } from '../../../hooks/use-timed-message.ts';
+import { useTimedMessage } from '@/hooks/use-timed-message.ts';
 
 /** Spec section 4: the duplicate request waits 300 ms; the list opens 1.2 s after success. */
 export const DUPLICATE_DELAY_MS = 300;

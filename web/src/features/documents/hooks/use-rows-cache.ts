@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { KeyedMutator } from 'swr';
-import { getDocumentRows } from '../api/get-document-rows.ts';
-import type { RowMutationMeta } from '../api/row-results.ts';
-import type { DocumentItem, DocumentRow, DocumentRows } from '../types.ts';
+import { getDocumentRows } from '@/features/documents/api/get-document-rows.ts';
+import type { RowMutationMeta } from '@/features/documents/api/row-results.ts';
+import type { DocumentItem, DocumentRow, DocumentRows } from '@/features/documents/types.ts';
 
 interface Sources {
   documentId: number;

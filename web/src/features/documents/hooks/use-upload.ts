@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { getDocument } from '../api/get-document.ts';
-import { isAbort, UPLOAD_ERROR_FALLBACK, uploadDocument } from '../api/upload-document.ts';
-import type { DocumentItem } from '../types.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { getDocument } from '@/features/documents/api/get-document.ts';
+import { isAbort, UPLOAD_ERROR_FALLBACK, uploadDocument } from '@/features/documents/api/upload-document.ts';
+import type { DocumentItem } from '@/features/documents/types.ts';
 
 /** Spec section 4, upload flow. 'failed' is an analysis that ended in error (not a refused upload). */
 export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'success' | 'failed' | 'error' | 'cancelled';

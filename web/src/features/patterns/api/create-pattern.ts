@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { patternResponse } from '../../../../../shared/api/patterns.ts';
-import type { PatternInput } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { patternResponse } from '@shared/api/patterns.ts';
+import type { PatternInput } from '@/features/patterns/types.ts';
 
 export async function createPattern(input: PatternInput): Promise<void> {
   await apiCall(patternResponse, '/api/patterns', { method: 'POST', body: input });

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { ApiError, apiCall } from '../../../lib/api-client.ts';
-import { patternsList } from '../../../../../shared/api/patterns.ts';
-import type { Pattern } from '../types.ts';
+import { ApiError, apiCall } from '@/lib/api-client.ts';
+import { patternsList } from '@shared/api/patterns.ts';
+import type { Pattern } from '@/features/patterns/types.ts';
 
 export const PATTERNS_KEY = '/api/patterns';
 

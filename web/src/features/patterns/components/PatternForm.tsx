@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import type { Pattern, PatternInput } from '../types.ts';
+import type { Pattern, PatternInput } from '@/features/patterns/types.ts';
 
 export const SAVE_ERROR = 'Errore durante il salvataggio del pattern';
 

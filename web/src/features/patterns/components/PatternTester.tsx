@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
-import { applyPatterns, MAX_CODE_LENGTH } from '../../../../../shared/domain/pricing.ts';
-import type { Pattern } from '../types.ts';
+import { applyPatterns, MAX_CODE_LENGTH } from '@shared/domain/pricing.ts';
+import type { Pattern } from '@/features/patterns/types.ts';
 
 /** 'Prova': a code after normalisation and the patterns in order, as the price lookup sees it (same RE2 engine). */
 export function PatternTester({ patterns }: { patterns: Pattern[] }) {

@@ -1,6 +1,6 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { confirmResponse } from '../../../../../shared/api/prezzari.ts';
-import type { ConfirmResult, PrezzarioSource } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { confirmResponse } from '@shared/api/prezzari.ts';
+import type { ConfirmResult, PrezzarioSource } from '@/features/prezzari/types.ts';
 
 export const CONFIRM_ERROR = "Errore durante la conferma dell'importazione.";
 

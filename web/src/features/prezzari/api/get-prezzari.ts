@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { browseResponse } from '../../../../../shared/api/prezzari.ts';
-import { PREZZARIO_PAGE_SIZE } from '../constants.ts';
-import type { PriceItem, PriceListInfo, PrezzarioSource } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { browseResponse } from '@shared/api/prezzari.ts';
+import { PREZZARIO_PAGE_SIZE } from '@/features/prezzari/constants.ts';
+import type { PriceItem, PriceListInfo, PrezzarioSource } from '@/features/prezzari/types.ts';
 
 export interface PrezzariQuery {
   source: PrezzarioSource;

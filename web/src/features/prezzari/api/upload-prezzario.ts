@@ -1,6 +1,6 @@
-import { ApiError, errorMessage, getToken } from '../../../lib/api-client.ts';
-import { ACCEPTED_EXTENSIONS, MAX_PREZZARIO_BYTES } from '../constants.ts';
-import type { PrezzarioSource, UploadPreview } from '../types.ts';
+import { ApiError, errorMessage, getToken } from '@/lib/api-client.ts';
+import { ACCEPTED_EXTENSIONS, MAX_PREZZARIO_BYTES } from '@/features/prezzari/constants.ts';
+import type { PrezzarioSource, UploadPreview } from '@/features/prezzari/types.ts';
 
 export const NETWORK_ERROR = 'Errore di rete durante il caricamento.';
 export const UPLOAD_CANCELLED = 'Upload annullato';

@@ -1,5 +1,5 @@
-import { FileDropzone } from '../../../components/FileDropzone.tsx';
-import { ACCEPTED_EXTENSIONS } from '../constants.ts';
+import { FileDropzone } from '@/components/FileDropzone.tsx';
+import { ACCEPTED_EXTENSIONS } from '@/features/prezzari/constants.ts';
 
 interface Props {
   id: string;

@@ -2,9 +2,9 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { formatEuro } from '../../../../../shared/format.ts';
-import { fieldLabel } from '../constants.ts';
-import type { PreviewRow, UploadPreview } from '../types.ts';
+import { formatEuro } from '@shared/format.ts';
+import { fieldLabel } from '@/features/prezzari/constants.ts';
+import type { PreviewRow, UploadPreview } from '@/features/prezzari/types.ts';
 
 interface Props {
   preview: UploadPreview;

@@ -7,12 +7,12 @@ import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
-import { Alert } from '../../../components/Alert.tsx';
-import { formatDateTime, formatEuro, formatNumber, formatPercent } from '../../../../../shared/format.ts';
-import { usePrezzari } from '../api/get-prezzari.ts';
-import { useActiveTipologie } from '../../../lib/tipologie.ts';
-import { PREZZARIO_PAGE_SIZE } from '../constants.ts';
-import type { PriceItem, PriceListInfo, PrezzarioSource } from '../types.ts';
+import { Alert } from '@/components/Alert.tsx';
+import { formatDateTime, formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
+import { usePrezzari } from '@/features/prezzari/api/get-prezzari.ts';
+import { useActiveTipologie } from '@/lib/tipologie.ts';
+import { PREZZARIO_PAGE_SIZE } from '@/features/prezzari/constants.ts';
+import type { PriceItem, PriceListInfo, PrezzarioSource } from '@/features/prezzari/types.ts';
 
 const LOAD_ERROR: Record<PrezzarioSource, string> = {
   dei: 'Errore nel caricamento dei dati del prezzario DEI',

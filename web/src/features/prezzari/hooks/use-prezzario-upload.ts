@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { confirmPrezzario, CONFIRM_ERROR } from '../api/confirm-prezzario.ts';
-import { isAbort, NETWORK_ERROR, UPLOAD_CANCELLED, uploadPrezzario } from '../api/upload-prezzario.ts';
-import type { ConfirmResult, PrezzarioSource, UploadPreview } from '../types.ts';
+import { confirmPrezzario, CONFIRM_ERROR } from '@/features/prezzari/api/confirm-prezzario.ts';
+import { isAbort, NETWORK_ERROR, UPLOAD_CANCELLED, uploadPrezzario } from '@/features/prezzari/api/upload-prezzario.ts';
+import type { ConfirmResult, PrezzarioSource, UploadPreview } from '@/features/prezzari/types.ts';
 
 /** Spec section 4: idle → uploading → processing → preview → confirming → success; error and cancelled on the way. */
 export type PrezzarioUploadPhase = 'idle' | 'uploading' | 'processing' | 'preview' | 'confirming' | 'success' | 'error' | 'cancelled';

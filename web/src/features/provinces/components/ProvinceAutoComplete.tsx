@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
-import { searchProvinces, type Province } from '../../../../../shared/domain/provinces.ts';
+import { searchProvinces, type Province } from '@shared/domain/provinces.ts';
 
 /** Spec section 5: suggestions from 3 characters, at most 10. */
 export const PROVINCE_MIN_CHARS = 3;

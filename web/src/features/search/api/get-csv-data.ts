@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { csvDataResponse } from '../../../../../shared/api/prezzari.ts';
-import { CSV_PAGE_SIZE } from '../constants.ts';
-import type { CsvRow } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { csvDataResponse } from '@shared/api/prezzari.ts';
+import { CSV_PAGE_SIZE } from '@/features/search/constants.ts';
+import type { CsvRow } from '@/features/search/types.ts';
 
 export interface CsvPage {
   items: CsvRow[];

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { priceListSearchResponse } from '../../../../../shared/api/prezzari.ts';
-import type { PriceSearchResult } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { priceListSearchResponse } from '@shared/api/prezzari.ts';
+import type { PriceSearchResult } from '@/features/search/types.ts';
 
 export interface PriceSearchQuery {
   q: string;

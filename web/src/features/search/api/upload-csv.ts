@@ -1,5 +1,5 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { uploadCsvResponse } from '../../../../../shared/api/prezzari.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { uploadCsvResponse } from '@shared/api/prezzari.ts';
 
 export interface CsvUploadResult {
   message?: string;

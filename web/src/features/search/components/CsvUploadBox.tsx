@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { Alert } from '../../../components/Alert.tsx';
-import { uploadCsv } from '../api/upload-csv.ts';
+import { Alert } from '@/components/Alert.tsx';
+import { uploadCsv } from '@/features/search/api/upload-csv.ts';
 
 const MAX_CSV_BYTES = 10_485_760;
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
-import { findProvince, PROVINCES, searchProvinces, type Province } from '../../../../../shared/domain/provinces.ts';
-import type { Tipologia } from '../../../lib/tipologie.ts';
+import { findProvince, PROVINCES, searchProvinces, type Province } from '@shared/domain/provinces.ts';
+import type { Tipologia } from '@/lib/tipologie.ts';
 
 /** Spec section 5: suggestions from 3 characters, at most 10. */
 export const FILTER_MIN_CHARS = 3;

@@ -1,5 +1,5 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { deleted } from '../../../../../shared/api/common.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { deleted } from '@shared/api/common.ts';
 
 export async function deleteTipologia(id: number): Promise<void> {
   await apiCall(deleted, `/api/tipologie-dei/${id}`, { method: 'DELETE' });

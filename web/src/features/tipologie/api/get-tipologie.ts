@@ -1,7 +1,7 @@
 import useSWR, { mutate as globalMutate } from 'swr';
-import { apiCall } from '../../../lib/api-client.ts';
-import { tipologieList } from '../../../../../shared/api/tipologie.ts';
-import type { TipologiaDei } from '../types.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { tipologieList } from '@shared/api/tipologie.ts';
+import type { TipologiaDei } from '@/features/tipologie/types.ts';
 
 export const TIPOLOGIE_ADMIN_KEY = '/api/tipologie-dei';
 

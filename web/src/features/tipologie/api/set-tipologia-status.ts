@@ -1,5 +1,5 @@
-import { apiCall } from '../../../lib/api-client.ts';
-import { bulkStatusResponse, tipologiaResponse } from '../../../../../shared/api/tipologie.ts';
+import { apiCall } from '@/lib/api-client.ts';
+import { bulkStatusResponse, tipologiaResponse } from '@shared/api/tipologie.ts';
 
 /** PATCH /api/admin/tipologie-dei/{id}/status {attivo}. */
 export async function setTipologiaStatus(id: number, attivo: boolean): Promise<void> {

@@ -3,8 +3,8 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { Alert } from '../../../components/Alert.tsx';
-import type { TipologiaDei, TipologiaInput } from '../types.ts';
+import { Alert } from '@/components/Alert.tsx';
+import type { TipologiaDei, TipologiaInput } from '@/features/tipologie/types.ts';
 
 interface Props {
   tipologia: TipologiaDei | null;
