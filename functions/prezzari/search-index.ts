@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
-import { fold, searchTerms } from '../../shared/domain/pricing.ts';
+import { fold, searchTerms } from '../../shared/text.ts';
 import { getBlob, putBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 

@@ -199,15 +199,3 @@ export function missingPriceReason(
   return reasons.join('; ');
 }
 
-/** Accents and case folded, for search. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-/** The words a description is found by: folded, 3+ characters, each once. */
-export function searchTerms(text: string): string[] {
-  return [...new Set(fold(text).split(/[^a-z0-9]+/).filter((w) => w.length >= 3))];
-}

@@ -1,3 +1,4 @@
+import { fold } from '../text.ts';
 /**
  * All Italian provinces (and metropolitan cities), with the older Sardinian ones still found
  * on documents (Carbonia-Iglesias, Medio Campidano, Ogliastra, Olbia-Tempio). Price lists
@@ -34,16 +35,16 @@ export const PROVINCES: Province[] = [
   ...P('Veneto', [['BL', 'Belluno'], ['PD', 'Padova'], ['RO', 'Rovigo'], ['TV', 'Treviso'], ['VE', 'Venezia'], ['VR', 'Verona'], ['VI', 'Vicenza']]),
 ];
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const nameKey = (s: string): string => fold(s).replace(/[^a-z0-9]+/g, ' ').trim();
 
 const BY_CODE = new Map(PROVINCES.map((p) => [p.code, p]));
-const BY_NAME = new Map(PROVINCES.map((p) => [fold(p.name), p]));
+const BY_NAME = new Map(PROVINCES.map((p) => [nameKey(p.name), p]));
 
 /** The province a stored value means: a code ("LU"), a name in any case ("LUCCA", "lucca"). */
 export function findProvince(value: string | null | undefined): Province | undefined {
   if (!value) return undefined;
   const v = value.trim();
-  return BY_CODE.get(v.toUpperCase()) ?? BY_NAME.get(fold(v));
+  return BY_CODE.get(v.toUpperCase()) ?? BY_NAME.get(nameKey(v));
 }
 
 /** The key price lists use: the name in upper case ("LU" -> "LUCCA"); unknown text as typed, upper-cased. */
@@ -62,13 +63,13 @@ export const isTuscan = (value: string | null | undefined) => findProvince(value
  * or contain the text. From 2 characters, at most 10 results.
  */
 export function searchProvinces(query: string, limit = 10, minLength = 2): Province[] {
-  const q = fold(query);
+  const q = nameKey(query);
   if (q.length < minLength) return [];
   const scored: Array<[number, Province]> = [];
   for (const p of PROVINCES) {
-    const name = fold(p.name);
+    const name = nameKey(p.name);
     const score =
-      p.code.toLowerCase() === q ? 0 : name.startsWith(q) ? 1 : name.includes(q) ? 2 : fold(p.region).startsWith(q) ? 3 : -1;
+      p.code.toLowerCase() === q ? 0 : name.startsWith(q) ? 1 : name.includes(q) ? 2 : nameKey(p.region).startsWith(q) ? 3 : -1;
     if (score >= 0) scored.push([score, p]);
   }
   return scored

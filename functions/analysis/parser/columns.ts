@@ -6,7 +6,8 @@
  * the next one is found as the vertical "river" of whitespace that no (or fewest) body words cross.
  */
 import type { Word } from '../words.ts';
-import { centreX, fold, type Line } from './lines.ts';
+import { centreX, type Line } from './lines.ts';
+import { foldUpper } from '../../../shared/text.ts';
 
 export interface HeaderColumn {
   x0: number;
@@ -35,11 +36,11 @@ export function findHeader<K extends string>(
   topFraction = 0.35,
 ): Header<K> | null {
   const top = lines.filter(l => l.y1 <= pageHeight * topFraction).flatMap(l => l.words);
-  const folded = top.map(w => fold(w.text));
+  const folded = top.map(w => foldUpper(w.text));
   const keys = Object.keys(spec) as K[];
   const found = {} as Record<K, Word[]>;
   for (const key of keys) {
-    const accepted = new Set(spec[key].map(fold));
+    const accepted = new Set(spec[key].map(foldUpper));
     const hits = top.filter((_, i) => accepted.has(folded[i]));
     if (!hits.length) return null;
     const first = hits[0];

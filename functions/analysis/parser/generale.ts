@@ -32,7 +32,8 @@ import {
   VEDI_VOCE,
   type Role,
 } from './hints.ts';
-import { boxOf, fold, linesOf, normalizeSpaces, parseAmount, textOf, type Line } from './lines.ts';
+import { boxOf, linesOf, normalizeSpaces, parseAmount, textOf, type Line } from './lines.ts';
+import { foldUpper } from '../../../shared/text.ts';
 import type { Capitoli, ParsedVoce, ParseResult } from './types.ts';
 
 interface Tok {
@@ -177,8 +178,8 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
   }
   const x0 = words.length ? words[0].x0 : 0;
   const x1 = words.length ? words[words.length - 1].x1 : 0;
-  const all = fold(textOf(words));
-  const label = nums.length ? fold(textOf(labels)) : all;
+  const all = foldUpper(textOf(words));
+  const label = nums.length ? foldUpper(textOf(labels)) : all;
   return {
     page: page.page,
     words,
@@ -198,13 +199,13 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
 
 const ROLE_OF = new Map<string, Role>();
 for (const [role, words] of Object.entries(HEADER_SYNONYMS) as Array<[Role, readonly string[]]>) {
-  for (const w of words) if (!ROLE_OF.has(fold(w))) ROLE_OF.set(fold(w), role);
+  for (const w of words) if (!ROLE_OF.has(foldUpper(w))) ROLE_OF.set(foldUpper(w), role);
 }
 
 /** A header: one line, or two close lines, made mostly of synonyms naming three roles or more. */
 function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; end: number } | null {
   // Header words per line, counted once: a band can only start on a line that has some.
-  const hitsOf = lines.map(l => (l.words.length > 24 ? 0 : l.words.filter(w => ROLE_OF.has(fold(w.text))).length));
+  const hitsOf = lines.map(l => (l.words.length > 24 ? 0 : l.words.filter(w => ROLE_OF.has(foldUpper(w.text))).length));
   for (let i = 0; i < lines.length; i++) {
     if (!hitsOf[i]) continue;
     for (const span of [1, 2, 3]) {
@@ -216,7 +217,7 @@ function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; 
       const roles: HeaderModel['roles'] = {};
       let hits = 0;
       for (const w of words) {
-        const role = ROLE_OF.get(fold(w.text));
+        const role = ROLE_OF.get(foldUpper(w.text));
         if (!role) continue;
         hits++;
         const r = roles[role];
@@ -235,7 +236,7 @@ function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; 
         let end = i + span;
         while (end < lines.length && end < i + 4 && lines[end].y0 - lines[end - 1].y1 <= 1.2 * fs && !lines[end].nums.some(t => /,/.test(t.w.text))) {
           const ws = lines[end].words;
-          const h = ws.filter(w => ROLE_OF.has(fold(w.text))).length;
+          const h = ws.filter(w => ROLE_OF.has(foldUpper(w.text))).length;
           if (h * 2 < ws.length || !h) break;
           end++;
         }
@@ -448,7 +449,7 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
   const hp = ph?.roles.price ?? m.header?.roles.price;
   if (hq && hp && hp.cx < hq.cx) [q, p] = [p, q];
   const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - 0.5 * m.fs);
-  const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(fold(w.text)));
+  const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(foldUpper(w.text)));
   let um: Word[] = [];
   if (sommanoAt >= 0) um = labels.slice(sommanoAt + 1);
   else {
@@ -465,7 +466,7 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
   if (!um.length) {
     // `Quantità: 1.387,97 m² Prezzo unitario: € 20,00`: the unit right after the quantity.
     const after = l.words.filter(w => w.x0 >= q.w.x1 && w.x1 <= p.w.x0 && !amountOf(w.text));
-    const k = after.findIndex(w => ROLE_OF.has(fold(w.text).replace(/:$/, '')) || /^[x×=€:]$/i.test(w.text));
+    const k = after.findIndex(w => ROLE_OF.has(foldUpper(w.text).replace(/:$/, '')) || /^[x×=€:]$/i.test(w.text));
     const unit = k < 0 ? after : after.slice(0, k);
     if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < 1.5 * m.fs) um = unit;
   }
@@ -493,7 +494,7 @@ class Chapters {
   private pending = '';
 
   heading(text: string, sig: string): void {
-    const f = fold(text);
+    const f = foldUpper(text);
     const fixed = CHAPTER_LEVELS.find(c => c.re.test(f));
     if (fixed) {
       if (this.kind !== 'fixed') this.reset('fixed');
@@ -596,7 +597,7 @@ interface Body {
 /** Header words make up most of the line (a header row the band did not take). */
 const isHeaderish = (l: BLine): boolean => {
   if (CHAPTER_LEVELS.some(c => c.re.test(l.all))) return false;
-  const h = l.words.filter(w => ROLE_OF.has(fold(w.text))).length;
+  const h = l.words.filter(w => ROLE_OF.has(foldUpper(w.text))).length;
   return h >= 2 && h * 2 >= l.words.length;
 };
 
@@ -612,8 +613,8 @@ export function computoPages(pages: readonly PageWords[]): PageWords[] {
   return pages.map(p => {
     if (!p.hasTextLayer) return p;
     const lines = linesOf(p);
-    const title = lines.find(l => l.words.length <= 8 && SECTION_STARTS.has(fold(l.words[0].text)) && NON_VOCE_SECTIONS.test(fold(textOf(l.words))));
-    if (skipping && !title && lines.some(l => l.words.length <= 24 && new Set(l.words.map(w => ROLE_OF.get(fold(w.text))).filter(Boolean)).size >= 3)) skipping = false;
+    const title = lines.find(l => l.words.length <= 8 && SECTION_STARTS.has(foldUpper(l.words[0].text)) && NON_VOCE_SECTIONS.test(foldUpper(textOf(l.words))));
+    if (skipping && !title && lines.some(l => l.words.length <= 24 && new Set(l.words.map(w => ROLE_OF.get(foldUpper(w.text))).filter(Boolean)).size >= 3)) skipping = false;
     if (!title) return skipping ? { ...p, words: [] } : p;
     const keep = skipping ? [] : p.words.filter(w => w.y1 <= title.y0);
     skipping = true;
@@ -714,7 +715,7 @@ function subtotalsOf(body: readonly Body[], closings: ReadonlyArray<Closing | nu
     const t = l.nums.find(x => Math.abs(x.w.x1 - m.importoX) <= 1.2 * m.fs);
     if (!lab || !t || /^PAGINA\b/.test(lab[1])) return;
     const name = spaceless(lab[1]);
-    const names = (v: ParsedVoce): string[] => Object.values(v.capitoli ?? {}).map(c => spaceless(fold(c)));
+    const names = (v: ParsedVoce): string[] => Object.values(v.capitoli ?? {}).map(c => spaceless(foldUpper(c)));
     const covered: ParsedVoce[] = [];
     for (let k = voci.length - 1; k >= 0; k--) {
       const at = closedAt.get(voci[k]);
@@ -732,7 +733,7 @@ const descWordsOf = (l: BLine, m: Model, until = Infinity): Word[] =>
 
 const headingText = (l: BLine, m: Model): string => {
   const text = normalizeSpaces(textOf(l.words.filter(w => !amountOf(w.text) || w.x0 < m.numStart)));
-  return !text || /^TOTALE\b|^PARZIALE\b|^SOMMANO\b|^IMPORTO\b/.test(fold(text)) ? '' : text;
+  return !text || /^TOTALE\b|^PARZIALE\b|^SOMMANO\b|^IMPORTO\b/.test(foldUpper(text)) ? '' : text;
 };
 
 const headingSig = (l: BLine, text: string): string =>
@@ -744,7 +745,7 @@ function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string {
   if (um.endsWith('/') && c.um.length && b.next) {
     const ux0 = c.um[0].x0 - m.fs;
     const ux1 = c.um[c.um.length - 1].x1 + 2 * m.fs;
-    const more = b.next.words.filter(w => w.x0 >= ux0 && w.x1 <= ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(fold(w.text)));
+    const more = b.next.words.filter(w => w.x0 >= ux0 && w.x1 <= ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text)));
     if (more.length) um += textOf(more);
   }
   if (!um && open) um = unitFromColumn(open, m, b.header) ?? '';
@@ -853,7 +854,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     // Inside a voce: description, Cat/SbCat lines, measurement lines.
     take(open, l);
     const text = normalizeSpaces(textOf(descWordsOf(l, model, model.descEnd)));
-    const f = fold(text);
+    const f = foldUpper(text);
     const level = CHAPTER_LEVELS.find(c => c.re.test(f));
     const measured = l.nums.some(t => t.w.x0 >= model.numStart) || isFormula(l);
     if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {

@@ -67,20 +67,6 @@ export const textOf = (words: readonly Word[]): string => words.map(w => w.text)
 /** Collapses whitespace runs (justified text, line joins) to single spaces. */
 export const normalizeSpaces = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-/** Upper-case, accents removed: header matching that ignores QUANTITÀ/Quantità/QUANTITA. */
-export function fold(s: string): string {
-  // Plain ASCII (most words and lines): upper case is enough.
-  if (!NON_ASCII.test(s)) return s.toUpperCase();
-  let f = foldCache.get(s);
-  if (f === undefined) {
-    f = s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
-    if (foldCache.size > 50_000) foldCache.clear();
-    foldCache.set(s, f);
-  }
-  return f;
-}
-const foldCache = new Map<string, string>();
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** An Italian-formatted amount ("2´034,50", "1.234,56", "-12,50") or null. */
 export function parseAmount(text: string): Decimal | null {

@@ -11,7 +11,8 @@
 import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
 import { findHeader, nearestColumn, riverBetween, type Header, type HeaderColumn } from './columns.ts';
-import { fold, linesOf, parseAmount, textOf, type Line } from './lines.ts';
+import { linesOf, parseAmount, textOf, type Line } from './lines.ts';
+import { foldUpper } from '../../../shared/text.ts';
 import { DATE } from './hints.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
 import { checkDocumentTotal, finishVoce, newDraft, type VoceDraft } from './voce.ts';
@@ -53,7 +54,7 @@ export function looksLikePrimus(pages: readonly PageWords[]): boolean {
   let sommano = false;
   for (const p of pages) {
     if (!header && findHeader(linesOf(p), PRIMUS_HEADER, p.height)) header = true;
-    if (!sommano && p.words.some(w => fold(w.text) === 'SOMMANO')) sommano = true;
+    if (!sommano && p.words.some(w => foldUpper(w.text) === 'SOMMANO')) sommano = true;
     if (header && sommano) return true;
   }
   return false;
@@ -78,7 +79,7 @@ export function parsePrimus(pages: readonly PageWords[]): ParseResult {
         open = openVoce(n, line, parts);
       } else if (!open) {
         documentTotal = grandTotalOf(parts, bp.header) ?? documentTotal;
-      } else if (parts.desc.length && fold(parts.desc[0].text) === 'SOMMANO') {
+      } else if (parts.desc.length && foldUpper(parts.desc[0].text) === 'SOMMANO') {
         addWords(open, line);
         const v = closeVoce(open, parts, bp.header, geo, line.page, warnings);
         if (v) voci.push(v);
@@ -103,13 +104,13 @@ function bodyOf(page: PageWords): BodyPage | null {
   const dims = lines
     .filter(l => l.y0 >= header.top - 2 && l.y1 <= header.bottom + 2)
     .flatMap(l => l.words)
-    .filter(w => DIM_HEADERS.includes(fold(w.text)));
+    .filter(w => DIM_HEADERS.includes(foldUpper(w.text)));
   const numbersFrom = Math.min(header.cols.qty.x0, ...dims.map(w => w.x0));
   const out: Line[] = [];
   for (const l of lines) {
     if (l.y0 <= header.bottom + 0.5) continue;
     // Letter-spaced labels may come as one word or one word per letter (OCR): compare without spaces.
-    const t = fold(textOf(l.words.filter(w => !parseAmount(w.text)))).replace(/\s+/g, '');
+    const t = foldUpper(textOf(l.words.filter(w => !parseAmount(w.text)))).replace(/\s+/g, '');
     if (t === 'ARIPORTARE') break; // carry row: the rest is the page footer
     if (t === 'RIPORTO') continue;
     out.push(l);
@@ -160,7 +161,7 @@ function startOf(code: readonly Word[], inVoce: boolean): number | null {
 
 /** `T O T A L E euro <amount>` closes the computo; `Parziale … euro` rows are sub-totals. */
 function grandTotalOf(parts: LineParts, header: Header<Key>): Decimal | null {
-  const t = fold(textOf(parts.desc)).replace(/\s+/g, '');
+  const t = foldUpper(textOf(parts.desc)).replace(/\s+/g, '');
   if (t !== 'TOTALEEURO' && t !== 'TOTALE') return null;
   const w = parts.num.find(x => nearestColumn(x, numberColumns(header)) === 'total');
   return w ? parseAmount(w.text) : null;

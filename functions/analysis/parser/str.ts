@@ -9,7 +9,8 @@
 import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
 import { findHeader, nearestColumn, riverBetween, type Header, type HeaderColumn } from './columns.ts';
-import { fold, linesOf, parseAmount, textOf, type Line } from './lines.ts';
+import { linesOf, parseAmount, textOf, type Line } from './lines.ts';
+import { foldUpper } from '../../../shared/text.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
 import { checkDocumentTotal, finishVoce, newDraft, type VoceDraft } from './voce.ts';
 
@@ -39,7 +40,7 @@ interface Geometry {
 
 /** STR header, and no `SOMMANO` closing lines (those prints close voci another way: general path). */
 export function looksLikeStr(pages: readonly PageWords[]): boolean {
-  return pages.some(p => findHeader(linesOf(p), STR_HEADER, p.height) !== null) && !pages.some(p => p.words.some(w => fold(w.text) === 'SOMMANO'));
+  return pages.some(p => findHeader(linesOf(p), STR_HEADER, p.height) !== null) && !pages.some(p => p.words.some(w => foldUpper(w.text) === 'SOMMANO'));
 }
 
 export function parseStr(pages: readonly PageWords[]): ParseResult {
@@ -60,7 +61,7 @@ export function parseStr(pages: readonly PageWords[]): ParseResult {
         if (open) warnings.push(`Pag. ${line.page}: voce n. ${open.n} senza importo; riga esclusa.`);
         open = newDraft(n, line.page);
       } else if (!open) {
-        if (/^TOTALE COMPLESSIVO\b/.test(fold(textOf(parts.desc))) && parts.total) documentTotal = parseAmount(parts.total.text);
+        if (/^TOTALE COMPLESSIVO\b/.test(foldUpper(textOf(parts.desc))) && parts.total) documentTotal = parseAmount(parts.total.text);
         continue;
       }
       if (line.page === open.page) open.firstPageWords.push(...line.words);
@@ -94,7 +95,7 @@ function bodyOf(page: PageWords): BodyPage | null {
   const out: Line[] = [];
   for (const l of lines) {
     if (l.y0 <= header.bottom + 0.5) continue;
-    const t = fold(textOf(l.words.filter(w => !parseAmount(w.text))));
+    const t = foldUpper(textOf(l.words.filter(w => !parseAmount(w.text))));
     if (/^TOTALE PAGINA$/.test(t)) break; // page carry row: the rest is the footer
     if (/^RIPORTO$/.test(t)) continue;
     out.push(l);

@@ -11,7 +11,8 @@
 import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
 import { findHeader, nearestColumn, riverBetween, type Header, type HeaderColumn } from './columns.ts';
-import { fold, groupLines, linesOf, parseAmount, textOf, type Line } from './lines.ts';
+import { groupLines, linesOf, parseAmount, textOf, type Line } from './lines.ts';
+import { foldUpper } from '../../../shared/text.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
 import { checkDocumentTotal, finishVoce, newDraft } from './voce.ts';
 
@@ -51,7 +52,7 @@ interface Anchor {
 }
 
 export function looksLikeTabella(pages: readonly PageWords[]): boolean {
-  return pages.some(p => findHeader(linesOf(p), TABELLA_HEADER, p.height) !== null) && !pages.some(p => p.words.some(w => fold(w.text) === 'SOMMANO'));
+  return pages.some(p => findHeader(linesOf(p), TABELLA_HEADER, p.height) !== null) && !pages.some(p => p.words.some(w => foldUpper(w.text) === 'SOMMANO'));
 }
 
 export function parseTabella(pages: readonly PageWords[]): ParseResult {
@@ -100,7 +101,7 @@ function bodyOf(page: PageWords): BodyPage | null {
   if (!header) return null;
   const words = lines
     .filter(l => l.y0 > header.bottom + 0.5)
-    .filter(l => !/^PAGINA \d+ (DI|\/) \d+$/.test(fold(textOf(l.words)))) // page footer
+    .filter(l => !/^PAGINA \d+ (DI|\/) \d+$/.test(foldUpper(textOf(l.words)))) // page footer
     .flatMap(l => l.words)
     .filter(w => w.text !== '€');
   return { page: page.page, header, words };
@@ -149,7 +150,7 @@ function anchorsOf(
 /** The closing `Totale` row: its label sits left of the amount, on the same row. */
 function isTotalRow(row: Line, desc: Word[]): boolean {
   const labels = [...row.words, ...desc.filter(w => Math.abs((w.y0 + w.y1) / 2 - row.cy) < 2)].filter(w => !parseAmount(w.text));
-  return labels.some(w => /^TOTALE(\s+(GENERALE|COMPLESSIVO))?$/.test(fold(w.text)));
+  return labels.some(w => /^TOTALE(\s+(GENERALE|COMPLESSIVO))?$/.test(foldUpper(w.text)));
 }
 
 function lineList(page: number, words: Word[]): Line[] {

@@ -1,3 +1,4 @@
+import { fold } from '@shared/text.ts';
 import { useMemo, useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
 import { findProvince, PROVINCES, searchProvinces, type Province } from '@shared/domain/provinces.ts';
@@ -19,7 +20,6 @@ const TOSCANA: FilterOption = { value: 'toscana', label: 'Regione Toscana', grou
 const ALTRO: FilterOption = { value: 'altro', label: 'Altro', group: 'Altro' };
 const provinceOption = (p: Province): FilterOption => ({ value: p.code, label: `${p.code} - ${p.name} (${p.region})`, group: 'Provincia' });
 const tipologiaOption = (t: Tipologia): FilterOption => ({ value: t.value, label: t.description, group: 'Tipologia DEI' });
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** The option a URL value stands for: a typology, a province (code or name), toscana or altro. */
 export function resolveFilter(value: string | null | undefined, tipologie: Tipologia[]): FilterOption | null {
