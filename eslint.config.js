@@ -1,0 +1,42 @@
+// ESLint for the whole repository: typescript-eslint's recommended rules, React hooks rules for
+// the web app, and the bulletproof-react boundary (a feature imports only itself and shared parts).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const FEATURES = ['admin', 'auth', 'debug', 'documents', 'patterns', 'prezzari', 'provinces', 'search', 'tipologie'];
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', 'web/dist', 'dist', '**/*.d.ts', 'tests/fixtures'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  // Tests read untyped JSON answers and inject faults into SDK clients; `any` is allowed there.
+  { files: ['tests/**/*.{ts,tsx,mts}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // No cross-feature imports: what two features share lives in @/components, @/hooks or @/lib.
+  ...FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: FEATURES.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/*`]),
+          message: 'Una feature non importa da un’altra: sposta il codice condiviso in @/components, @/hooks o @/lib.',
+        }],
+      }],
+    },
+  })),
+);
