@@ -6,6 +6,7 @@
  * print has them, `capitoli`; `result.layout` is 'generale' for prints read by the general path.
  */
 import { extractDocument, PdfReadError } from './pdf-text.ts';
+import type { PageReader } from './page-reader.ts';
 import { parseComputo, type ParseResult } from './parser/index.ts';
 import type { PageWords } from './words.ts';
 
@@ -16,6 +17,8 @@ export interface AnalyzeOptions {
   ocr?: OcrFunction;
   /** Called as each page is read, for the progress the user watches. */
   onProgress?: (pagesDone: number, pagesTotal: number) => void;
+  /** Another thread that reads half of the pages (functions/analysis/page-reader.ts). */
+  pageReader?: PageReader;
 }
 
 export interface AnalysisSuccess {
@@ -40,7 +43,7 @@ export type AnalysisOutcome = AnalysisSuccess | AnalysisFailure;
 export async function analyzePdf(pdf: Uint8Array, opts: AnalyzeOptions = {}): Promise<AnalysisOutcome> {
   let pages: PageWords[];
   try {
-    pages = await extractDocument(pdf, { onProgress: opts.onProgress });
+    pages = await extractDocument(pdf, { onProgress: opts.onProgress, pageReader: opts.pageReader });
   } catch (err) {
     if (err instanceof PdfReadError) return { ok: false, reason: err.reason, pageCount: 0, unreadablePages: [] };
     throw err;

@@ -8,6 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { PDFDocument } from 'pdf-lib';
+import type { PageReader } from './page-reader.ts';
 import type { PageWords, Word } from './words.ts';
 
 /** Error with a user-facing Italian `reason` for PDFs that cannot be read. */
@@ -36,6 +37,9 @@ export interface ExtractOptions {
 }
 
 export const CHUNK_SIZE = 15;
+
+/** From this many pages a document is read on two threads (below it the hand-off costs more than it saves). */
+export const SPLIT_FROM_PAGES = 6;
 
 // ---------------------------------------------------------------- pdf.js loading
 
@@ -66,6 +70,11 @@ function loadPdfJs(): Promise<PdfJs> {
     }
   })();
   return pdfjsPromise;
+}
+
+/** Loads pdf.js ahead of the first document (a fresh thread pays its module load off the clock). */
+export async function warmPdfJs(): Promise<void> {
+  await loadPdfJs();
 }
 
 function canvasLoads(): boolean {
@@ -121,20 +130,39 @@ export async function extractPages(pdf: Uint8Array, opts: ExtractOptions = {}): 
 }
 
 /**
- * Extracts a whole document. Documents over CHUNK_SIZE pages are read as 15-page ranges of the
- * same loaded document in parallel, then merged in page order.
+ * Extracts a whole document. With a page reader (another thread) and enough pages, the second
+ * half of the pages is read there while this thread reads the first half: both cores work on one
+ * document. Documents over CHUNK_SIZE pages are read here as 15-page ranges of the same loaded
+ * document in parallel, then merged in page order. A reader that fails for any reason other
+ * than the PDF itself costs only time: its pages are read here.
  */
 export async function extractDocument(
   pdf: Uint8Array,
-  opts: { fontStyles?: boolean; onProgress?: (pagesDone: number, pagesTotal: number) => void } = {},
+  opts: { fontStyles?: boolean; onProgress?: (pagesDone: number, pagesTotal: number) => void; pageReader?: PageReader } = {},
 ): Promise<PageWords[]> {
   const doc = await openDocument(pdf);
   try {
-    const ranges = pageRanges(doc.numPages, CHUNK_SIZE);
+    const total = doc.numPages;
     let done = 0;
-    const onPage = () => opts.onProgress?.(++done, doc.numPages);
-    const chunks = await Promise.all(ranges.map(([a, b]) => extractRange(doc, a, b, opts.fontStyles ?? false, onPage)));
-    return chunks.flat();
+    const onPage = () => opts.onProgress?.(++done, total);
+    const fontStyles = opts.fontStyles ?? false;
+    const split = opts.pageReader && !fontStyles && total >= SPLIT_FROM_PAGES ? Math.ceil(total / 2) : total;
+    const elsewhere = split < total
+      ? opts.pageReader!.read(pdf, split + 1, total).then(
+          (pages) => ({ pages }),
+          (error: unknown) => ({ pages: null, error }),
+        )
+      : null;
+    const ranges = pageRanges(split, CHUNK_SIZE);
+    const chunks = await Promise.all(ranges.map(([a, b]) => extractRange(doc, a, b, fontStyles, onPage)));
+    const here = chunks.flat();
+    if (!elsewhere) return here;
+    const other = await elsewhere;
+    if (other.pages && other.pages.length === total - split) {
+      for (let i = 0; i < other.pages.length; i++) onPage();
+      return [...here, ...other.pages];
+    }
+    return [...here, ...(await extractRange(doc, split + 1, total, fontStyles, onPage))];
   } finally {
     await doc.destroy();
   }

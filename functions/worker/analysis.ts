@@ -1,3 +1,5 @@
+import { threadPageReader } from '../analysis/page-reader.ts';
+import type { PageReader } from '../analysis/page-reader.ts';
 import type { AppContext } from '../config/context.ts';
 import { getContext } from '../config/context.ts';
 import { analyzePdf, type OcrFunction } from '../analysis/analyze.ts';
@@ -25,6 +27,8 @@ export interface ProcessOptions {
   /** Milliseconds the analysis may take before the document is marked failed. */
   timeoutMs?: number;
   log?: (line: Record<string, unknown>) => void;
+  /** A second thread for reading pages (both cores on one document). */
+  pageReader?: PageReader;
 }
 
 class DeadlineError extends Error {}
@@ -76,7 +80,7 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
         const onOcrPage = (ocr_pages_done: number, ocr_pages_total: number) => {
           progress.push(updateDocument(ctx, documentId, { ocr_pages_done, ocr_pages_total }).catch(() => undefined));
         };
-        const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key, { pdf, onPage: onOcrPage }), onProgress });
+        const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key, { pdf, onPage: onOcrPage }), onProgress, pageReader: options.pageReader });
         await Promise.all(progress);
         if (!outcome.ok) {
           await fail(outcome.reason, { pages_total: outcome.pageCount, pages_done: outcome.pageCount, unreadable_pages: outcome.unreadablePages });
@@ -158,6 +162,6 @@ export async function handler(event: { Records: Array<{ body: string }> }, conte
   for (const record of event.Records) {
     const { documentId } = JSON.parse(record.body) as { documentId: number };
     const remaining = context?.getRemainingTimeInMillis?.() ?? 15 * 60_000;
-    await processDocument(ctx, documentId, { ocr: cloudOcr, timeoutMs: Math.max(10_000, remaining - 15_000) });
+    await processDocument(ctx, documentId, { ocr: cloudOcr, pageReader: threadPageReader, timeoutMs: Math.max(10_000, remaining - 15_000) });
   }
 }

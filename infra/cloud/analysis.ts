@@ -13,6 +13,8 @@ import { acknowledge } from './nag.ts';
 
 /** Worker source, relative to the repository root (functions/worker/analysis.ts exports `handler`). */
 export const ANALYSIS_WORKER_ENTRY = 'functions/worker/analysis.ts';
+/** functions/analysis/page-reader.ts starts `./page-reader-thread.mjs` beside itself: in the bundle, beside the handler. */
+export const PAGE_READER_THREAD = { entry: 'functions/analysis/page-reader-main.ts', outfile: 'page-reader-thread.mjs' };
 /** Dead-letter handler source (functions/worker/dead-letter.ts exports `handler`). */
 export const DEAD_LETTER_ENTRY = 'functions/worker/dead-letter.ts';
 
@@ -61,6 +63,8 @@ export class Analysis extends Construct {
       // pdf.js is CPU-bound: Lambda CPU grows with memory.
       memorySize: 3008,
       grants: WORKER_GRANTS,
+      // 3008 MB gives two vCPUs: the page thread reads half of each PDF on the second one.
+      threadEntries: [PAGE_READER_THREAD],
     });
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1 }));
     this.worker.addToRolePolicy(

@@ -39,6 +39,25 @@ export interface NodeFunctionProps {
   grants: Grants;
   /** Files of a package the code reads at run time (not imports): copied beside the bundle. */
   packageFiles?: { pkg: string; files: string[] };
+  /** Worker-thread entries bundled beside the handler (the thread finds them next to its caller). */
+  threadEntries?: ThreadEntry[];
+}
+
+export interface ThreadEntry {
+  /** Source file, relative to the repository root. */
+  entry: string;
+  /** File name beside the handler bundle, as the calling module's `new URL(..., import.meta.url)` names it. */
+  outfile: string;
+}
+
+/** The esbuild command that bundles a thread entry with the handler's own settings. */
+export function threadBundleCommand(inputDir: string, outputDir: string, t: ThreadEntry): string {
+  const externals = LAMBDA_BUNDLE.externalModules.map((m) => `--external:${m}`).join(' ');
+  return [
+    `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${t.entry}" --bundle --platform=node --format=esm`,
+    `--target=${LAMBDA_BUNDLE.target} --main-fields=${LAMBDA_BUNDLE.mainFields.join(',')} ${externals} --minify`,
+    `--banner:js="${LAMBDA_BUNDLE.banner}" --outfile="${outputDir}/${t.outfile}"`,
+  ].join(' ');
 }
 
 /**
@@ -87,14 +106,19 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       charset: nodejs.Charset.UTF8,
       externalModules: LAMBDA_BUNDLE.externalModules,
       banner: LAMBDA_BUNDLE.banner,
-      ...(props.packageFiles
+      ...(props.packageFiles || props.threadEntries
         ? {
             commandHooks: {
               beforeBundling: () => [],
               beforeInstall: () => [],
               afterBundling: (inputDir: string, outputDir: string) => [
-                `mkdir -p "${outputDir}/${props.packageFiles!.pkg}"`,
-                ...props.packageFiles!.files.map((f) => `cp "${inputDir}/node_modules/${props.packageFiles!.pkg}/${f}" "${outputDir}/${props.packageFiles!.pkg}/${f}"`),
+                ...(props.packageFiles
+                  ? [
+                      `mkdir -p "${outputDir}/${props.packageFiles.pkg}"`,
+                      ...props.packageFiles.files.map((f) => `cp "${inputDir}/node_modules/${props.packageFiles!.pkg}/${f}" "${outputDir}/${props.packageFiles!.pkg}/${f}"`),
+                    ]
+                  : []),
+                ...(props.threadEntries ?? []).map((t) => threadBundleCommand(inputDir, outputDir, t)),
               ],
             },
           }

@@ -9,6 +9,8 @@ import { createContext, type AppConfig } from '../../functions/config/context.ts
 import { processDocument } from '../../functions/worker/analysis.ts';
 import { localOcr } from '../../functions/ocr/local-ocr.ts';
 import { sharedPageGate } from '../../functions/ocr/gate.ts';
+import { threadPageReader, warmPageReader } from '../../functions/analysis/page-reader.ts';
+import { warmPdfJs } from '../../functions/analysis/pdf-text.ts';
 
 type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'now'>;
 
@@ -22,12 +24,16 @@ const ctx = createContext({
   },
 });
 
+// Both pdf.js and the page thread are loaded while the thread waits for its first job.
+warmPageReader();
+void warmPdfJs();
+
 parentPort!.on('message', async (job: { documentId: number }) => {
   try {
     // Scanned pages are read by tesseract.js here (its engine runs in a worker thread of this
     // thread) with the Italian model from node_modules, one page at a time across all analysis
     // threads (the queue's shared gate), so a core stays free for the API.
-    await processDocument(ctx, job.documentId, { ocr: (_ctx, _key, io) => localOcr(io.pdf, { onPage: io.onPage, gate }) });
+    await processDocument(ctx, job.documentId, { ocr: (_ctx, _key, io) => localOcr(io.pdf, { onPage: io.onPage, gate }), pageReader: threadPageReader });
   } finally {
     parentPort!.postMessage({ done: job.documentId });
   }

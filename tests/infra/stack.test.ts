@@ -11,8 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerEntry } from '../../functions/handlers/index.ts';
 import { API_PREFIXES, RESOURCES, ROUTES, routeKey } from '../../functions/routes.ts';
 import { ALL_TABLES, type KeyDef } from '../../functions/storage/tables.ts';
-import { LAMBDA_BUNDLE } from '../../infra/cloud/lambda.ts';
-import { ANALYSIS_WORKER_ENTRY, DEAD_LETTER_ENTRY } from '../../infra/cloud/analysis.ts';
+import { execSync } from 'node:child_process';
+import { CORPUS_PDF } from '../support/corpus.ts';
+import { Worker } from 'node:worker_threads';
+import { LAMBDA_BUNDLE, threadBundleCommand } from '../../infra/cloud/lambda.ts';
+import { ANALYSIS_WORKER_ENTRY, DEAD_LETTER_ENTRY, PAGE_READER_THREAD } from '../../infra/cloud/analysis.ts';
 import { buildComputa } from '../../infra/cloud/build.ts';
 import { parseStage, REPO_ROOT, type Stage } from '../../infra/cloud/config.ts';
 import type { ComputaStack } from '../../infra/cloud/stack.ts';
@@ -329,5 +332,33 @@ describe('Lambda bundles', () => {
       // Assess
       expect(typeof mod.handler, resource).toBe('function');
     }
+  });
+
+  it('the worker bundle ships its page thread beside the handler, and the thread reads pages', async () => {
+    // Prepare: the worker bundle as the stack builds it, and the page thread by the stack's own command.
+    const out = fs.mkdtempSync(path.join(tmp, 'worker-'));
+    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(out, 'node_modules'), 'dir');
+    await build({
+      entryPoints: [path.join(REPO_ROOT, ANALYSIS_WORKER_ENTRY)],
+      outfile: path.join(out, 'index.mjs'),
+      bundle: true, platform: 'node', format: 'esm', target: LAMBDA_BUNDLE.target, mainFields: LAMBDA_BUNDLE.mainFields,
+      external: LAMBDA_BUNDLE.externalModules, banner: { js: LAMBDA_BUNDLE.banner }, minify: true, logLevel: 'silent',
+    });
+
+    // Act
+    execSync(threadBundleCommand(REPO_ROOT, out, PAGE_READER_THREAD), { stdio: 'pipe' });
+    const thread = new Worker(path.join(out, PAGE_READER_THREAD.outfile));
+    const pdf = new Uint8Array(fs.readFileSync(path.join(CORPUS_PDF, 'primus_small.pdf')));
+    const reply = await new Promise<{ pages?: Array<{ page: number; words: unknown[] }> }>((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+      thread.postMessage({ id: 1, pdf, first: 2, last: 3 });
+    });
+    await thread.terminate();
+
+    // Assess: the handler names the file the thread was bundled to, and the compiled thread reads the asked pages.
+    expect(fs.readFileSync(path.join(out, 'index.mjs'), 'utf8')).toContain(PAGE_READER_THREAD.outfile);
+    expect(reply.pages?.map((p) => p.page)).toEqual([2, 3]);
+    expect(reply.pages?.every((p) => p.words.length > 0)).toBe(true);
   });
 });
