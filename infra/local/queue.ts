@@ -97,6 +97,10 @@ export function createLocalQueue(
   }
 
   return {
+    /** Starts every thread now, so the first document does not wait for module loading (npm start). */
+    warm: () => {
+      while (!closed && threads.length < concurrency) idleThreads.push(spawn());
+    },
     enqueue: async (job: { documentId: number }) => {
       pending.push(job.documentId);
       setImmediate(pump);

@@ -24,6 +24,8 @@ export interface LocalOptions {
   log?: (line: string) => void;
   /** Tests move the clock. */
   now?: () => Date;
+  /** Start the analysis threads at once (npm start) instead of at the first upload (tests). */
+  warmAnalysis?: boolean;
 }
 
 export interface LocalRuntime {
@@ -90,6 +92,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     }
   }
 
+  if (options.warmAnalysis) queue.warm();
   const server = createHttpServer({ webDir: options.webDir, log, connectSources: [s3.endpoint] });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -57,6 +57,7 @@ async function main() {
     dataDir,
     adminPassword: process.env.ADMIN_PASSWORD,
     webDir,
+    warmAnalysis: true,
   });
   console.log(`Computa pronta su ${runtime.url} (avvio in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (runtime.seed.adminPassword && process.env.ADMIN_PASSWORD) {
