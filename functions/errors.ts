@@ -1,6 +1,8 @@
 /**
  * Domain errors. Repositories and handlers throw these; the error middleware turns them into
- * JSON:API `errors[]`. Only 4xx details reach the client, in Italian.
+ * JSON:API `errors[]`. Only 4xx details reach the client, in Italian. The failure underneath
+ * (an SDK exception, say) goes in `cause`, Powertools style: `new ConflictError(msg, { cause })`;
+ * it is logged, never sent.
  */
 export class AppError extends Error {
   /** Extra response headers (e.g. Retry-After). */
@@ -11,15 +13,16 @@ export class AppError extends Error {
     readonly code: string,
     readonly title: string,
     readonly detail: string,
+    options?: ErrorOptions,
   ) {
-    super(detail);
+    super(detail, options);
     this.name = new.target.name;
   }
 }
 
 export class ValidationError extends AppError {
-  constructor(detail: string) {
-    super(400, 'validation_error', 'Richiesta non valida', detail);
+  constructor(detail: string, options?: ErrorOptions) {
+    super(400, 'validation_error', 'Richiesta non valida', detail, options);
   }
 }
 
@@ -36,14 +39,14 @@ export class ForbiddenError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  constructor(detail = 'Risorsa non trovata') {
-    super(404, 'not_found', 'Non trovato', detail);
+  constructor(detail = 'Risorsa non trovata', options?: ErrorOptions) {
+    super(404, 'not_found', 'Non trovato', detail, options);
   }
 }
 
 export class ConflictError extends AppError {
-  constructor(detail: string) {
-    super(409, 'conflict', 'Conflitto', detail);
+  constructor(detail: string, options?: ErrorOptions) {
+    super(409, 'conflict', 'Conflitto', detail, options);
   }
 }
 
@@ -66,18 +69,32 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** The store refused a write it could not keep (local data folder gone or read-only). */
+/**
+ * The store refused a write it could not keep (local data folder gone or read-only), or a table
+ * is missing (a deployment fault).
+ */
 export class StorageUnavailableError extends AppError {
-  constructor(options?: { cause?: unknown }) {
+  constructor(options?: ErrorOptions) {
     super(
       503,
       'storage_unavailable',
       'Archivio non disponibile',
       'Impossibile salvare i dati: l\u2019archivio non è disponibile o non è scrivibile. La modifica non è stata salvata: riprova più tardi.',
+      options,
     );
-    if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
   }
 }
+
+/** The store throttled us (DynamoDB capacity or request rate): nothing was written; try again shortly. */
+export class StorageBusyError extends AppError {
+  constructor(options?: ErrorOptions) {
+    super(503, 'storage_busy', 'Archivio occupato', 'L\u2019archivio è momentaneamente sovraccarico: la richiesta non è stata eseguita. Riprova tra qualche secondo.', options);
+    this.headers = { 'retry-after': '2' };
+  }
+}
+
+/** The generic 409 when a conditional write found the data changed under it. */
+export const CHANGED_MEANWHILE_DETAIL = 'I dati sono stati modificati nel frattempo: ricarica la pagina e riprova.';
 
 export class MethodNotAllowedError extends AppError {
   constructor() {

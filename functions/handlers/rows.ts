@@ -1,9 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
 import { deriveRow } from '../../shared/domain/totals.ts';
 import { applyMatch, lookupPrices, loadPricing, repriceRows } from '../services/pricing.ts';
 import { presentRow, requireRowFor, retotal } from '../services/rows.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
@@ -86,12 +85,7 @@ const merge: Action = async (req, ctx) => {
   if (!order) throw new ValidationError(MERGE_ORDER_ERROR);
   const [first, second] = order;
   const merged: RowRecord = { ...mergedValues(first, second), differenza_totale_db: second.differenza_totale_db, variazione_percentuale: second.variazione_percentuale, price_source: second.price_source, page_end: second.page_end ?? first.page_end };
-  try {
-    await mergeRowsAtomically(ctx, merged, first, second);
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) throw new ConflictError('Le righe sono cambiate nel frattempo: ricarica il documento e riprova.');
-    throw err;
-  }
+  await mergeRowsAtomically(ctx, merged, first, second);
   const { document, totals } = await retotal(ctx, a.doc);
   return ok({ success: true, row: presentRow(merged), removed_row_id: second.id, message: 'Righe unite con successo' }, { document: presentDocument(document), totals });
 };

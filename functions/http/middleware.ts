@@ -1,5 +1,6 @@
 import type middy from '@middy/core';
 import { randomUUID } from 'node:crypto';
+import { errorAttributes, logger } from '../config/logger.ts';
 import { accessStatus } from '../../shared/domain/access.ts';
 import { getContext } from '../config/context.ts';
 import { hashApiKey, looksLikeJwt, verifySession } from '../auth/tokens.ts';
@@ -34,27 +35,27 @@ export const SESSION_COOKIE = 'computa_session';
 
 export const STALE_TOKEN_DETAIL = 'Sessione scaduta o non valida. Effettua di nuovo l\u2019accesso.';
 
-function lowerHeaders(headers: HttpEvent['headers']): Record<string, string> {
+const defined = (record: Record<string, string | undefined> | undefined): Record<string, string> => {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
+  for (const [k, v] of Object.entries(record ?? {})) if (v !== undefined) out[k] = v;
   return out;
-}
+};
 
-/** Builds the ApiRequest skeleton and a request id that every log line carries. */
+/**
+ * Builds the ApiRequest skeleton and a request id that every log line carries. Header names
+ * arrive lower-cased by @middy/http-header-normalizer, which runs before this.
+ */
 export const requestContext = (): Mw => ({
   before: async (request) => {
     const event = request.event;
     const requestId = event.requestContext?.requestId || randomUUID();
-    const query: Record<string, string> = {};
-    for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v !== undefined) query[k] = v;
-    const params: Record<string, string> = {};
-    for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v !== undefined) params[k] = v;
+    logger.appendKeys({ request_id: requestId, route_key: event.routeKey });
     request.context.api = {
       event,
       requestId,
-      params,
-      query,
-      headers: lowerHeaders(event.headers),
+      params: defined(event.pathParameters),
+      query: defined(event.queryStringParameters),
+      headers: defined(event.headers),
       body: {},
       files: {},
     };
@@ -185,8 +186,16 @@ export const authorize = (): Mw => ({
 
 export const INTERNAL_ERROR_DETAIL = 'Si è verificato un errore interno. Riprova più tardi.';
 
-/** Last word on every failure: domain errors become JSON:API errors; anything else a generic 500. */
-export const errorHandler = (log: (line: Record<string, unknown>) => void = (l) => console.error(JSON.stringify(l))): Mw => ({
+/**
+ * Last word on every failure: domain errors become JSON:API errors; anything else a generic 500
+ * whose cause is logged (Powertools Logger) with the request id the client sees in `meta`.
+ *
+ * Not @middy/http-error-handler: it writes `error.message` as the body with a capitalised
+ * `Content-Type` and one fixed fallback text for 500s, so it cannot produce the spec's
+ * `{ errors: [{ status, code, title, detail, meta }] }` without serialising JSON into
+ * `Error.message`, nor put the request id in the 500's `meta`.
+ */
+export const errorHandler = (): Mw => ({
   onError: async (request) => {
     let err: unknown = request.error;
     if ((err as { name?: string } | null)?.name === 'StorageUnavailableException') err = new StorageUnavailableError({ cause: err });
@@ -194,14 +203,11 @@ export const errorHandler = (log: (line: Record<string, unknown>) => void = (l) 
     if (err instanceof AppError) {
       request.response = errorBody(err.status, err.code, err.title, err.detail);
       if (err.headers) request.response.headers = { ...request.response.headers, ...err.headers };
+      if (err.status >= 500) logger.error(err.title, { request_id: requestId, route_key: request.event?.routeKey, error: errorAttributes(err) });
       return;
     }
-    log({
-      level: 'error',
-      requestId,
-      routeKey: request.event?.routeKey,
-      error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
-    });
+    // request_id is repeated on the line itself: the local server runs requests concurrently in one process.
+    logger.error('unhandled error', { request_id: requestId, route_key: request.event?.routeKey, error: errorAttributes(err) });
     request.response = errorBody(500, 'internal_error', 'Errore interno', INTERNAL_ERROR_DETAIL, { request_id: requestId });
   },
 });

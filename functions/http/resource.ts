@@ -1,4 +1,7 @@
 import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logger } from '../config/logger.ts';
 import { getContext } from '../config/context.ts';
 import { NotFoundError } from '../errors.ts';
 import { validateRequest } from './contract.ts';
@@ -9,6 +12,11 @@ import type { Action, HttpEvent, HttpResult } from './types.ts';
  * One Lambda per resource: API Gateway names the route in `routeKey`, the table in routes.ts
  * names the action, and the module's `actions` map runs it. Middlewares run in order; the
  * error handler's onError turns any failure into JSON:API errors.
+ *
+ * middy's onError runs in reverse order of `use`, so the error handler (used right after the
+ * logger's context) has the last word on the response while the log keys are still set.
+ * Bodies: our own parser (JSON, multipart, urlencoded, one 6 MB limit, Italian errors): middy's
+ * multipart parser is v7 only, which needs Node 22 (this project runs on Node 20 locally).
  */
 export function resourceHandler(actions: Record<string, Action>) {
   const base = async (_event: HttpEvent, context: RequestState): Promise<HttpResult> => {
@@ -18,7 +26,10 @@ export function resourceHandler(actions: Record<string, Action>) {
     return action(context.api, getContext());
   };
   return middy<HttpEvent, HttpResult, Error, RequestState>(base as never)
+    // Lambda context (awsRequestId) and the API Gateway request id on every log line; keys reset per call.
+    .use(injectLambdaContext(logger, { resetKeys: true, correlationIdPath: 'requestContext.requestId' }))
     .use(errorHandler())
+    .use(httpHeaderNormalizer())
     .use(requestContext())
     // Who calls is known before the body is parsed: an anonymous multipart costs nothing.
     .use(authorize())

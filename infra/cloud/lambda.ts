@@ -93,6 +93,9 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       SIGNING_SECRET_ARN: data.signingSecret.secretArn,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       NODE_OPTIONS: '--enable-source-maps',
+      // Powertools Logger (functions/config/logger.ts): JSON lines with the request id.
+      POWERTOOLS_SERVICE_NAME: 'computa',
+      POWERTOOLS_LOG_LEVEL: stage === 'prod' ? 'INFO' : 'DEBUG',
       ...props.environment,
     },
     bundling: {

@@ -8,6 +8,7 @@ import { errorBody } from '../../functions/http/respond.ts';
 import type { HttpEvent, HttpResult } from '../../functions/http/types.ts';
 import { MAX_BODY_BYTES, readToken, screenToken } from '../../functions/http/middleware.ts';
 import { AppError, UnauthorizedError } from '../../functions/errors.ts';
+import { errorAttributes, logger } from '../../functions/config/logger.ts';
 import { contentSecurityPolicy } from '../../shared/security/csp.ts';
 
 /** What API Gateway would accept before the Lambda limit refuses: a little over 6 MB of payload. */
@@ -105,7 +106,6 @@ export function toEvent(req: http.IncomingMessage, url: URL, body: Buffer, key: 
 
 export interface ServerOptions {
   webDir: string;
-  log: (line: string) => void;
   /** Origins the browser may call besides ours (the local file store, for presigned uploads). */
   connectSources?: string[];
 }
@@ -138,7 +138,7 @@ function discardBody(req: http.IncomingMessage): void {
   req.resume();
 }
 
-export function createHttpServer({ webDir, log, connectSources = [] }: ServerOptions): http.Server {
+export function createHttpServer({ webDir, connectSources = [] }: ServerOptions): http.Server {
   const htmlHeaders = { 'content-security-policy': contentSecurityPolicy(connectSources) };
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const loadHandler = (resource: keyof typeof HANDLER_MODULES) => {
@@ -176,7 +176,8 @@ export function createHttpServer({ webDir, log, connectSources = [] }: ServerOpt
     }
     const handler = await loadHandler(match.route.resource);
     const event = toEvent(req, url, body, routeKey(match.route), match.params);
-    const result = await handler(event, {});
+    // The same shape as Lambda's context, so the handler's log lines carry this request's id.
+    const result = await handler(event, { awsRequestId: event.requestContext.requestId, functionName: `computa-local-${match.route.resource}` });
     send(res, result);
   }
 
@@ -222,7 +223,7 @@ export function createHttpServer({ webDir, log, connectSources = [] }: ServerOpt
   }
 
   const fail = (res: http.ServerResponse, err: unknown) => {
-    log(`errore interno del server locale: ${err instanceof Error ? err.stack : String(err)}`);
+    logger.error('local server internal error', { error: errorAttributes(err) });
     if (!res.headersSent) send(res, errorBody(500, 'internal_error', 'Errore interno', 'Si è verificato un errore interno. Riprova più tardi.'));
     else res.destroy();
   };

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { AppConfig } from '../../functions/config/context.ts';
 import { TIMEOUT_FAILURE } from '../../functions/worker/analysis.ts';
 import { releaseIfHeld } from '../../functions/ocr/gate.ts';
+import { logger } from '../../functions/config/logger.ts';
 
 /**
  * The in-process stand-in for SQS: jobs run on worker threads, two at a time (the machine has
@@ -69,7 +70,7 @@ export function createLocalQueue(
     const abandon = (reason: string | undefined, detail: string) => {
       if (settled) return;
       detach();
-      console.error(JSON.stringify({ level: 'error', documentId, message: 'analysis thread stopped', error: detail }));
+      logger.error('analysis thread stopped', { document_id: documentId, error: detail });
       threads.splice(threads.indexOf(worker), 1);
       releaseIfHeld(ocrGate, tid);
       void onCrash(documentId, reason)

@@ -21,7 +21,6 @@ export interface LocalOptions {
   dataDir: string;
   adminPassword?: string;
   webDir: string;
-  log?: (line: string) => void;
   /** Tests move the clock. */
   now?: () => Date;
   /** Start the analysis threads at once (npm start) instead of at the first upload (tests). */
@@ -52,7 +51,6 @@ function signingSecret(dataDir: string): string {
  * seed data, and the HTTP server that hands every API call to the same handlers as Lambda.
  */
 export async function startLocalRuntime(options: LocalOptions): Promise<LocalRuntime> {
-  const log = options.log ?? ((l: string) => console.log(l));
   const dataDir = path.resolve(options.dataDir);
   // Data files are the owner's alone: new files 0600, folders 0700, older ones tightened.
   process.umask(0o077);
@@ -93,7 +91,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   }
 
   if (options.warmAnalysis) queue.warm();
-  const server = createHttpServer({ webDir: options.webDir, log, connectSources: [s3.endpoint] });
+  const server = createHttpServer({ webDir: options.webDir, connectSources: [s3.endpoint] });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

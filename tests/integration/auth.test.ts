@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { randomUUID } from 'node:crypto';
 import { handler as authHandler } from '../../functions/handlers/auth.ts';
+import { logger } from '../../functions/config/logger.ts';
 import { FREE_ATTEMPTS } from '../../functions/storage/repositories/login-attempts.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -254,13 +255,11 @@ describe('malformed requests never reach a stack trace', () => {
     expect(method.json.errors[0].status).toBe('405');
   });
 
-  it('turns a storage failure into a generic 500 with a request id and no internals', async () => {
-    // Prepare: DynamoDB fails on reads (an AWS fault, injected).
+  it('turns a storage failure into a generic 500 with a request id and no internals, and logs its cause with that id', async () => {
+    // Prepare: DynamoDB fails on reads (an AWS fault, injected); the logger is watched, not replaced.
     const mock = mockClient(rt.ctx.db);
     mock.on(GetCommand).rejects(new Error('ProvisionedThroughputExceeded: secret-internal-detail'));
-    const errors: string[] = [];
-    const original = console.error;
-    console.error = (line: string) => errors.push(line);
+    const logged = vi.spyOn(logger, 'error');
     try {
       // Act
       const res = await call('GET', '/api/auth/user', { token: admin });
@@ -270,9 +269,12 @@ describe('malformed requests never reach a stack trace', () => {
       expect(res.text).not.toContain('secret-internal-detail');
       expect(res.text).not.toContain('at ');
       const requestId = res.json.errors[0].meta.request_id;
-      expect(errors.some((l) => l.includes(requestId) && l.includes('secret-internal-detail'))).toBe(true);
+      expect(logged).toHaveBeenCalledWith(
+        'unhandled error',
+        expect.objectContaining({ request_id: requestId, route_key: 'GET /api/auth/user', error: expect.objectContaining({ message: expect.stringContaining('secret-internal-detail') }) }),
+      );
     } finally {
-      console.error = original;
+      logged.mockRestore();
       mock.restore();
     }
   });

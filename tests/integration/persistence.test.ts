@@ -9,7 +9,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-persist-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const start = (adminPassword?: string) =>
-  startLocalRuntime({ port: 0, dataDir, adminPassword, webDir: path.join(REPO_ROOT, 'web/dist'), log: () => undefined });
+  startLocalRuntime({ port: 0, dataDir, adminPassword, webDir: path.join(REPO_ROOT, 'web/dist') });
 
 describe('a second start on the same DATA_DIR', () => {
   it('keeps users, keys and sessions, and does not seed the admin again', async () => {

@@ -176,7 +176,7 @@ describe('safe defaults of the embedded runtime', () => {
 describe('no edit is ever lost', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-edits-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const start = () => startLocalRuntime({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, webDir: path.join(REPO_ROOT, 'web/dist'), log: () => undefined });
+  const start = () => startLocalRuntime({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, webDir: path.join(REPO_ROOT, 'web/dist') });
 
   it('a document set to "processing" by its owner is not read again after a restart', async () => {
     // Prepare: an analysed document, then a manual description, a manual price and a deleted row

@@ -170,15 +170,12 @@ describe('merging rows', () => {
       if (cmd instanceof TransactWriteCommand) throw Object.assign(new Error('Internal server error'), { name: 'InternalServerError' });
       return realSend(cmd);
     };
-    const original = console.error;
-    console.error = () => undefined;
     let res;
     try {
       // Act
       res = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: rows[10].id, second_row_id: rows[11].id } });
     } finally {
       db.send = realSend;
-      console.error = original;
     }
     // Assess: neither half happened.
     expect(res.status).toBe(500);

@@ -14,7 +14,7 @@ export interface TestRuntime extends LocalRuntime {
 }
 
 /** The real embedded runtime (dynalite, s3rver, HTTP server) in a fresh temporary DATA_DIR. */
-export async function startTestRuntime(options: { webDir?: string; quiet?: boolean; warmAnalysis?: boolean } = {}): Promise<TestRuntime> {
+export async function startTestRuntime(options: { webDir?: string; warmAnalysis?: boolean } = {}): Promise<TestRuntime> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-test-'));
   let fixed: Date | null = null;
@@ -23,7 +23,6 @@ export async function startTestRuntime(options: { webDir?: string; quiet?: boole
     dataDir,
     adminPassword: ADMIN_PASSWORD,
     webDir: options.webDir ?? path.join(REPO_ROOT, 'web/dist'),
-    log: options.quiet === false ? console.log : () => undefined,
     now: () => fixed ?? new Date(),
     warmAnalysis: options.warmAnalysis,
   });

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import { NotFoundError } from '../../errors.ts';
-import { countKind, nextId, queryAll } from './base.ts';
+import { countKind, nextId, queryAll, store } from './base.ts';
 
 /** The key itself is never stored: only its SHA-256 and the 8+8 characters shown masked. */
 export interface ApiKeyRecord {
@@ -18,7 +18,7 @@ const KIND = 'api_key';
 
 export async function createApiKey(ctx: AppContext, input: Omit<ApiKeyRecord, 'id' | 'created_at'>): Promise<ApiKeyRecord> {
   const record: ApiKeyRecord = { id: await nextId(ctx, 'api_keys'), ...input, created_at: ctx.now().toISOString() };
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('apiKeys'), Item: { ...record, kind: KIND } }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('apiKeys'), Item: { ...record, kind: KIND } }));
   return record;
 }
 
@@ -31,7 +31,7 @@ export async function findApiKeyByHash(ctx: AppContext, keyHash: string): Promis
   });
   // The index is eventually consistent: confirm the key still exists (revocation is immediate).
   if (!items[0]) return undefined;
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('apiKeys'), Key: { id: items[0].id }, ConsistentRead: true }));
+  const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('apiKeys'), Key: { id: items[0].id }, ConsistentRead: true }));
   return out.Item as ApiKeyRecord | undefined;
 }
 
@@ -47,7 +47,7 @@ export async function listApiKeys(ctx: AppContext): Promise<ApiKeyRecord[]> {
 export const countApiKeys = (ctx: AppContext) => countKind(ctx, 'apiKeys', KIND);
 
 export async function deleteApiKey(ctx: AppContext, id: number): Promise<void> {
-  const out = await ctx.db.send(
+  const out = await store(ctx).send(
     new DeleteCommand({ TableName: ctx.table('apiKeys'), Key: { id }, ReturnValues: 'ALL_OLD' }),
   );
   if (!out.Attributes) throw new NotFoundError('Chiave API non trovata');
@@ -60,5 +60,5 @@ export async function deleteUserApiKeys(ctx: AppContext, userId: number): Promis
     KeyConditionExpression: 'user_id = :u',
     ExpressionAttributeValues: { ':u': userId },
   });
-  for (const key of keys) await ctx.db.send(new DeleteCommand({ TableName: ctx.table('apiKeys'), Key: { id: key.id } }));
+  for (const key of keys) await store(ctx).send(new DeleteCommand({ TableName: ctx.table('apiKeys'), Key: { id: key.id } }));
 }

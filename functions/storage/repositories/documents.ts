@@ -3,7 +3,7 @@ import type { AppContext } from '../../config/context.ts';
 import type { DocumentStatus } from '../../../shared/domain/status.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Principal } from '../../http/types.ts';
-import { nextId, queryAll } from './base.ts';
+import { domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 
 export interface DocumentRecord {
   id: number;
@@ -55,11 +55,11 @@ export async function newDocumentId(ctx: AppContext): Promise<number> {
 }
 
 export async function putDocument(ctx: AppContext, doc: DocumentRecord): Promise<void> {
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('documents'), Item: { ...doc, kind: KIND } }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('documents'), Item: { ...doc, kind: KIND } }));
 }
 
 export async function getDocument(ctx: AppContext, id: number): Promise<DocumentRecord | undefined> {
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('documents'), Key: { id }, ConsistentRead: true }));
+  const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('documents'), Key: { id }, ConsistentRead: true }));
   return out.Item ? toRecord(out.Item) : undefined;
 }
 
@@ -80,7 +80,7 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
       values[`:v${i}`] = v;
       return `#f${i} = :v${i}`;
     });
-  const out = await ctx.db.send(
+  const out = await store(ctx, { conditionFailed: (cause) => new NotFoundError(DOCUMENT_NOT_FOUND, { cause }) }).send(
     new UpdateCommand({
       TableName: ctx.table('documents'),
       Key: { id },
@@ -90,10 +90,7 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
       ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
     }),
-  ).catch((err) => {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFoundError(DOCUMENT_NOT_FOUND);
-    throw err;
-  });
+  );
   return toRecord(out.Attributes ?? {});
 }
 
@@ -136,8 +133,8 @@ async function conditionalUpdate(
     await ctx.db.send(new UpdateCommand({ TableName: ctx.table('documents'), Key: { id }, ...update }));
     return true;
   } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
+    if (isConditionFailed(err)) return false;
+    throw domainError(err);
   }
 }
 
@@ -147,7 +144,7 @@ export function awaitsAnalysis(doc: Pick<DocumentRecord, 'status' | 'completed_a
 }
 
 export async function deleteDocumentRecord(ctx: AppContext, id: number): Promise<void> {
-  await ctx.db.send(new DeleteCommand({ TableName: ctx.table('documents'), Key: { id } }));
+  await store(ctx).send(new DeleteCommand({ TableName: ctx.table('documents'), Key: { id } }));
 }
 
 /** The caller's documents, newest first; an admin sees everyone's. A Query, never a Scan. */

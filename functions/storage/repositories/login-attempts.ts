@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
+import { domainError, isConditionFailed, store } from './base.ts';
 
 /**
  * Failed logins per (username, client address): slows down password guessing from one place
@@ -61,8 +61,8 @@ async function conditionalUpdate(ctx: AppContext, input: UpdateInput): Promise<A
     const out = await ctx.db.send(new UpdateCommand({ TableName: ctx.table('counters'), ReturnValues: 'ALL_NEW', ...input }));
     return (out.Attributes ?? {}) as AttemptItem;
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException || (err as Error).name === 'ConditionalCheckFailedException') return null;
-    throw err;
+    if (isConditionFailed(err)) return null;
+    throw domainError(err);
   }
 }
 
@@ -87,7 +87,7 @@ export async function reserveAttempt(ctx: AppContext, username: string, address:
     });
     if (reserved) return { ok: true, attempt: reserved.failures ?? 1 };
 
-    const seen = (await ctx.db.send(new GetCommand({ TableName: ctx.table('counters'), Key, ConsistentRead: true }))).Item as AttemptItem | undefined;
+    const seen = (await store(ctx).send(new GetCommand({ TableName: ctx.table('counters'), Key, ConsistentRead: true }))).Item as AttemptItem | undefined;
     if (!seen) continue; // cleared by a success in the meantime: try again
     if ((seen.expires_at ?? 0) <= now) {
       // Failures long forgotten: start over, unless another attempt restarted it first.
@@ -127,5 +127,5 @@ export async function recordFailure(ctx: AppContext, username: string, address: 
 
 /** A successful login starts the pair from scratch. */
 export async function clearFailures(ctx: AppContext, username: string, address: string): Promise<void> {
-  await ctx.db.send(new DeleteCommand({ TableName: ctx.table('counters'), Key: key(username, address) }));
+  await store(ctx).send(new DeleteCommand({ TableName: ctx.table('counters'), Key: key(username, address) }));
 }

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import { NotFoundError } from '../../errors.ts';
-import { nextId, queryAll } from './base.ts';
+import { nextId, queryAll, store } from './base.ts';
 
 export interface PatternRecord {
   id: number;
@@ -26,22 +26,22 @@ export async function listPatterns(ctx: AppContext): Promise<PatternRecord[]> {
 
 export async function createPattern(ctx: AppContext, input: Omit<PatternRecord, 'id' | 'created_at'>): Promise<PatternRecord> {
   const record: PatternRecord = { id: await nextId(ctx, 'patterns'), ...input, created_at: ctx.now().toISOString() };
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('patterns'), Item: { ...record, kind: KIND } }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('patterns'), Item: { ...record, kind: KIND } }));
   return record;
 }
 
 export async function requirePattern(ctx: AppContext, id: number): Promise<PatternRecord> {
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('patterns'), Key: { id }, ConsistentRead: true }));
+  const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('patterns'), Key: { id }, ConsistentRead: true }));
   if (!out.Item) throw new NotFoundError('Pattern non trovato');
   const { kind: _k, ...p } = out.Item;
   return p as PatternRecord;
 }
 
 export async function savePattern(ctx: AppContext, record: PatternRecord): Promise<void> {
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('patterns'), Item: { ...record, kind: KIND } }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('patterns'), Item: { ...record, kind: KIND } }));
 }
 
 export async function deletePattern(ctx: AppContext, id: number): Promise<void> {
-  const out = await ctx.db.send(new DeleteCommand({ TableName: ctx.table('patterns'), Key: { id }, ReturnValues: 'ALL_OLD' }));
+  const out = await store(ctx).send(new DeleteCommand({ TableName: ctx.table('patterns'), Key: { id }, ReturnValues: 'ALL_OLD' }));
   if (!out.Attributes) throw new NotFoundError('Pattern non trovato');
 }

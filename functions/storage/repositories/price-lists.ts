@@ -1,9 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { PriceListHead } from '../../../shared/domain/pricing.ts';
 import { ConflictError } from '../../errors.ts';
-import { queryAll } from './base.ts';
+import { queryAll, store } from './base.ts';
 
 /** A row of a price list version (codice already normalised; CSV data: CODE#n). */
 export interface PriceItem {
@@ -33,7 +32,7 @@ export async function listHeads(ctx: AppContext): Promise<PriceListHead[]> {
 }
 
 export async function getHead(ctx: AppContext, listId: string): Promise<PriceListHead | undefined> {
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('priceLists'), Key: { list_id: listId }, ConsistentRead: true }));
+  const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('priceLists'), Key: { list_id: listId }, ConsistentRead: true }));
   if (!out.Item) return undefined;
   const { kind: _k, ...h } = out.Item;
   return h as PriceListHead;
@@ -45,19 +44,14 @@ export async function getHead(ctx: AppContext, listId: string): Promise<PriceLis
  * the same list cannot interleave.
  */
 export async function switchHead(ctx: AppContext, head: PriceListHead, expectedVersion: string | null): Promise<void> {
-  try {
-    await ctx.db.send(
-      new PutCommand({
-        TableName: ctx.table('priceLists'),
-        Item: { ...head, kind: KIND },
-        ConditionExpression: expectedVersion === null ? 'attribute_not_exists(list_id)' : 'version = :v',
-        ...(expectedVersion === null ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
-      }),
-    );
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) {
-      throw new ConflictError('Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.');
-    }
-    throw err;
-  }
+  await store(ctx, { conditionFailed: (cause) => new ConflictError(PRICE_LIST_CHANGED, { cause }) }).send(
+    new PutCommand({
+      TableName: ctx.table('priceLists'),
+      Item: { ...head, kind: KIND },
+      ConditionExpression: expectedVersion === null ? 'attribute_not_exists(list_id)' : 'version = :v',
+      ...(expectedVersion === null ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
+    }),
+  );
 }
+
+export const PRICE_LIST_CHANGED = 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.';

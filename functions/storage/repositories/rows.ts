@@ -1,7 +1,8 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain/rows.ts';
 import type { AppContext } from '../../config/context.ts';
-import { nextId, queryAll } from './base.ts';
+import { nextId, queryAll, store } from './base.ts';
+import { ConflictError } from '../../errors.ts';
 
 /** Which article priced a row: the list, the code looked up, and the article as the list has it. */
 export interface PriceSourceInfo {
@@ -77,7 +78,7 @@ async function batchWrite(ctx: AppContext, requests: Record<string, unknown>[]):
   for (let i = 0; i < requests.length; i += BATCH) {
     let pending: Record<string, unknown>[] | undefined = requests.slice(i, i + BATCH);
     for (let attempt = 0; pending?.length; attempt++) {
-      const out = await ctx.db.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+      const out = await store(ctx).send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
       pending = out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined;
       if (pending?.length) {
         if (attempt > 8) throw new Error('DynamoDB did not accept the rows after retries');
@@ -111,7 +112,7 @@ async function writeInParallel(ctx: AppContext, requests: Record<string, unknown
 export async function countRowsBetweenIndexes(ctx: AppContext, documentId: number, a: number, b: number): Promise<number> {
   const [lo, hi] = a < b ? [a, b] : [b, a];
   if (hi - lo <= 1) return 0;
-  const out = await ctx.db.send(
+  const out = await store(ctx).send(
     new QueryCommand({
       TableName: ctx.table('rows'),
       KeyConditionExpression: 'document_id = :d AND row_index BETWEEN :lo AND :hi',
@@ -154,7 +155,7 @@ export async function countRows(ctx: AppContext, documentId: number): Promise<nu
   let total = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const out = await ctx.db.send(
+    const out = await store(ctx).send(
       new QueryCommand({
         TableName: ctx.table('rows'),
         KeyConditionExpression: 'document_id = :d',
@@ -180,13 +181,13 @@ export async function deleteDocumentRows(ctx: AppContext, documentId: number): P
 }
 
 export async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: documentId, row_index: rowIndex }, ConsistentRead: true }));
+  const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: documentId, row_index: rowIndex }, ConsistentRead: true }));
   return out.Item ? decode(out.Item) : undefined;
 }
 
 /** A row by its id: the id index names its document and position, the table gives the current item. */
 export async function getRowById(ctx: AppContext, id: number): Promise<RowRecord | undefined> {
-  const out = await ctx.db.send(
+  const out = await store(ctx).send(
     new QueryCommand({
       TableName: ctx.table('rows'),
       IndexName: 'by_id',
@@ -202,20 +203,23 @@ export async function getRowById(ctx: AppContext, id: number): Promise<RowRecord
 }
 
 export async function putRow(ctx: AppContext, row: RowRecord): Promise<void> {
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('rows'), Item: encode(row) }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('rows'), Item: encode(row) }));
 }
 
 export async function deleteRows(ctx: AppContext, rows: Array<Pick<RowRecord, 'document_id' | 'row_index'>>): Promise<void> {
   await batchWrite(ctx, rows.map((r) => ({ DeleteRequest: { Key: { document_id: r.document_id, row_index: r.row_index } } })));
 }
 
+export const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
+
 /**
  * The merge as one DynamoDB transaction: the first row takes the merged values (only if it
  * is still there) and the second row goes (only if it is still there).
- * Both happen or neither does.
+ * Both happen or neither does; a cancelled transaction whose reasons name a failed condition
+ * is ROWS_CHANGED (409).
  */
 export async function mergeRowsAtomically(ctx: AppContext, merged: RowRecord, firstBefore: RowRecord, second: RowRecord): Promise<void> {
-  await ctx.db.send(
+  await store(ctx, { conditionFailed: (cause) => new ConflictError(ROWS_CHANGED, { cause }) }).send(
     new TransactWriteCommand({
       TransactItems: [
         {

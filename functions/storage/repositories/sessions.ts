@@ -1,6 +1,6 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
-import { queryAll } from './base.ts';
+import { queryAll, store } from './base.ts';
 
 export interface SessionRecord {
   jti: string;
@@ -9,18 +9,18 @@ export interface SessionRecord {
 }
 
 export async function createSession(ctx: AppContext, session: SessionRecord): Promise<void> {
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('sessions'), Item: session }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('sessions'), Item: session }));
 }
 
 /** A session exists until logout, user deletion or expiry (TTL is lazy, so check it too). */
 export async function isSessionActive(ctx: AppContext, jti: string, userId: number): Promise<boolean> {
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('sessions'), Key: { jti }, ConsistentRead: true }));
+  const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('sessions'), Key: { jti }, ConsistentRead: true }));
   const s = out.Item as SessionRecord | undefined;
   return Boolean(s && s.user_id === userId && s.expires_at * 1000 > ctx.now().getTime());
 }
 
 export async function revokeSession(ctx: AppContext, jti: string): Promise<void> {
-  await ctx.db.send(new DeleteCommand({ TableName: ctx.table('sessions'), Key: { jti } }));
+  await store(ctx).send(new DeleteCommand({ TableName: ctx.table('sessions'), Key: { jti } }));
 }
 
 export async function revokeUserSessions(ctx: AppContext, userId: number): Promise<void> {
@@ -32,7 +32,7 @@ export async function revokeUserSessions(ctx: AppContext, userId: number): Promi
   });
   for (let i = 0; i < sessions.length; i += 25) {
     const chunk = sessions.slice(i, i + 25);
-    await ctx.db.send(
+    await store(ctx).send(
       new BatchWriteCommand({
         RequestItems: { [ctx.table('sessions')]: chunk.map((s) => ({ DeleteRequest: { Key: { jti: s.jti } } })) },
       }),

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
-import { claimUnique, nextId, queryAll, releaseUnique } from './base.ts';
+import { claimUnique, nextId, queryAll, releaseUnique, store } from './base.ts';
 import { NotFoundError } from '../../errors.ts';
 
 export interface TipologiaRecord {
@@ -28,12 +28,12 @@ export async function createTipologia(ctx: AppContext, input: Omit<TipologiaReco
   const id = await nextId(ctx, 'tipologie');
   await claimUnique(ctx, tipologiaKey(input.value), id, TIPOLOGIA_TAKEN);
   const record: TipologiaRecord = { id, ...input, created_at: ctx.now().toISOString() };
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('tipologie'), Item: { ...record, kind: KIND } }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('tipologie'), Item: { ...record, kind: KIND } }));
   return record;
 }
 
 export async function requireTipologia(ctx: AppContext, id: number): Promise<TipologiaRecord> {
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('tipologie'), Key: { id }, ConsistentRead: true }));
+  const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('tipologie'), Key: { id }, ConsistentRead: true }));
   if (!out.Item) throw new NotFoundError('Tipologia non trovata');
   const { kind: _k, ...t } = out.Item;
   return t as TipologiaRecord;
@@ -42,12 +42,12 @@ export async function requireTipologia(ctx: AppContext, id: number): Promise<Tip
 export async function saveTipologia(ctx: AppContext, before: TipologiaRecord, after: TipologiaRecord): Promise<TipologiaRecord> {
   const renamed = tipologiaKey(before.value) !== tipologiaKey(after.value);
   if (renamed) await claimUnique(ctx, tipologiaKey(after.value), after.id, TIPOLOGIA_TAKEN);
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('tipologie'), Item: { ...after, kind: KIND } }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('tipologie'), Item: { ...after, kind: KIND } }));
   if (renamed) await releaseUnique(ctx, tipologiaKey(before.value));
   return after;
 }
 
 export async function deleteTipologia(ctx: AppContext, record: TipologiaRecord): Promise<void> {
-  await ctx.db.send(new DeleteCommand({ TableName: ctx.table('tipologie'), Key: { id: record.id } }));
+  await store(ctx).send(new DeleteCommand({ TableName: ctx.table('tipologie'), Key: { id: record.id } }));
   await releaseUnique(ctx, tipologiaKey(record.value));
 }

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { Role } from '../../http/types.ts';
 import { NotFoundError } from '../../errors.ts';
-import { claimUnique, countKind, nextId, ownerOfUnique, queryAll, releaseUnique } from './base.ts';
+import { claimUnique, countKind, nextId, ownerOfUnique, queryAll, releaseUnique, store } from './base.ts';
 
 export interface UserRecord {
   id: number;
@@ -26,7 +26,7 @@ export function toPublicUser(user: UserRecord): PublicUser {
 }
 
 export async function getUser(ctx: AppContext, id: number): Promise<UserRecord | undefined> {
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.table('users'), Key: { id }, ConsistentRead: true }));
+  const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('users'), Key: { id }, ConsistentRead: true }));
   return out.Item as UserRecord | undefined;
 }
 
@@ -57,7 +57,7 @@ export async function createUser(ctx: AppContext, input: Omit<UserRecord, 'id' |
   await claimUnique(ctx, usernameKey(input.username), id, USERNAME_TAKEN);
   const user: UserRecord = { id, ...input, created_at: ctx.now().toISOString() };
   try {
-    await ctx.db.send(new PutCommand({ TableName: ctx.table('users'), Item: { ...user, kind: KIND } }));
+    await store(ctx).send(new PutCommand({ TableName: ctx.table('users'), Item: { ...user, kind: KIND } }));
   } catch (err) {
     await releaseUnique(ctx, usernameKey(input.username));
     throw err;
@@ -68,12 +68,12 @@ export async function createUser(ctx: AppContext, input: Omit<UserRecord, 'id' |
 export async function saveUser(ctx: AppContext, before: UserRecord, after: UserRecord): Promise<UserRecord> {
   const renamed = before.username.toLowerCase() !== after.username.toLowerCase();
   if (renamed) await claimUnique(ctx, usernameKey(after.username), after.id, USERNAME_TAKEN);
-  await ctx.db.send(new PutCommand({ TableName: ctx.table('users'), Item: { ...after, kind: KIND } }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('users'), Item: { ...after, kind: KIND } }));
   if (renamed) await releaseUnique(ctx, usernameKey(before.username));
   return after;
 }
 
 export async function deleteUser(ctx: AppContext, user: UserRecord): Promise<void> {
-  await ctx.db.send(new DeleteCommand({ TableName: ctx.table('users'), Key: { id: user.id } }));
+  await store(ctx).send(new DeleteCommand({ TableName: ctx.table('users'), Key: { id: user.id } }));
   await releaseUnique(ctx, usernameKey(user.username));
 }
