@@ -18,6 +18,12 @@ describe('OCR tokens', () => {
     ['Sottofondo', 'Sottofondo'],
     ['Il,', 'Il,'],
     ['U.M,', 'U.M.'],
+    // A speck read as a mark after or before an amount.
+    ['20,00.', '20,00'],
+    ["3'360,00,", "3'360,00"],
+    ['.168,00', '168,00'],
+    ['1.234,5.', '1.234,5.'],
+    ['A016.020.02.', 'A016.020.02.'],
   ])('%s -> %s', (read, clean) => expect(normaliseToken(read)).toBe(clean));
 });
 
