@@ -12,8 +12,10 @@ export interface ScanCheck {
   tariffa?: string;
   /** Italian reasons to add to the voce's verifica. */
   verifica: string[];
-  /** Italian notes of the digits corrected by the check (empty when read right). */
+  /** Italian notes of the digits (and codes) corrected by the checks (empty when read right). */
   correzioni: string[];
+  /** Whether quantity × price = amount corrected a number (the document warning counts these). */
+  amountsCorrected?: boolean;
 }
 
 type VoceLike = Pick<ParsedVoce, 'quantita' | 'unitario' | 'totale' | 'page' | 'page_end'> & Partial<Pick<ParsedVoce, 'tariffa' | 'unita_di_misura'>>;
@@ -68,6 +70,7 @@ export function checkScannedVoci<V extends VoceLike>(voci: readonly V[], ocrPage
       ...(codeNote.length ? { tariffa: code } : {}),
       verifica: [...(check.status === 'mismatch' ? [REASON_MISMATCH] : check.status === 'ambiguous' ? [REASON_AMBIGUOUS] : []), ...textDoubts({ ...v, tariffa: code })],
       correzioni: [...check.corrections.map(describeCorrection), ...codeNote],
+      amountsCorrected: check.corrections.length > 0,
     });
   }
   return out;
@@ -75,7 +78,7 @@ export function checkScannedVoci<V extends VoceLike>(voci: readonly V[], ocrPage
 
 /** Document warnings about the scan: how many voci were corrected. */
 export function scanWarnings(checks: ReadonlyMap<unknown, ScanCheck>): string[] {
-  const corrected = [...checks.values()].filter((c) => c.correzioni.length).length;
+  const corrected = [...checks.values()].filter((c) => c.amountsCorrected).length;
   if (!corrected) return [];
   return [
     corrected === 1

@@ -44,6 +44,7 @@ export function localOcr(pdf: Uint8Array, options: LocalOcrOptions = {}): OcrFun
         try {
           const read = Date.now();
           blocks = await recognisePage(engine, image);
+          tightenTallWords(image, blocks);
           pageMs = Date.now() - read;
           rereads = await rereadDoubtful(engine, image, blocks);
           missed = await readMissedWords(engine, image, blocks);
@@ -62,6 +63,48 @@ export function localOcr(pdf: Uint8Array, options: LocalOcrOptions = {}): OcrFun
       await images.close().catch(() => undefined);
     }
   };
+}
+
+/**
+ * A word box much taller than the page's words took in ink that is not the word: a speck, a table
+ * rule or a letter of the line above ("11.429,34" boxed from the description line to its own row).
+ * Such a box puts the word between two rows and the reader loses it. The box is cut to the band of
+ * rows holding most of its ink. Boxes are changed in place; returns how many were cut.
+ */
+export function tightenTallWords(image: Pick<PageImage, 'grey' | 'width' | 'height'>, blocks: TessBlock[] | null): number {
+  const words = linesOf(blocks).flatMap((l) => l.words);
+  if (words.length < 5) return 0;
+  const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+  const H = heights[heights.length >> 1];
+  let cut = 0;
+  for (const w of words) {
+    const { x0, y0, x1, y1 } = w.bbox;
+    if (y1 - y0 <= 1.6 * H) continue;
+    const xa = Math.max(0, Math.floor(x0));
+    const xb = Math.min(image.width, Math.ceil(x1));
+    const ya = Math.max(0, Math.floor(y0));
+    const yb = Math.min(image.height, Math.ceil(y1));
+    // Bands of consecutive rows with ink (a one-row gap does not split a band).
+    const bands: Array<{ from: number; to: number; ink: number }> = [];
+    let current: { from: number; to: number; ink: number } | null = null;
+    for (let y = ya; y < yb; y++) {
+      let ink = 0;
+      for (let x = xa; x < xb; x++) if (image.grey[y * image.width + x] < 128) ink++;
+      if (ink > 0) {
+        if (current && y - current.to <= 2) {
+          current.to = y + 1;
+          current.ink += ink;
+        } else bands.push((current = { from: y, to: y + 1, ink }));
+      }
+    }
+    if (bands.length < 2) continue;
+    const best = bands.reduce((a, b) => (b.ink > a.ink ? b : a));
+    if (best.to - best.from < 0.5 * H || best.to - best.from > 1.6 * H) continue;
+    w.bbox.y0 = best.from;
+    w.bbox.y1 = best.to;
+    cut++;
+  }
+  return cut;
 }
 
 /** Below this confidence a code or a number is read a second time, alone. */

@@ -91,6 +91,8 @@ export function normaliseToken(text: string): string {
   t = t.replace(/^[|¦]+(?=\S)|(?<=\S)[|¦]+$/g, '');
   // DEI-style codes end in a lower-case letter; c, o, s, v, w, x, z look the same in both cases.
   if (/^[A-Z]\d{5}[COSVWXZ]$/.test(t)) return t.slice(0, -1) + t.slice(-1).toLowerCase();
+  // A speck read as a mark before or after an amount ("20,00." / ".168,00"): amounts print none.
+  t = t.replace(/^[.,:;'`´’‘]+(?=\d[\d.'´’]*,\d{2,3}$)/, '').replace(/(?<=^-?\d[\d.'´’]*,\d{2,3})[.,:;'`´’‘]+$/, '');
   const m = /^([-–]?)([0-9OoDQlIS|sBZzg´'’‘`/.]*[0-9][0-9OoDQlIS|sBZzg´'’‘`/.]*),([0-9OoDQlISsBZzg]{2,3})$/.exec(t);
   if (!m) return t;
   const digitsOnly = (s: string) => s.replace(/[OoDQlIS|sBZzg]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);

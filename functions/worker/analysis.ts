@@ -10,6 +10,7 @@ import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repos
 import { priceRowsInMemory } from '../services/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
 import { checkScannedVoci, scanWarnings } from '../ocr/check-voci.ts';
+import { checkScannedCodes } from '../ocr/code-check.ts';
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -89,6 +90,8 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
         const { result } = outcome;
         // Rows read from a scan: marked, and their numbers checked with the computo's arithmetic.
         const scan = checkScannedVoci(result.voci, outcome.ocrPages);
+        // Scanned codes against the document's price lists: a listed code beats a one-slip near-miss.
+        await checkScannedCodes(ctx, doc, scan).catch((err) => log({ level: 'warn', documentId, message: 'scanned codes not checked against the price lists', error: String(err) }));
         const rows: Array<Omit<RowRecord, 'id'>> = result.voci.map((v, i) => ({
           document_id: documentId,
           row_index: i + 1,

@@ -37,9 +37,12 @@ function rng(seed: number) {
   };
 }
 
-/** The scan of a document is the same whatever else the run reads (seed from its name). */
+/**
+ * The scan of a document is the same whatever else the run reads (seed from its name);
+ * BENCH_OCR_SEED=<n> makes other scans of the same documents (other angles, noise, specks).
+ */
 function seedOf(name: string): number {
-  let h = 2166136261;
+  let h = (2166136261 ^ Number(process.env.BENCH_OCR_SEED ?? 0)) >>> 0;
   for (const c of name) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
   return h;
 }
@@ -161,6 +164,7 @@ async function main() {
     ...(canScan ? names : []).map((n) => ({ label: `${n} (scan ${DPI} dpi)`, truth: `${n}.pdf`, pdf: () => makeScan(path.join(CORPUS_PDF, `${n}.pdf`), seedOf(n)) })),
   ];
   const totals = { voci: 0, exact: 0, flagged: 0, wrong: 0, missing: 0, pages: 0, seconds: 0, cpu: 0 };
+  if (process.env.BENCH_OCR_SEED) console.log(`seed variation: BENCH_OCR_SEED=${process.env.BENCH_OCR_SEED}`);
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   console.log('document                                   voci  exact  flagged  wrong-not-flagged  missing/extra  corrected  s/page  cpu s/page  skew°');
   try {

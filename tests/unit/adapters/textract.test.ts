@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { GetDocumentTextDetectionCommand, StartDocumentTextDetectionCommand, TextractClient } from '@aws-sdk/client-textract';
+import { GetDocumentTextDetectionCommand, StartDocumentTextDetectionCommand, TextractClient, type Block } from '@aws-sdk/client-textract';
 import { PDFDocument } from 'pdf-lib';
 import { MAX_TEXTRACT_PAGES, OcrError, TOO_MANY_SCANNED_PAGES, textractWords } from '../../../functions/adapters/textract.ts';
 import { analyzePdf } from '../../../functions/analysis/analyze.ts';
-import { A4 } from '../../../functions/analysis/words.ts';
+import { A4, wordsFromTextract } from '../../../functions/analysis/words.ts';
+import { FIXTURES } from '../../support/corpus.ts';
 
 const word = (text: string, page: number, left: number, top: number) => ({
   BlockType: 'WORD' as const,
@@ -94,5 +97,72 @@ describe('Textract adapter', () => {
     } finally {
       textract.restore();
     }
+  });
+});
+
+describe('Textract adapter on a recorded real response', () => {
+  // A real DetectDocumentText response recorded by AWS (tests/fixtures/textract/README.md).
+  const recorded = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'textract/detect-document-text.json'), 'utf8')) as { Blocks: Block[] };
+  const LETTER = { width: 612, height: 792 };
+
+  it('puts every WORD of the real response in the positioned-word model, at the real page size', async () => {
+    // Prepare: the job answers with the recorded blocks, split across two result pages as
+    // GetDocumentTextDetection does with NextToken.
+    const blocks = recorded.Blocks;
+    const half = Math.floor(blocks.length / 2);
+    const textract = mockClient(TextractClient);
+    textract.on(StartDocumentTextDetectionCommand).resolves({ JobId: 'job-real' });
+    textract
+      .on(GetDocumentTextDetectionCommand)
+      .resolvesOnce({ JobStatus: 'SUCCEEDED', Blocks: blocks.slice(0, half), NextToken: 't' })
+      .resolvesOnce({ JobStatus: 'SUCCEEDED', Blocks: blocks.slice(half) });
+    try {
+      // Act
+      const pages = await textractWords(new TextractClient({ region: 'eu-south-1' }), [1], { ...opts, pageSizes: [LETTER] });
+      // Assess: one page of the given size, the 51 WORD blocks (not the LINE ones) as words.
+      expect(pages).toHaveLength(1);
+      const [page] = pages;
+      expect({ width: page.width, height: page.height, hasTextLayer: page.hasTextLayer }).toEqual({ width: 612, height: 792, hasTextLayer: true });
+      expect(page.words).toHaveLength(51);
+      expect(page.words.filter((w) => w.text === 'Cell')).toHaveLength(14);
+      // The date: Left 0.1849, Top 0.4978, Width 0.1241, Height 0.0187 of the page, in points.
+      const date = page.words.find((w) => w.text === '08/14/2022')!;
+      expect(date.x0).toBeCloseTo(0.18488064408302307 * 612, 3);
+      expect(date.y0).toBeCloseTo(0.497822105884552 * 792, 3);
+      expect(date.x1 - date.x0).toBeCloseTo(0.12413565814495087 * 612, 3);
+      expect(date.y1 - date.y0).toBeCloseTo(0.01868842914700508 * 792, 3);
+      for (const w of page.words) {
+        expect(w.x0).toBeGreaterThanOrEqual(0);
+        expect(w.x1).toBeLessThanOrEqual(612);
+        expect(w.y1).toBeLessThanOrEqual(792);
+        expect(w.x1).toBeGreaterThan(w.x0);
+        expect(w.y1).toBeGreaterThan(w.y0);
+      }
+    } finally {
+      textract.restore();
+    }
+  });
+
+  it('gives words that rebuild Textract\u2019s own lines and the table row in reading order', () => {
+    // Act
+    const [page] = wordsFromTextract(recorded.Blocks, [LETTER]);
+    // Words whose vertical middles lie within half a word height of each other share a line.
+    const mid = (w: (typeof page.words)[number]) => (w.y0 + w.y1) / 2;
+    const sorted = [...page.words].sort((a, b) => mid(a) - mid(b));
+    const rows: Array<typeof page.words> = [];
+    for (const w of sorted) {
+      const row = rows.find((r) => Math.abs(mid(r[0]) - mid(w)) < Math.max(w.y1 - w.y0, r[0].y1 - r[0].y0) / 2);
+      if (row) row.push(w);
+      else rows.push([w]);
+    }
+    const text = rows.map((r) => r.sort((a, b) => a.x0 - b.x0).map((w) => w.text).join(' '));
+    // Assess: Textract's LINE blocks on one row, left to right, are the rows the words rebuild.
+    expect(text).toContain('Cell 1 Cell 2 Cell 4 Cell 5');
+    expect(text).toContain('Cell 11 Cell 12 Cell 13 Cell 14 Cell 15');
+    expect(text).toContain('Date : 08/14/2022');
+    expect(text[0]).toBe('Textractor Test');
+    // ...and read row by row they are Textract's LINE blocks (one per table cell), in its order.
+    expect(text).toHaveLength(13);
+    expect(text.join(' ')).toBe(recorded.Blocks.filter((b) => b.BlockType === 'LINE').map((b) => b.Text).join(' '));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateSkew, normaliseToken, pageWordsFromOcr } from '../../../functions/ocr/ocr-words.ts';
-import { unitFromReadings, uncoveredClusters } from '../../../functions/ocr/local-ocr.ts';
+import { tightenTallWords, unitFromReadings, uncoveredClusters } from '../../../functions/ocr/local-ocr.ts';
 import { textDoubts, undoubleCode, REASON_CODE_UNSURE, REASON_UNIT_UNKNOWN, REASON_UNIT_UNSURE } from '../../../functions/ocr/check-voci.ts';
 import type { PageImage } from '../../../functions/ocr/page-image.ts';
 
@@ -18,6 +18,12 @@ describe('OCR tokens', () => {
     ['Sottofondo', 'Sottofondo'],
     ['Il,', 'Il,'],
     ['U.M,', 'U.M.'],
+    // A speck read as a mark after or before an amount.
+    ['20,00.', '20,00'],
+    ["3'360,00,", "3'360,00"],
+    ['.168,00', '168,00'],
+    ['1.234,5.', '1.234,5.'],
+    ['A016.020.02.', 'A016.020.02.'],
   ])('%s -> %s', (read, clean) => expect(normaliseToken(read)).toBe(clean));
 });
 
@@ -106,5 +112,30 @@ describe('lone words the page layout drops', () => {
     ink(60, 5, 61, 6); // a speck
     const clusters = uncoveredClusters({ grey, width, height }, [{ x0: 95, y0: 15, x1: 130, y1: 35 }], 12);
     expect(clusters).toEqual([{ x0: 20, y0: 20, x1: 30, y1: 32 }]);
+  });
+});
+
+describe('word boxes taller than the page\u2019s words', () => {
+  it('are cut to the band holding the word\u2019s ink, so the word stays on its row', () => {
+    // Prepare: a 200×100 white image; five words 10 px tall on the row y 60-70, one of which
+    // (the amount) was boxed from y 40 because of a speck at y 42-43 above it.
+    const width = 200;
+    const height = 100;
+    const grey = new Uint8Array(width * height).fill(255);
+    const ink = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) grey[y * width + x] = 20;
+    };
+    const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
+    const words = [word('A', 0, 60, 20, 70), word('cad', 30, 60, 50, 70), word('3,00', 60, 60, 80, 70), word('3.809,78', 90, 60, 120, 70), word('11.429,34', 130, 40, 180, 70)];
+    for (const w of words.slice(0, 4)) ink(w.bbox.x0, 61, w.bbox.x1, 69);
+    ink(130, 61, 180, 69);
+    ink(150, 42, 152, 44);
+    const blocks = [{ paragraphs: [{ lines: [{ words, bbox: { x0: 0, y0: 40, x1: 180, y1: 70 } }] }] }];
+    // Act
+    const cut = tightenTallWords({ grey, width, height }, blocks);
+    // Assess
+    expect(cut).toBe(1);
+    expect(words[4].bbox).toEqual({ x0: 130, y0: 61, x1: 180, y1: 69 });
+    expect(words[0].bbox).toEqual({ x0: 0, y0: 60, x1: 20, y1: 70 });
   });
 });
