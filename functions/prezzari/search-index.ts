@@ -45,7 +45,15 @@ function options(items: PriceItem[]): Options<number> {
     fields: FIELDS,
     idField: 'id',
     tokenize,
-    processTerm: (term) => termOf(term),
+    // Indexed: the stem, and the folded word when it differs, so that a word being typed
+    // ("sbancam") still finds the words it begins ("sbancamento", stem "sbanc").
+    processTerm: (term) => {
+      const stem = termOf(term);
+      if (!stem) return null;
+      const whole = fold(term);
+      return whole !== stem ? [stem, whole] : stem;
+    },
+    searchOptions: { processTerm: (term) => termOf(term) },
     extractField: (i, field) => (field === 'id' ? (i as unknown as string) : field === 'title' ? titleOf(items[i].descrizione) : items[i].descrizione),
   };
 }
@@ -223,7 +231,7 @@ export function highlightRanges(text: string, terms: readonly string[]): Array<[
   return words(text)
     .filter((w) => {
       const t = termOf(w.word);
-      return t !== null && wanted.has(t);
+      return t !== null && (wanted.has(t) || wanted.has(fold(w.word)));
     })
     .map((w) => [w.start, w.end] as [number, number]);
 }
