@@ -102,7 +102,8 @@ export const RESOURCE_GRANTS: Record<Resource, Grants> = {
   rows: api({ tables: { rows: 'readwrite', documents: 'readwrite', tipologie: 'read' } }, PRICING),
   // Price-list imports: staged blob -> index blob + head pointer.
   prezzari: api({ tables: { priceLists: 'readwrite', tipologie: 'read' }, blobs: { imports: 'readwrite', priceIndex: 'readwrite' } }, PRICING),
-  search: api({ tables: { priceLists: 'read' }, blobs: { priceIndex: 'read' } }),
+  // Search; suggestions for a row read its document and write the chosen price and totals.
+  search: api({ tables: { priceLists: 'read', rows: 'readwrite', documents: 'readwrite' }, blobs: { priceIndex: 'read' } }),
   'csv-data': api({ tables: { priceLists: 'read' }, blobs: { priceIndex: 'read' } }),
   patterns: api({ tables: { patterns: 'readwrite', counters: 'readwrite' } }),
   debug: api({ tables: { users: 'read' }, describeTables: true }),

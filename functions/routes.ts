@@ -101,6 +101,8 @@ const TABLE = [
   r('POST', '/api/get_unitario', 'prezzari', 'getUnitario', 'user'),
   r('GET', '/api/search/price-list', 'search', 'priceList', 'user'),
   r('GET', '/api/search', 'search', 'combined', 'user'),
+  r('GET', '/api/rows/{id}/suggestions', 'search', 'suggestions', 'user'),
+  r('POST', '/api/rows/{id}/suggestions', 'search', 'applySuggestion', 'user'),
   r('GET', '/api/csv-data', 'csv-data', 'list', 'user'),
 
   // Code patterns (admin)

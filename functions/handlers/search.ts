@@ -1,9 +1,13 @@
 import { ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { list, ok, resource } from '../http/respond.ts';
-import type { Action } from '../http/types.ts';
 import { searchPriceLists } from '../prezzari/search.ts';
 import { searchCsvData } from '../prezzari/csv-data.ts';
+import { requirePrincipal, type Action } from '../http/types.ts';
+import { idParam } from '../http/validate.ts';
+import { presentDocument } from '../services/documents.ts';
+import { presentRow, requireRowFor, retotal } from '../services/rows.ts';
+import { applySuggestion, suggestionsFor } from '../services/suggestions.ts';
 
 const MAX_LIMIT = 200;
 
@@ -45,5 +49,22 @@ const combined: Action = async (req, ctx) => {
   );
 };
 
-export const actions = { priceList, combined };
+/** GET /api/rows/{id}/suggestions ?limit (default 5, at most 20): the articles most like an unpriced row. */
+const suggestions: Action = async (req, ctx) => {
+  const { row, doc } = await requireRowFor(ctx, idParam(req.params), requirePrincipal(req));
+  const limit = Math.min(20, Math.max(1, Number.parseInt(req.query.limit ?? '5', 10) || 5));
+  const found = await suggestionsFor(ctx, doc, row, limit);
+  return list('price_suggestions', found, found.length, { row_id: row.id });
+};
+
+/** POST /api/rows/{id}/suggestions {id}: the chosen article prices the row, source "suggerito". */
+const applySuggestionAction: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const { row, doc } = await requireRowFor(ctx, idParam(req.params), principal);
+  const next = await applySuggestion(ctx, row, req.body.id, principal.username);
+  const { document, totals } = await retotal(ctx, doc);
+  return ok(resource('rows', presentRow(next)), { document: presentDocument(document), totals, price_found: true });
+};
+
+export const actions = { priceList, combined, suggestions, applySuggestion: applySuggestionAction };
 export const handler = resourceHandler(actions);

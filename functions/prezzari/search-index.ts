@@ -1,42 +1,92 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
 import type { AppContext } from '../config/context.ts';
-import { fold, searchTerms } from '../../shared/text.ts';
+import { fold } from '../../shared/text.ts';
 import { getBlob, putBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
+import { termOf, titleOf, tokenize, words } from './terms.ts';
 
 /**
  * One version of a price list, written once when it is confirmed and never changed: its items
- * in code order (code-prefix search is a binary search, lookups a hash map) and an inverted
- * index from folded description words to item positions (word-prefix search over sorted terms).
+ * in code order (code-prefix search is a binary search, lookups a hash map) and a MiniSearch
+ * full-text index of the descriptions (BM25 ranking, Italian stems, prefix and typo tolerance).
  * It is one blob, written whole before the list's pointer moves to it, so readers never see a
  * half-written list; Lambdas keep the versions they use in memory.
+ *
+ * Why MiniSearch rather than Orama (tests/bench/search-libraries.ts, 250,000 articles on this
+ * machine): MiniSearch builds in about half the time, takes 200 MB of heap against Orama's
+ * 500 MB, serialises to 39 MB of JSON against 221 MB, and answers the query mix at p50 under
+ * 1 ms against 170 ms. Orama's Italian stemmer (@orama/stemmers) is used with MiniSearch too.
  */
 export interface StoredIndex {
   version: string;
   items: PriceItem[];
-  terms: Record<string, number[]>;
+  /** MiniSearch's own serialisation (ids are positions in `items`); absent in blobs written before it. */
+  search?: AsPlainObject;
 }
 
-export interface LoadedIndex extends StoredIndex {
+export interface LoadedIndex {
+  version: string;
+  items: PriceItem[];
   codesFolded: string[];
-  sortedTerms: string[];
   /** Items by code; CSV data may hold several per code (stored as CODE#n). */
   byCode: Map<string, PriceItem[]>;
+  search: MiniSearch<number>;
+  /** Ranked answers of recent queries, so the next page of a query costs nothing. */
+  recent: Map<string, Ranked>;
 }
 
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
 
+const FIELDS = ['title', 'descrizione'];
+
+function options(items: PriceItem[]): Options<number> {
+  return {
+    fields: FIELDS,
+    idField: 'id',
+    tokenize,
+    // Indexed: the stem, and the folded word when it differs, so that a word being typed
+    // ("sbancam") still finds the words it begins ("sbancamento", stem "sbanc").
+    processTerm: (term) => {
+      const stem = termOf(term);
+      if (!stem) return null;
+      const whole = fold(term);
+      return whole !== stem ? [stem, whole] : stem;
+    },
+    searchOptions: { processTerm: (term) => termOf(term) },
+    extractField: (i, field) => (field === 'id' ? (i as unknown as string) : field === 'title' ? titleOf(items[i].descrizione) : items[i].descrizione),
+  };
+}
+
+function newSearch(items: PriceItem[]): MiniSearch<number> {
+  const ms = new MiniSearch<number>(options(items));
+  ms.addAll(items.map((_, i) => i));
+  return ms;
+}
+
 export function buildIndex(version: string, items: PriceItem[]): StoredIndex {
   const sorted = [...items].sort((a, b) => (a.codice < b.codice ? -1 : a.codice > b.codice ? 1 : 0));
-  const terms: Record<string, number[]> = {};
-  sorted.forEach((item, i) => {
-    for (const t of searchTerms(`${item.descrizione} ${item.codice_originale}`)) (terms[t] ??= []).push(i);
-  });
-  return { version, items: sorted, terms };
+  return { version, items: sorted, search: newSearch(sorted).toJSON() };
+}
+
+export function serialiseIndex(index: StoredIndex): Buffer {
+  return gzipSync(JSON.stringify(index), { level: 6 });
 }
 
 export async function storeIndex(ctx: AppContext, index: StoredIndex): Promise<void> {
-  await putBlob(ctx, indexKey(index.version), gzipSync(JSON.stringify(index)), 'application/gzip');
+  await putBlob(ctx, indexKey(index.version), serialiseIndex(index), 'application/gzip');
+}
+
+export function loadStoredIndex(stored: StoredIndex): LoadedIndex {
+  const byCode = new Map<string, PriceItem[]>();
+  for (const item of stored.items) {
+    const code = item.codice.split('#')[0];
+    const list = byCode.get(code);
+    if (list) list.push(item);
+    else byCode.set(code, [item]);
+  }
+  const search = stored.search ? MiniSearch.loadJS<number>(stored.search, options(stored.items)) : newSearch(stored.items);
+  return { version: stored.version, items: stored.items, codesFolded: stored.items.map((i) => fold(i.codice)), byCode, search, recent: new Map() };
 }
 
 /** Indexes are immutable per version: cache the most recent few in memory. */
@@ -53,15 +103,7 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
   hit = (async () => {
     const raw = await getBlob(ctx, indexKey(version));
     if (!raw) return null;
-    const stored = JSON.parse(gunzipSync(raw).toString('utf8')) as StoredIndex;
-    const byCode = new Map<string, PriceItem[]>();
-    for (const item of stored.items) {
-      const code = item.codice.split('#')[0];
-      const list = byCode.get(code);
-      if (list) list.push(item);
-      else byCode.set(code, [item]);
-    }
-    return { ...stored, codesFolded: stored.items.map((i) => fold(i.codice)), sortedTerms: Object.keys(stored.terms).sort(), byCode };
+    return loadStoredIndex(JSON.parse(gunzipSync(raw).toString('utf8')) as StoredIndex);
   })();
   hit.catch(() => cache.delete(version));
   cache.set(version, hit);
@@ -87,37 +129,109 @@ function byCodePrefix(index: LoadedIndex, prefix: string): number[] {
   return out;
 }
 
-/** Positions of items having a word that starts with `word`. */
-function byWordPrefix(index: LoadedIndex, word: string): Set<number> {
-  const out = new Set<number>();
-  for (let i = lowerBound(index.sortedTerms, word); i < index.sortedTerms.length && index.sortedTerms[i].startsWith(word); i++) {
-    for (const p of index.terms[index.sortedTerms[i]]) out.add(p);
+/** 0: the exact code, 1: a code starting with the query, 2: a description match ranked by score. */
+export type Tier = 0 | 1 | 2;
+
+export interface RankedHit {
+  item: PriceItem;
+  tier: Tier;
+  score: number;
+  /** The index terms (stems) the description matched: what the highlighter marks. */
+  terms: string[];
+}
+
+interface Ranked {
+  positions: Int32Array;
+  tiers: Uint8Array;
+  scores: Float64Array;
+  terms: string[][];
+}
+
+/** Words of two characters or fewer are matched whole; longer ones also as prefixes of longer words. */
+const prefix = (term: string) => term.length >= 4;
+/** One typo forgiven from 5 characters of stem, two from 8. */
+const fuzzy = (term: string) => (/\d/.test(term) ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false);
+
+const TEXT_SEARCH: SearchOptions = { combineWith: 'AND', boost: { title: 2.5 }, prefix, fuzzy: false, weights: { prefix: 0.4, fuzzy: 0.35 } };
+
+function rank(index: LoadedIndex, query: string): Ranked {
+  const q = fold(query.trim());
+  const code = q.replace(/\s+/g, '');
+  const codeHits = code ? byCodePrefix(index, code) : [];
+  if (codeHits.length) {
+    // The exact code first, then the codes it begins, in code order.
+    const exact = codeHits.filter((p) => index.codesFolded[p].split('#')[0] === code);
+    const rest = codeHits.filter((p) => index.codesFolded[p].split('#')[0] !== code);
+    const positions = Int32Array.from([...exact, ...rest]);
+    return { positions, tiers: Uint8Array.from(positions, (_, k) => (k < exact.length ? 0 : 1)), scores: new Float64Array(positions.length), terms: [] };
   }
-  return out;
+  let results = index.search.search(query, TEXT_SEARCH);
+  // Nothing as typed: forgive one or two typos on the longer words.
+  if (!results.length) results = index.search.search(query, { ...TEXT_SEARCH, fuzzy });
+  return {
+    positions: Int32Array.from(results, (r) => r.id as number),
+    tiers: new Uint8Array(results.length).fill(2),
+    scores: Float64Array.from(results, (r) => r.score),
+    terms: results.map((r) => r.terms),
+  };
+}
+
+function ranked(index: LoadedIndex, query: string): Ranked {
+  const key = query.trim();
+  let hit = index.recent.get(key);
+  if (!hit) {
+    hit = rank(index, key);
+    index.recent.set(key, hit);
+    if (index.recent.size > 64) index.recent.delete(index.recent.keys().next().value!);
+  }
+  return hit;
 }
 
 /**
- * Items matching the query: by code prefix, or by every word of the description (each word a
- * prefix, accents and case folded). Results in code order, at most `limit`.
+ * Items matching the query, best first: the exact code, then codes beginning with the query,
+ * then descriptions containing every word (Italian inflections, prefixes, and one or two typos
+ * on longer words when nothing matches as typed), by BM25 relevance with title words weighing
+ * more. At most `limit` (after skipping `offset`); `total` counts them all.
  */
-export function searchIndex(index: LoadedIndex, query: string, limit: number): { items: PriceItem[]; total: number } {
-  const q = fold(query.trim());
-  if (!q) return { items: index.items.slice(0, limit), total: index.items.length };
-  const codeHits = byCodePrefix(index, q.replace(/\s+/g, ''));
-  let positions: number[];
-  if (codeHits.length) positions = codeHits;
-  else {
-    const words = q.split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
-    if (!words.length) return { items: [], total: 0 };
-    let acc: Set<number> | undefined;
-    for (const w of words.sort((a, b) => b.length - a.length)) {
-      const hits = byWordPrefix(index, w);
-      const current: Set<number> = acc ?? hits;
-      acc = acc ? new Set([...current].filter((p: number) => hits.has(p))) : hits;
-      if (!acc.size) break;
-    }
-    positions = [...(acc ?? new Set<number>())].sort((a, b) => a - b);
+export function rankIndex(index: LoadedIndex, query: string, limit: number, offset = 0): { hits: RankedHit[]; total: number } {
+  if (!query.trim()) {
+    return { hits: index.items.slice(offset, offset + limit).map((item) => ({ item, tier: 2, score: 0, terms: [] })), total: index.items.length };
   }
-  return { items: positions.slice(0, limit).map((p) => index.items[p]), total: positions.length };
+  const r = ranked(index, query);
+  const hits: RankedHit[] = [];
+  for (let k = offset; k < Math.min(r.positions.length, offset + limit); k++) {
+    hits.push({ item: index.items[r.positions[k]], tier: r.tiers[k] as Tier, score: r.scores[k], terms: r.terms[k] ?? [] });
+  }
+  return { hits, total: r.positions.length };
 }
 
+/** Items matching the query (see rankIndex); an empty query lists the items in code order. */
+export function searchIndex(index: LoadedIndex, query: string, limit: number): { items: PriceItem[]; total: number } {
+  const { hits, total } = rankIndex(index, query, limit);
+  return { items: hits.map((h) => h.item), total };
+}
+
+/**
+ * Articles whose description resembles `text`: any of its words counts (OR), rarer words and
+ * title words weigh more. Suggestions re-rank these by similarity.
+ */
+export function similarIn(index: LoadedIndex, text: string, limit: number): Array<{ item: PriceItem; score: number }> {
+  const query = [...new Set(words(text).map((w) => w.word).filter((w) => termOf(w)))].slice(0, 40).join(' ');
+  if (!query) return [];
+  return index.search
+    .search(query, { combineWith: 'OR', boost: { title: 1.5 }, prefix: false, fuzzy: false })
+    .slice(0, limit)
+    .map((r) => ({ item: index.items[r.id as number], score: r.score }));
+}
+
+/** [start, end) ranges of the words of `text` whose term is one of `terms`. */
+export function highlightRanges(text: string, terms: readonly string[]): Array<[number, number]> {
+  if (!terms.length) return [];
+  const wanted = new Set(terms);
+  return words(text)
+    .filter((w) => {
+      const t = termOf(w.word);
+      return t !== null && (wanted.has(t) || wanted.has(fold(w.word)));
+    })
+    .map((w) => [w.start, w.end] as [number, number]);
+}

@@ -2,7 +2,7 @@ import type { AppContext } from '../config/context.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { SOURCE_LABEL, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
-import { loadIndex, searchIndex } from './search-index.ts';
+import { highlightRanges, loadIndex, rankIndex, type RankedHit } from './search-index.ts';
 
 export interface SearchFilters {
   /** A DEI typology value, a province (code or name), 'toscana' for every Toscana list, or empty. */
@@ -24,6 +24,12 @@ export function listsFor(heads: PriceListHead[], filters: SearchFilters): PriceL
   });
 }
 
+/** Where the query matched, as [start, end) character ranges, for <mark> in the results. */
+export interface Highlights {
+  codice: Array<[number, number]>;
+  descrizione: Array<[number, number]>;
+}
+
 export interface SearchHit extends PriceItem {
   id: string;
   tariffa: string;
@@ -31,11 +37,12 @@ export interface SearchHit extends PriceItem {
   source_label: string;
   list_key: string;
   list_year: number;
+  highlights?: Highlights;
 }
 
-export function hit(head: PriceListHead, item: PriceItem): SearchHit {
+export function hit(head: PriceListHead, item: PriceItem, ranked?: Pick<RankedHit, 'tier' | 'terms'>, query?: string): SearchHit {
   const codice = item.codice_originale || item.codice.split('#')[0];
-  return {
+  const out: SearchHit = {
     ...item,
     id: `${head.list_id}|${item.codice}`,
     codice,
@@ -45,19 +52,29 @@ export function hit(head: PriceListHead, item: PriceItem): SearchHit {
     list_key: head.key,
     list_year: head.year,
   };
+  if (ranked && query) {
+    const codeLength = ranked.tier < 2 ? Math.min(codice.length, query.trim().length) : 0;
+    out.highlights = { codice: codeLength ? [[0, codeLength]] : [], descrizione: highlightRanges(item.descrizione, ranked.terms) };
+  }
+  return out;
 }
 
-/** Searches the indexes of the current versions of the chosen lists, newest year first. */
+/**
+ * Searches the indexes of the current versions of the chosen lists and merges their answers by
+ * rank (exact code, code prefix, then relevance; newer year first on a tie). Returns the first
+ * `limit` hits and the total.
+ */
 export async function searchPriceLists(ctx: AppContext, q: string, filters: SearchFilters, limit: number): Promise<{ items: SearchHit[]; total: number }> {
   const lists = listsFor(await listHeads(ctx), filters).sort((a, b) => b.year - a.year || a.source.localeCompare(b.source) || a.key.localeCompare(b.key));
-  const items: SearchHit[] = [];
+  const found: Array<{ head: PriceListHead; hit: RankedHit; order: number }> = [];
   let total = 0;
   for (const head of lists) {
     const index = await loadIndex(ctx, head.version);
     if (!index) continue;
-    const found = searchIndex(index, q, Math.max(0, limit - items.length));
-    total += found.total;
-    items.push(...found.items.map((i) => hit(head, i)));
+    const ranked = rankIndex(index, q, limit);
+    total += ranked.total;
+    for (const h of ranked.hits) found.push({ head, hit: h, order: found.length });
   }
-  return { items, total };
+  found.sort((a, b) => a.hit.tier - b.hit.tier || b.hit.score - a.hit.score || a.order - b.order);
+  return { items: found.slice(0, limit).map((f) => hit(f.head, f.hit.item, f.hit, q)), total };
 }

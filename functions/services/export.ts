@@ -34,6 +34,7 @@ function sourceLabel(row: RowRecord, tipologiaLabel: TipologiaLabel): string {
   const s = row.price_source;
   if (!s) return '';
   if (s.list === 'manuale') return 'Inserito a mano';
+  if (s.list === 'suggerito') return `Suggerito · ${s.code}`;
   const label = SOURCE_LABEL[s.list as PriceSource] ?? s.list;
   if (s.list === 'csv') return label;
   return `${label} ${s.list === 'dei' ? (tipologiaLabel(s.key) ?? s.key) : s.key} ${s.year} · ${s.code}`;

@@ -21,6 +21,10 @@ export async function loadPricing(ctx: AppContext): Promise<PricingContext> {
   return { heads, patterns: patterns.sort((a, b) => a.id - b.id), tipologie: new Map(tipologie.map((t) => [t.value, t.description])) };
 }
 
+/** Prices the estimator chose (typed by hand, or a suggestion applied) stay through re-pricing. */
+const KEPT_SOURCES = new Set(['manuale', 'suggerito']);
+const keptPrice = (r: { price_source?: { list: string } | null }) => KEPT_SOURCES.has(r.price_source?.list ?? '');
+
 export interface PriceMatch {
   item: PriceItem;
   head: PriceListHead;
@@ -97,14 +101,14 @@ export interface RepriceReport {
 export async function priceRowsInMemory<T extends Omit<RowRecord, 'id'>>(ctx: AppContext, doc: Pick<DocumentRecord, 'provincia' | 'tipologia_dei'>, rows: T[]): Promise<T[]> {
   const pricing = await loadPricing(ctx);
   // A price typed by the estimator stays: the rules only fill or refresh list prices.
-  const positions = rows.map((r, i) => (r.tariffa?.trim() && r.price_source?.list !== 'manuale' ? i : -1)).filter((i) => i >= 0);
+  const positions = rows.map((r, i) => (r.tariffa?.trim() && !keptPrice(r) ? i : -1)).filter((i) => i >= 0);
   const matches = await lookupPrices(
     ctx,
     pricing,
     positions.map((i) => ({ code: rows[i].tariffa, provincia: doc.provincia, tipologia_dei: rows[i].tipologia_dei || doc.tipologia_dei })),
   );
   // Rows with no code cannot be looked up; say so instead of leaving them blank.
-  const out = rows.map((r) => (!r.tariffa?.trim() && r.price_source?.list !== 'manuale' ? { ...r, price_reason: missingPriceReason({ code: '', provincia: doc.provincia, tipologia_dei: null }, []) } : r));
+  const out = rows.map((r) => (!r.tariffa?.trim() && !keptPrice(r) ? { ...r, price_reason: missingPriceReason({ code: '', provincia: doc.provincia, tipologia_dei: null }, []) } : r));
   positions.forEach((p, k) => (out[p] = applyMatch(rows[p] as unknown as RowRecord, matches[k]) as unknown as T));
   return out;
 }
@@ -125,8 +129,8 @@ export async function repriceRows(ctx: AppContext, doc: DocumentRecord, rows: Ro
   const merged = (allRows ?? rows).map((r) => byId.get(r.id) ?? r);
   const totals = documentTotals(merged, doc.document_total);
   const document = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
-  const manual = repriced.filter((r) => r.price_source?.list === 'manuale').length;
-  const withCode = repriced.filter((r) => r.tariffa?.trim() && r.price_source?.list !== 'manuale');
+  const manual = repriced.filter((r) => keptPrice(r)).length;
+  const withCode = repriced.filter((r) => r.tariffa?.trim() && !keptPrice(r));
   const notFound = withCode.filter((r) => r.prezzo_db === null);
   return {
     report: {

@@ -19,6 +19,7 @@ import { documentRoutes } from './documents.ts';
 import { patternRoutes } from './patterns.ts';
 import { prezzariRoutes } from './prezzari.ts';
 import { rowRoutes } from './rows.ts';
+import { suggestionRoutes } from './suggestions.ts';
 import { tipologieRoutes } from './tipologie.ts';
 
 export const CONTRACT = {
@@ -27,6 +28,7 @@ export const CONTRACT = {
   ...documentRoutes,
   ...rowRoutes,
   ...prezzariRoutes,
+  ...suggestionRoutes,
   ...patternRoutes,
   ...debugRoutes,
   ...tipologieRoutes,

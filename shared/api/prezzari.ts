@@ -34,7 +34,10 @@ export const priceItem = z.looseObject({
   scostamento_perc_su_anno_2024: z.number().nullable(),
 });
 /** functions/prezzari/search.ts SearchHit: an item and the list it comes from. */
-export const searchHit = priceItem.extend({ tariffa: z.string(), source: priceSource, source_label: z.string(), list_key: z.string(), list_year: z.number().int() });
+const ranges = z.array(z.tuple([z.number().int(), z.number().int()]));
+/** Where a search matched: [start, end) character ranges in the code and in the description. */
+export const highlights = z.object({ codice: ranges, descrizione: ranges }).meta({ description: 'Parti del codice e della descrizione trovate dalla ricerca, come intervalli [inizio, fine) di caratteri' });
+export const searchHit = priceItem.extend({ tariffa: z.string(), source: priceSource, source_label: z.string(), list_key: z.string(), list_year: z.number().int(), highlights: highlights.optional() });
 export type SearchHitOut = z.infer<typeof searchHit>;
 
 const columns = z.object({ recognised: z.array(z.object({ field: z.string(), column: z.string() })), missing: z.array(z.string()) });

@@ -13,6 +13,8 @@ export interface PriceSearchResult {
   source_label: string | null;
   list_key: string | null;
   list_year: number | null;
+  /** Where the query matched: [start, end) ranges in the code and the description. */
+  highlights?: { codice: Array<[number, number]>; descrizione: Array<[number, number]> };
 }
 
 export interface CsvRow {

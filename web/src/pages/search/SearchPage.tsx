@@ -16,7 +16,8 @@ import { useActiveTipologie } from '@/lib/tipologie.ts';
 import { usePriceSearch } from '@/features/search/api/search-price-list.ts';
 import { FilterAutoComplete, filterToSend, resolveFilter, type FilterValue } from '@/features/search/components/FilterAutoComplete.tsx';
 import { NoResultsPanel } from '@/features/search/components/NoResultsPanel.tsx';
-import { SEARCH_DESCRIPTION_CHARS, SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, searchYears, truncate } from '@/features/search/constants.ts';
+import { Highlighted } from '@/features/search/components/Highlighted.tsx';
+import { SEARCH_DESCRIPTION_CHARS, SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, searchYears } from '@/features/search/constants.ts';
 import type { PriceSearchResult } from '@/features/search/types.ts';
 import '@/pages/prezzari/prezzari.css';
 
@@ -157,7 +158,7 @@ export default function SearchPage() {
               </div>
               <Tooltip target=".pz-desc-tip" position="top" style={{ maxWidth: '36rem' }} />
               <DataTable value={rows} dataKey="id" size="small" stripedRows className="pz-table" loading={search.isValidating}>
-                <Column header="Codice" body={(r: PriceSearchResult) => r.tariffa ?? r.codice} className="pz-nowrap pz-code" />
+                <Column header="Codice" body={(r: PriceSearchResult) => <Highlighted text={r.tariffa ?? r.codice ?? ''} ranges={r.highlights?.codice} />} className="pz-nowrap pz-code" />
                 <Column
                   header="Descrizione"
                   className="pz-desc"
@@ -165,10 +166,10 @@ export default function SearchPage() {
                     const full = r.descrizione ?? '';
                     return full.length > SEARCH_DESCRIPTION_CHARS ? (
                       <span className="pz-desc-tip" data-pr-tooltip={full}>
-                        {truncate(full, SEARCH_DESCRIPTION_CHARS)}
+                        <Highlighted text={full} ranges={r.highlights?.descrizione} max={SEARCH_DESCRIPTION_CHARS} />
                       </span>
                     ) : (
-                      full
+                      <Highlighted text={full} ranges={r.highlights?.descrizione} />
                     );
                   }}
                 />
