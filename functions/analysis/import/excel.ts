@@ -91,7 +91,8 @@ function headerAt(rows: Cell[][], r: number): ColumnMapping | null {
 function labels(rows: Cell[][], headerRow: number): string[] {
   const width = Math.min(200, Math.max(0, ...rows.slice(Math.max(0, headerRow), headerRow + 200).map((r) => r?.length ?? 0)));
   return Array.from({ length: width }, (_, c) => {
-    const t = headerRow >= 0 ? [cellString(rows[headerRow]?.[c]), cellString(rows[headerRow + 1]?.[c])].filter(Boolean).join(' ') : '';
+    const two = headerRow >= 0 && rowIsHeaderish(rows[headerRow + 1]);
+    const t = headerRow >= 0 ? [cellString(rows[headerRow]?.[c]), two ? cellString(rows[headerRow + 1]?.[c]) : ''].filter(Boolean).join(' ') : '';
     return t && t.length <= 60 ? t : `Colonna ${columnLetter(c)}`;
   });
 }
@@ -157,7 +158,11 @@ export function guessMapping(sheets: Sheet[]): HeaderGuess {
   }
   for (const s of ordered) {
     const m = guessFromNumbers(s.rows);
-    if (m) return { sheet: s.name, headerRow: -1, mapping: m, certain: false, columns: labels(s.rows, -1) };
+    if (!m) continue;
+    // A first row of text only is a header we could not read: its labels name the columns.
+    const top = s.rows.findIndex((r) => r?.some((c) => c !== null && c !== ''));
+    const textOnly = top >= 0 && top < HEADER_ROWS && s.rows[top].every((c) => c === null || typeof c === 'string') && s.rows[top].filter(Boolean).length >= 3;
+    return { sheet: s.name, headerRow: textOnly ? top : -1, mapping: m, certain: false, columns: labels(s.rows, textOnly ? top : -1) };
   }
   // Nothing recognised: the user chooses every column.
   const s = ordered.find((x) => x.rows.some((r) => r?.some((c) => c !== null && c !== ''))) ?? ordered[0];

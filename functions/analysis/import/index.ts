@@ -28,8 +28,10 @@ export function detectFormat(bytes: Uint8Array): DetectedFormat | null {
   if (head.includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'xls';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
-    // ODF packages store their mimetype first, uncompressed.
-    if (head.slice(30, 120).includes('mimetypeapplication/vnd.oasis.opendocument.spreadsheet')) return 'ods';
+    // Entry names are stored uncompressed: an ODF package has content.xml, an OOXML one xl/.
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (buf.includes('xl/workbook')) return 'xlsx';
+    if (buf.includes('content.xml') || head.includes('application/vnd.oasis.opendocument.spreadsheet')) return 'ods';
     return 'xlsx';
   }
   const text = xmlText(bytes.subarray(0, 4096)).trimStart();

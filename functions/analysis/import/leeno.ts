@@ -57,7 +57,7 @@ export function importLeeno(sheet: Sheet): ImportResult {
     for (let k = blockStart; k < (start < 0 ? r : start); k++) {
       const cells = (rows[k] ?? []).slice(0, sc).map(cellString);
       const title = cells[2] || cells[1];
-      if (!title || TOTAL.test(title)) continue;
+      if (!title || TOTAL.test(title) || /designazione|^articolo$|^tariffa$/i.test(title) || /^(?:articolo|tariffa)$/i.test(cells[1])) continue;
       const code = cells[1] || cells[0];
       const depth = isNumbering(code) ? code.replace(/\.$/, '').split('.').length : 2;
       const level = LEVELS[Math.min(depth, 3) - 1];

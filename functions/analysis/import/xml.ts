@@ -32,7 +32,7 @@ export function parseXml(bytes: Uint8Array, arrays: ReadonlySet<string>): XmlNod
   const text = xmlText(bytes);
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ImportError(XML_DOCTYPE_REFUSED);
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
-  if (valid !== true) throw new ImportError(`${XML_INVALID} (riga ${valid.err.line}: ${valid.err.msg})`);
+  if (valid !== true) throw new ImportError(`${XML_INVALID.slice(0, -1)} (errore alla riga ${valid.err.line}).`);
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '@',
