@@ -1,0 +1,149 @@
+/**
+ * SIX (UNI 11337 interchange XML, e.g. STR Vision): the price lists (prezzario/prodotto with
+ * prdId, prdDescrizione breve/estesa, unità di misura, prdQuotazione per lista) and the computi
+ * (progetto/preventivo with prvRilevazione rows: a product, a price list, and prvMisura rows of
+ * prvCella factors, "-" for deductions). One voce per product of each preventivo, in the order
+ * the file measures them: quantity = Σ measurements (each the product of its cells), price =
+ * the product's quotation in the rilevazione's list. SIX holds no amounts and no totals: the
+ * amount is quantità × prezzo rounded to cents. Chapters: supercategoria = the preventivo,
+ * categoria and sottocategoria = the product's first two WBS groups (e.g. "Categorie
+ * merceologiche" and "Subcategorie merceologiche").
+ */
+import { add, mul, neg, round, ZERO, type Decimal } from '../../../shared/domain/money.ts';
+import type { ParsedVoce } from '../parser/types.ts';
+import { amountOf, fileNumber, finish, ImportError, makeVoce, type ImportResult } from './common.ts';
+import { evalMeasure, ONE } from './expr.ts';
+import { attr, child, children, parseXml, type XmlNode } from './xml.ts';
+
+export const SIX_NOT_SIX = 'Il file XML non è un computo SIX (UNI 11337) né un PriMus XPWE.';
+export const SIX_NO_VOCI = 'Il file SIX non contiene voci di computo misurate (nessuna prvRilevazione): è forse solo un prezzario?';
+
+const ARRAYS = new Set([
+  'prezzario',
+  'prodotto',
+  'prdDescrizione',
+  'prdGrpValore',
+  'prdQuotazione',
+  'unitaDiMisura',
+  'gruppo',
+  'grpValore',
+  'vlrDescrizione',
+  'progetto',
+  'preventivo',
+  'prvDescrizione',
+  'prvRilevazione',
+  'prvMisura',
+  'prvCella',
+]);
+
+const italian = (list: XmlNode[]): XmlNode | undefined => list.find((d) => !attr(d, 'lingua') || attr(d, 'lingua') === 'it') ?? list[0];
+
+interface Product {
+  code: string;
+  title: string;
+  description: string;
+  unit: string;
+  prices: Map<string, Decimal>;
+  groups: string[];
+}
+
+interface Pending {
+  product: Product;
+  quantity: Decimal;
+  list: string;
+  preventivo: string;
+}
+
+export function importSix(bytes: Uint8Array): ImportResult {
+  const root = child(parseXml(bytes, ARRAYS), 'Documento');
+  if (!root) throw new ImportError(SIX_NOT_SIX);
+  const groupNames = new Map<string, string>();
+  for (const g of children(root, 'gruppo')) {
+    for (const v of children(g, 'grpValore')) {
+      const d = italian(children(v, 'vlrDescrizione'));
+      groupNames.set(attr(v, 'grpValoreId'), (d && attr(d, 'breve')) || attr(v, 'vlrId'));
+    }
+  }
+  const products = new Map<string, Product>();
+  for (const prz of children(root, 'prezzario')) {
+    const units = new Map(children(prz, 'unitaDiMisura').map((u) => [attr(u, 'unitaDiMisuraId'), attr(u, 'simbolo') || attr(u, 'udmId')]));
+    for (const p of children(prz, 'prodotto')) {
+      const d = italian(children(p, 'prdDescrizione'));
+      products.set(attr(p, 'prodottoId'), {
+        code: attr(p, 'prdId'),
+        title: d ? attr(d, 'breve') : '',
+        description: d ? attr(d, 'estesa') : '',
+        unit: units.get(attr(p, 'unitaDiMisuraId')) ?? '',
+        prices: new Map(children(p, 'prdQuotazione').map((q) => [attr(q, 'listaQuotazioneId'), fileNumber(attr(q, 'valore')) ?? ZERO])),
+        groups: children(p, 'prdGrpValore').map((g) => groupNames.get(attr(g, 'grpValoreId')) ?? '').filter(Boolean),
+      });
+    }
+  }
+
+  const voci: ParsedVoce[] = [];
+  const warnings: string[] = [];
+  let unknown = 0;
+  let unreadable = 0;
+  for (const prg of children(root, 'progetto')) {
+    for (const prv of children(prg, 'preventivo')) {
+      const d = italian(children(prv, 'prvDescrizione'));
+      const title = (d && attr(d, 'breve')) || attr(prv, 'prvId');
+      // One voce per product of the preventivo, in the order of its first measurement.
+      const byProduct = new Map<string, Pending>();
+      for (const r of children(prv, 'prvRilevazione')) {
+        const product = products.get(attr(r, 'prodottoId'));
+        if (!product) {
+          unknown++;
+          continue;
+        }
+        let q = ZERO;
+        for (const m of children(r, 'prvMisura')) {
+          const cells = children(m, 'prvCella');
+          if (!cells.length) continue;
+          let partial: Decimal = ONE;
+          let ok = true;
+          for (const c of cells) {
+            const v = evalMeasure(attr(c, 'testo'));
+            if (!v) ok = false;
+            else partial = mul(partial, v);
+          }
+          if (!ok) {
+            unreadable++;
+            continue;
+          }
+          q = add(q, attr(m, 'operazione') === '-' ? neg(partial) : partial);
+        }
+        const key = attr(r, 'prodottoId');
+        const pending = byProduct.get(key);
+        if (pending) pending.quantity = add(pending.quantity, q);
+        else byProduct.set(key, { product, quantity: q, list: attr(r, 'listaQuotazioneId'), preventivo: title });
+      }
+      for (const p of byProduct.values()) {
+        // Quantities to 2 decimals, as STR Vision prints them and computes the amount.
+        p.quantity = round(p.quantity, 2);
+        const prices = p.product.prices;
+        const unitario = prices.get(p.list) ?? prices.values().next().value ?? ZERO;
+        const desc = p.product.description.trim();
+        const head = p.product.title.trim();
+        voci.push(
+          makeVoce(
+            {
+              tariffa: p.product.code,
+              descrizione: head && !desc.startsWith(head) ? `${head} ${desc}` : desc || head,
+              unita_di_misura: p.product.unit,
+              quantita: p.quantity,
+              unitario,
+              totale: amountOf(p.quantity, unitario),
+              capitoli: { supercategoria: p.preventivo, categoria: p.product.groups[0], sottocategoria: p.product.groups[1] },
+            },
+            voci.length + 1,
+          ),
+        );
+      }
+    }
+  }
+  if (unknown) warnings.push(`${unknown} righe di misura rimandano a un prodotto assente dal file: non sono state importate.`);
+  if (unreadable) warnings.push(`${unreadable} righe di misura con valori non numerici non sono state sommate: verifica le quantità.`);
+  if (!voci.length) throw new ImportError(SIX_NO_VOCI);
+  return finish({ layout: 'six', voci, document_total: null, warnings });
+}
