@@ -5,7 +5,8 @@ import { accessStatus } from '../../shared/domain/access.ts';
 import { getContext } from '../config/context.ts';
 import { hashApiKey, looksLikeJwt, verifySession } from '../auth/tokens.ts';
 import { findApiKeyByHash } from '../storage/repositories/api-keys.ts';
-import { isSessionActive } from '../storage/repositories/sessions.ts';
+import { findSession, sessionIsActive } from '../storage/repositories/sessions.ts';
+import { remembered } from '../auth/identity-cache.ts';
 import { getUser } from '../storage/repositories/users.ts';
 import { routeByKey, type Route } from '../routes.ts';
 import {
@@ -136,18 +137,25 @@ export async function resolvePrincipal(token: string): Promise<Principal> {
     const claims = await verifySession(await ctx.config.signingSecret(), token);
     if (!claims) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
     const userId = Number(claims.sub);
-    if (!(await isSessionActive(ctx, claims.jti, userId))) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
-    const user = await getUser(ctx, userId);
+    const session = await remembered(`session:${claims.jti}`, () => findSession(ctx, claims.jti));
+    if (!sessionIsActive(session, userId, ctx.now())) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
+    const user = await remembered(`user:${userId}`, () => getUser(ctx, userId));
     if (!user) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
     if (accessStatus(user.access_start, user.access_end, ctx.now()) !== 'active') throw new UnauthorizedError(ACCESS_PERIOD_DETAIL);
     return { id: user.id, username: user.username, role: user.role, via: 'session', jti: claims.jti };
   }
-  const key = await findApiKeyByHash(ctx, hashApiKey(token));
+  const key = await findApiKey(token);
   if (!key) throw new UnauthorizedError('Token non valido o revocato');
-  const user = await getUser(ctx, key.user_id);
+  const user = await remembered(`user:${key.user_id}`, () => getUser(ctx, key.user_id));
   if (!user) throw new UnauthorizedError('Token non valido o revocato');
   if (accessStatus(user.access_start, user.access_end, ctx.now()) !== 'active') throw new UnauthorizedError(ACCESS_PERIOD_DETAIL);
   return { id: user.id, username: user.username, role: user.role, via: 'api_key' };
+}
+
+/** The API key a bearer token names (its hash is the key: the key itself is never stored). */
+function findApiKey(token: string) {
+  const keyHash = hashApiKey(token);
+  return remembered(`key:${keyHash}`, () => findApiKeyByHash(getContext(), keyHash));
 }
 
 /**
@@ -161,7 +169,7 @@ export async function screenToken(token: string): Promise<void> {
     if (!(await verifySession(await ctx.config.signingSecret(), token))) throw new UnauthorizedError(STALE_TOKEN_DETAIL);
     return;
   }
-  if (!(await findApiKeyByHash(ctx, hashApiKey(token)))) throw new UnauthorizedError('Token non valido o revocato');
+  if (!(await findApiKey(token))) throw new UnauthorizedError('Token non valido o revocato');
 }
 
 /** Enforces the route's `access` from routes.ts. Public routes still learn who calls, if anyone. */

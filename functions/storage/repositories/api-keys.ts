@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import { NotFoundError } from '../../errors.ts';
 import { countKind, nextId, queryAll, store } from './base.ts';
+import { forgetIdentities } from '../../auth/identity-cache.ts';
 
 /** The key itself is never stored: only its SHA-256 and the 8+8 characters shown masked. */
 export interface ApiKeyRecord {
@@ -50,6 +51,7 @@ export async function deleteApiKey(ctx: AppContext, id: number): Promise<void> {
   const out = await store(ctx).send(
     new DeleteCommand({ TableName: ctx.table('apiKeys'), Key: { id }, ReturnValues: 'ALL_OLD' }),
   );
+  forgetIdentities();
   if (!out.Attributes) throw new NotFoundError('Chiave API non trovata');
 }
 
@@ -61,4 +63,5 @@ export async function deleteUserApiKeys(ctx: AppContext, userId: number): Promis
     ExpressionAttributeValues: { ':u': userId },
   });
   for (const key of keys) await store(ctx).send(new DeleteCommand({ TableName: ctx.table('apiKeys'), Key: { id: key.id } }));
+  forgetIdentities();
 }

@@ -1,6 +1,7 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import { queryAll, store } from './base.ts';
+import { forgetIdentities } from '../../auth/identity-cache.ts';
 
 export interface SessionRecord {
   jti: string;
@@ -12,15 +13,19 @@ export async function createSession(ctx: AppContext, session: SessionRecord): Pr
   await store(ctx).send(new PutCommand({ TableName: ctx.table('sessions'), Item: session }));
 }
 
-/** A session exists until logout, user deletion or expiry (TTL is lazy, so check it too). */
-export async function isSessionActive(ctx: AppContext, jti: string, userId: number): Promise<boolean> {
+export async function findSession(ctx: AppContext, jti: string): Promise<SessionRecord | undefined> {
   const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('sessions'), Key: { jti }, ConsistentRead: true }));
-  const s = out.Item as SessionRecord | undefined;
-  return Boolean(s && s.user_id === userId && s.expires_at * 1000 > ctx.now().getTime());
+  return out.Item as SessionRecord | undefined;
+}
+
+/** A session exists until logout, user deletion or expiry (TTL is lazy, so check it too). */
+export function sessionIsActive(s: SessionRecord | undefined, userId: number, now: Date): boolean {
+  return Boolean(s && s.user_id === userId && s.expires_at * 1000 > now.getTime());
 }
 
 export async function revokeSession(ctx: AppContext, jti: string): Promise<void> {
   await store(ctx).send(new DeleteCommand({ TableName: ctx.table('sessions'), Key: { jti } }));
+  forgetIdentities();
 }
 
 export async function revokeUserSessions(ctx: AppContext, userId: number): Promise<void> {
@@ -38,4 +43,5 @@ export async function revokeUserSessions(ctx: AppContext, userId: number): Promi
       }),
     );
   }
+  forgetIdentities();
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../config/context.ts';
 import type { Role } from '../../http/types.ts';
 import { NotFoundError } from '../../errors.ts';
 import { claimUnique, countKind, nextId, ownerOfUnique, queryAll, releaseUnique, store } from './base.ts';
+import { forgetIdentities } from '../../auth/identity-cache.ts';
 
 export interface UserRecord {
   id: number;
@@ -70,10 +71,12 @@ export async function saveUser(ctx: AppContext, before: UserRecord, after: UserR
   if (renamed) await claimUnique(ctx, usernameKey(after.username), after.id, USERNAME_TAKEN);
   await store(ctx).send(new PutCommand({ TableName: ctx.table('users'), Item: { ...after, kind: KIND } }));
   if (renamed) await releaseUnique(ctx, usernameKey(before.username));
+  forgetIdentities();
   return after;
 }
 
 export async function deleteUser(ctx: AppContext, user: UserRecord): Promise<void> {
   await store(ctx).send(new DeleteCommand({ TableName: ctx.table('users'), Key: { id: user.id } }));
+  forgetIdentities();
   await releaseUnique(ctx, usernameKey(user.username));
 }
