@@ -107,7 +107,7 @@ const get: Action = async (req, ctx) => {
 const rows: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { page, perPage } = pageParams(req.query, { perPage: 50_000, maxPerPage: 50_000 });
-  const all = await listRows(ctx, doc.id);
+  const all = await listRows(ctx, doc.id, doc.row_count ?? 0);
   const items = all.slice((page - 1) * perPage, page * perPage).map(presentRow);
   return list('rows', items, all.length, { page, per_page: perPage, totals: presentTotals(doc, all) });
 };
@@ -157,7 +157,7 @@ const download: Action = async (req, ctx) => {
 /** POST /api/documents/{id}/update-total {refresh}: re-prices every row (refresh) and re-totals, in one call. */
 const updateTotal: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  const rows = await listRows(ctx, doc.id);
+  const rows = await listRows(ctx, doc.id, doc.row_count ?? 0);
   if (req.body.refresh === false) {
     const totals = presentTotals(doc, rows);
     const updated = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
@@ -181,7 +181,7 @@ const updateTotal: Action = async (req, ctx) => {
 const updateSettings: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { provincia, tipologia_dei } = await validateUploadFields(ctx, req.body);
-  const rows = await listRows(ctx, doc.id);
+  const rows = await listRows(ctx, doc.id, doc.row_count ?? 0);
   const retyped = rows.map((r) => (r.tipologia_dei === doc.tipologia_dei || !r.tipologia_dei ? { ...r, tipologia_dei } : r));
   const updated = await updateDocument(ctx, doc.id, { provincia, tipologia_dei });
   // Every retyped row is written, priced or not: repriceRows writes what changed from `rows`.
@@ -197,7 +197,7 @@ const updateSettings: Action = async (req, ctx) => {
 /** GET /api/documents/{id}/export: documento_{id}.xlsx with every row and the totals. */
 const exportXlsx: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  const rows = await listRows(ctx, doc.id);
+  const rows = await listRows(ctx, doc.id, doc.row_count ?? 0);
   const tipologie = new Map((await listTipologie(ctx)).map((t) => [t.value, t.description]));
   const data = await exportWorkbook(doc, rows, ctx.now(), (value) => tipologie.get(value));
   return binary(data, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `documento_${doc.id}.xlsx`);

@@ -129,14 +129,37 @@ export async function putRows(ctx: AppContext, rows: RowRecord[]): Promise<void>
   await writeInParallel(ctx, rows.map((row) => ({ PutRequest: { Item: encode(row) } })));
 }
 
-export async function listRows(ctx: AppContext, documentId: number): Promise<RowRecord[]> {
-  const items = await queryAll<Record<string, unknown>>(ctx, {
+/** Rows per key range when a large document is read as parallel range queries. */
+const RANGE_ROWS = 1000;
+const MAX_RANGES = 6;
+
+/**
+ * A document's rows in order. Given how many rows it has, a large document is read as up to six
+ * row_index ranges at once (the last one open-ended, so gaps left by merges or deletes change
+ * nothing): DynamoDB serves them in parallel and we decode one while the next arrives.
+ */
+export async function listRows(ctx: AppContext, documentId: number, expectedCount = 0): Promise<RowRecord[]> {
+  const ranges = Math.min(MAX_RANGES, Math.ceil(expectedCount / RANGE_ROWS));
+  if (ranges <= 1) return (await queryRows(ctx, documentId)).map(decode);
+  const size = Math.ceil(expectedCount / ranges);
+  const parts = await Promise.all(
+    Array.from({ length: ranges }, (_, i) => queryRows(ctx, documentId, 1 + i * size, i === ranges - 1 ? undefined : (i + 1) * size)),
+  );
+  return parts.flat().map(decode);
+}
+
+function queryRows(ctx: AppContext, documentId: number, from?: number, to?: number): Promise<Record<string, unknown>[]> {
+  const bounded = from !== undefined;
+  return queryAll<Record<string, unknown>>(ctx, {
     table: 'rows',
-    KeyConditionExpression: 'document_id = :d',
-    ExpressionAttributeValues: { ':d': documentId },
+    KeyConditionExpression: !bounded
+      ? 'document_id = :d'
+      : to === undefined
+        ? 'document_id = :d AND row_index >= :a'
+        : 'document_id = :d AND row_index BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':d': documentId, ...(bounded ? { ':a': from } : {}), ...(to !== undefined ? { ':b': to } : {}) },
     ConsistentRead: true,
   });
-  return items.map(decode);
 }
 
 /** Only the amounts of a document's rows: what its totals need, a fraction of the bytes. */
