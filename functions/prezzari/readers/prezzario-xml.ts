@@ -76,7 +76,7 @@ function frameGet(f: Frame, keys: readonly string[]): string | null {
 }
 
 /** "Provincia di Firenze" → "FIRENZE"; "Massa Carrara" stays as given, upper case. */
-export function provinceFromArea(area: string | null): string | null {
+function provinceFromArea(area: string | null): string | null {
   if (!area) return null;
   const t = area.replace(/\s+/g, ' ').trim();
   const m = /^provincia\s+(?:di|del|della|dell['’]\s*|d['’]\s*)\s*(.+)$/i.exec(t);
@@ -86,7 +86,7 @@ export function provinceFromArea(area: string | null): string | null {
 }
 
 /** "TOS25_01.A03…" → 2025 (Toscana codes carry the edition year). */
-export function yearFromCode(code: string): number | null {
+function yearFromCode(code: string): number | null {
   const m = /^[A-Z]{2,5}(\d{2})_/i.exec(code);
   return m ? 2000 + Number(m[1]) : null;
 }
@@ -140,7 +140,7 @@ export function readPrezzarioXml(text: string, maxRows: number): ReadResult {
     if (prefixCodes.length && !alreadyFull) codice = [...prefixCodes, codice].join('.');
     found('codice', prefixCodes.length ? `${ancestors.map((f) => f.name).join('/')}/${articlesTag}@codice` : `${articlesTag}${own!.source.startsWith('@') ? '' : '/'}${own!.source}`);
 
-    let descrizione = '';
+    let descrizione: string;
     const levels = node.children
       .map((c) => ({ c, m: /^livello(\d+)$/.exec(c.name) }))
       .filter((x) => x.m)

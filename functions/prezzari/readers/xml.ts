@@ -25,7 +25,7 @@ export class XmlSyntaxError extends Error {
   }
 }
 
-export const MAX_XML_DEPTH = 256;
+const MAX_XML_DEPTH = 256;
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
