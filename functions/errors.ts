@@ -96,12 +96,6 @@ export class StorageBusyError extends AppError {
 /** The generic 409 when a conditional write found the data changed under it. */
 export const CHANGED_MEANWHILE_DETAIL = 'I dati sono stati modificati nel frattempo: ricarica la pagina e riprova.';
 
-export class MethodNotAllowedError extends AppError {
-  constructor() {
-    super(405, 'method_not_allowed', 'Metodo non consentito', 'Metodo non consentito per questo indirizzo');
-  }
-}
-
 /** The access window message: the login page recognises "periodo di accesso" in it. */
 export const ACCESS_PERIOD_DETAIL =
   'Accesso non consentito: il periodo di accesso è scaduto o non ancora iniziato';

@@ -3,6 +3,7 @@
  * and "quantità" compare equal. Search, province names, autocomplete and the reader's header
  * matching all fold through here.
  */
+// eslint-disable-next-line no-control-regex -- the ASCII range, NUL included, is the point
 const NON_ASCII = /[^\x00-\x7f]/;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const cache = new Map<string, string>();

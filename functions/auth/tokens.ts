@@ -7,8 +7,8 @@ import { JwtVerifier } from 'aws-jwt-verify';
  * to generate a random string and every Lambda derives the same key. Verification goes
  * through aws-jwt-verify with the derived JWKS cached, fully offline.
  */
-export const ISSUER = 'computa';
-export const AUDIENCE = 'computa-web';
+const ISSUER = 'computa';
+const AUDIENCE = 'computa-web';
 export const SESSION_SECONDS = 12 * 60 * 60;
 
 export interface SessionClaims {
@@ -80,7 +80,7 @@ export function newJti(): string {
 }
 
 /** API keys: 32 random bytes behind a readable prefix; only the SHA-256 is stored. */
-export const API_KEY_PREFIX = 'cmp_';
+const API_KEY_PREFIX = 'cmp_';
 
 export function newApiKey(): string {
   return API_KEY_PREFIX + randomBytes(32).toString('base64url');

@@ -80,7 +80,7 @@ export function getContext(): AppContext {
 }
 
 /** Cloud configuration: read only when the first request arrives, never at import. */
-export function configFromEnv(): AppConfig {
+function configFromEnv(): AppConfig {
   const env = process.env;
   // Fail fast: a missing setting must not silently point the handlers at other tables.
   const missing = ['TABLE_PREFIX', 'DATA_BUCKET', 'SIGNING_SECRET_ARN'].filter((name) => !env[name]);

@@ -13,7 +13,7 @@ import { documentStats } from '../storage/repositories/stats.ts';
 import { revokeUserSessions } from '../storage/repositories/sessions.ts';
 import { countUsers, createUser, deleteUser, listUsers, requireUser, saveUser, toPublicUser } from '../storage/repositories/users.ts';
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{2,64}$/u;
 
 function readUsername(value: unknown): string {

@@ -11,8 +11,8 @@ import { requirePrincipal, type Action } from '../http/types.ts';
 import { createSession, revokeSession } from '../storage/repositories/sessions.ts';
 import { findUserByUsername, requireUser, toPublicUser } from '../storage/repositories/users.ts';
 
-export const INVALID_CREDENTIALS = 'Credenziali non valide';
-export const TOO_MANY_ATTEMPTS = 'Troppi tentativi di accesso non riusciti.';
+const INVALID_CREDENTIALS = 'Credenziali non valide';
+const TOO_MANY_ATTEMPTS = 'Troppi tentativi di accesso non riusciti.';
 
 /** "Troppi tentativi di accesso non riusciti. Riprova tra 8 secondi." (in minutes from one minute up). */
 export function tooManyAttemptsMessage(seconds: number): string {

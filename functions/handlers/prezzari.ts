@@ -16,7 +16,7 @@ import { listTipologie } from '../storage/repositories/tipologie.ts';
 import { fromNumber, mul, round, toNumber } from '../../shared/domain/money.ts';
 
 /** Spec section 5: price-list files up to 10 MB, .xlsx or .xls (CSV and the official XML too). */
-export const MAX_PRICE_FILE_BYTES = 10_485_760;
+const MAX_PRICE_FILE_BYTES = 10_485_760;
 const ACCEPTED = /\.(xlsx|xls|csv|xml)$/i;
 const TUSCAN_PROVINCES = PROVINCES.filter((p) => p.region === 'Toscana').map((p) => p.name.toUpperCase());
 

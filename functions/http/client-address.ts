@@ -2,13 +2,13 @@ import { isIP } from 'node:net';
 import type { HttpEvent } from './types.ts';
 
 /** Header CloudFront adds with the viewer's address and port: "198.51.100.10:46532", "2001:db8::1:46532". */
-export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 /**
  * Header our CloudFront viewer-request function sets to the viewer's IP (no port) on every API
  * request, overwriting whatever the client sent: it does not depend on which CloudFront headers
  * the origin request policy forwards (infra/cloud/web.ts).
  */
-export const EDGE_VIEWER_IP_HEADER = 'x-computa-viewer-ip';
+const EDGE_VIEWER_IP_HEADER = 'x-computa-viewer-ip';
 
 /**
  * The caller's address, as a key for per-address limits.

@@ -41,7 +41,7 @@ function expectation(issue: z.core.$ZodIssue): string | undefined {
 }
 
 /** "Campo non valido: quantita (atteso un numero)". */
-export function shapeMessage(issue: z.core.$ZodIssue): string {
+function shapeMessage(issue: z.core.$ZodIssue): string {
   const field = fieldName(issue.path);
   const expected = expectation(issue);
   if (expected) return `Campo non valido: ${field} (atteso ${expected})`;
@@ -62,7 +62,7 @@ function valueOnly(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.some((branch) => branch.length > 0 && branch.every(valueOnly));
 }
 
-export function shapeProblem(schema: z.ZodType, input: unknown): string | null {
+function shapeProblem(schema: z.ZodType, input: unknown): string | null {
   const result = schema.safeParse(input);
   if (result.success) return null;
   const issue = result.error.issues.find((i) => !valueOnly(i) && (valueAt(input, i.path) !== undefined || i.path.length === 0));

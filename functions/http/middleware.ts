@@ -34,7 +34,7 @@ type Mw = middy.MiddlewareObj<HttpEvent, HttpResult, Error, RequestState>;
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 export const SESSION_COOKIE = 'computa_session';
 
-export const STALE_TOKEN_DETAIL = 'Sessione scaduta o non valida. Effettua di nuovo l\u2019accesso.';
+const STALE_TOKEN_DETAIL = 'Sessione scaduta o non valida. Effettua di nuovo l\u2019accesso.';
 
 const defined = (record: Record<string, string | undefined> | undefined): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -131,7 +131,7 @@ export function readToken(headers: Record<string, string>, cookies: string[] | u
 }
 
 /** Who is calling: a session JWT (not revoked) or an API key, and a user inside their access window. */
-export async function resolvePrincipal(token: string): Promise<Principal> {
+async function resolvePrincipal(token: string): Promise<Principal> {
   const ctx = getContext();
   if (looksLikeJwt(token)) {
     const claims = await verifySession(await ctx.config.signingSecret(), token);
@@ -192,7 +192,7 @@ export const authorize = (): Mw => ({
   },
 });
 
-export const INTERNAL_ERROR_DETAIL = 'Si è verificato un errore interno. Riprova più tardi.';
+const INTERNAL_ERROR_DETAIL = 'Si è verificato un errore interno. Riprova più tardi.';
 
 /**
  * Last word on every failure: domain errors become JSON:API errors; anything else a generic 500

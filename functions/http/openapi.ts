@@ -25,7 +25,7 @@ import { SESSION_COOKIE } from './middleware.ts';
 
 type Json = Record<string, unknown>;
 
-export const API_VERSION = '2.0.0';
+const API_VERSION = '2.0.0';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
@@ -51,7 +51,7 @@ function errorFor(status: HttpStatus, detail: string | undefined) {
 }
 
 /** The statuses a route can answer besides success: from its access, shape and own errors. */
-export function errorStatuses(route: Route, contract: RouteContract): HttpStatus[] {
+function errorStatuses(route: Route, contract: RouteContract): HttpStatus[] {
   const own = Object.keys(contract.errors ?? {}).map(Number) as HttpStatus[];
   const set = new Set<HttpStatus>(own);
   const hasBody = Boolean(contract.body);

@@ -16,10 +16,6 @@ export function created(data: unknown, meta?: Record<string, unknown>): HttpResu
   return ok(data, meta, 201);
 }
 
-export function noContent(cookies?: string[]): HttpResult {
-  return { statusCode: 204, ...(cookies ? { cookies } : {}) };
-}
-
 /** A JSON:API resource object. */
 export function resource<T extends { id: number | string }>(type: string, item: T) {
   const { id, ...attributes } = item;

@@ -12,9 +12,9 @@ import { buildIndex, indexKey, storeIndex } from './search-index.ts';
 
 /** Spec section 9: the preview shows 30 rows; temporary files live a day. */
 export const PREVIEW_ROWS = 30;
-export const TEMP_TTL_MS = 24 * 60 * 60 * 1000;
-export const TEMP_MISSING = 'ID file temporaneo mancante';
-export const TEMP_EXPIRED = 'File temporaneo scaduto o non trovato: ricarica il file e riprova.';
+const TEMP_TTL_MS = 24 * 60 * 60 * 1000;
+const TEMP_MISSING = 'ID file temporaneo mancante';
+const TEMP_EXPIRED = 'File temporaneo scaduto o non trovato: ricarica il file e riprova.';
 
 export interface ImportTarget {
   source: PriceSource;

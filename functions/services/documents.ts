@@ -46,6 +46,7 @@ export async function validatePdf(bytes: Uint8Array): Promise<number> {
 
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'documento.pdf';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not carry
   const clean = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim().slice(0, 200);
   return clean || 'documento.pdf';
 }

@@ -24,6 +24,7 @@ const escapeUnit = (c: string) => `_x${c.charCodeAt(0).toString(16).toUpperCase(
  * "_x005F_xHHHH_" so it is not decoded by mistake.
  */
 export function safeText(value: string | null | undefined): string {
+  // eslint-disable-next-line no-control-regex -- the control characters a worksheet cell cannot hold, escaped as _xHHHH_
   return (value ?? '').replace(/_x[0-9A-Fa-f]{4}_/g, (m) => '_x005F' + m).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, escapeUnit);
 }
 

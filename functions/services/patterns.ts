@@ -174,8 +174,8 @@ class Parser {
   quantifier(item: Item): void {
     const p = this.p;
     const c = p[this.i];
-    let min = 1;
-    let max = 1;
+    let min: number;
+    let max: number;
     if (c === '*' || c === '+' || c === '?') {
       this.i++;
       [min, max] = c === '*' ? [0, Infinity] : c === '+' ? [1, Infinity] : [0, 1];

@@ -27,7 +27,7 @@ export function envelope(data: z.ZodType, meta?: z.ZodType) {
 export const listMeta = z.object({ 'total-count': z.number().int().nonnegative() });
 
 /** A JSON:API list of `type` resources with `meta['total-count']` and any extra meta. */
-export function listOf<T extends string, A extends z.ZodObject, M extends z.ZodRawShape = {}>(type: T, attributes: A, extraMeta?: M) {
+export function listOf<T extends string, A extends z.ZodObject, M extends z.ZodRawShape = Record<never, never>>(type: T, attributes: A, extraMeta?: M) {
   return z.object({ data: z.array(resourceOf(type, attributes)), meta: listMeta.extend((extraMeta ?? {}) as M) });
 }
 

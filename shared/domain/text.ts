@@ -42,6 +42,7 @@ export function textTooLong(text: string, field: TextField): string | null {
  * characters become spaces; every other character is kept, "/" included (a title is not a path).
  */
 export function cleanTitle(title: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters in a PDF title become spaces
   return title.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 

@@ -40,7 +40,7 @@ function geometry(s: Sheet, setup: Setup, codeCol: boolean): Geometry {
   const code = codeCol ? cols[i++] : undefined;
   const desc = cols[i++];
   const dims = [cols[i++], cols[i++], cols[i++], cols[i++]];
-  const [q, p, t] = [cols[i++], cols[i++], cols[i++]];
+  const [q, p, t] = [cols[i], cols[i + 1], cols[i + 2]];
   return { num, code, desc, dims, q, p, t, right: x };
 }
 

@@ -242,7 +242,7 @@ export async function renderTable(o: TableOptions): Promise<Rendered> {
         });
         // ---- print
         const grid = o.rules === 'grid';
-        let t: ReturnType<Recorder['start']> | null = null;
+        let t: ReturnType<Recorder['start']> | null;
         if (grid) {
           const h = lines.length * lh + 3;
           flow.ensure(h);

@@ -152,12 +152,18 @@ describe('API keys', () => {
     expect(ghost.status).toBe(404);
   });
 
-  it('reports counts on the dashboard', async () => {
+  it('reports counts on the dashboard, and counts a new user and key at once', async () => {
+    // Prepare
+    const before = (await call('GET', '/api/admin/dashboard', { token: admin })).json.data;
+    const user = await call('POST', '/api/admin/users', { token: admin, body: { username: 'conteggio.cruscotto', password: 'password1' } });
+    await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: user.json.data.id, description: 'cruscotto' } });
+    // Act
     const res = await call('GET', '/api/admin/dashboard', { token: admin });
+    // Assess
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ total_documents: 0, total_rows: 0, total_patterns: 0 });
-    expect(res.json.data.total_users).toBeGreaterThan(3);
-    expect(typeof res.json.data.total_api_keys).toBe('number');
+    expect(res.json.data.total_users).toBe(before.total_users + 1);
+    expect(res.json.data.total_api_keys).toBe(before.total_api_keys + 1);
   });
 });
 

@@ -23,7 +23,9 @@ describe('npm start with its output going to a log file', () => {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`not ready: ${log}`)), 60_000);
         child.stdout.on('data', () => {
-          if (/Amministratore creato/.test(log)) (clearTimeout(timer), resolve());
+          if (!/Amministratore creato/.test(log)) return;
+          clearTimeout(timer);
+          resolve();
         });
         child.on('exit', () => reject(new Error(`exited: ${log}`)));
       });

@@ -49,7 +49,7 @@ export function apiClient(baseUrl: string) {
     }
     const res = await fetch(baseUrl + path, { method, headers, body });
     const text = await res.text();
-    let json: any = undefined;
+    let json: any;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

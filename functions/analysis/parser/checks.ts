@@ -47,7 +47,7 @@ export function applyChecks(result: ParseResult, subtotals: readonly Subtotal[] 
     if (!v.tariffa && withCode * 2 > voci.length) addReason(v, R_CODICE);
     if (!v.unita_di_misura && withUm * 2 > voci.length) addReason(v, R_UM);
     // A unit cut short by a column boundary: a lone preposition (`a` of `a corpo`) or a dangling `/`.
-    if (/^(a|di|e|per|in|al|da|con|x)$|[/\-]$/i.test(v.unita_di_misura)) addReason(v, R_UM_MONCA);
+    if (/^(a|di|e|per|in|al|da|con|x)$|[/-]$/i.test(v.unita_di_misura)) addReason(v, R_UM_MONCA);
     if (!v.descrizione && !v.tariffa) addReason(v, R_DESCRIZIONE);
   }
   for (const s of subtotals) {

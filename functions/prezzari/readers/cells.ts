@@ -8,7 +8,7 @@ import { fromNumber, parseFlexible, round, toNumber } from '../../../shared/doma
 export type RawCell = unknown;
 
 /** Unwraps exceljs cell objects to a primitive (string, number, boolean, Date, null). */
-export function primitive(value: RawCell): string | number | boolean | Date | null {
+function primitive(value: RawCell): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value;

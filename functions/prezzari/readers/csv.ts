@@ -1,56 +1,36 @@
 import { HeaderSearch, HEADER_SEARCH_ROWS, isUsableHeader, mapHeader, TableReader } from './table.ts';
-import type { ReadResult } from './types.ts';
+import { parse } from 'csv-parse/sync';
+import { PriceFileError, type ReadResult } from './types.ts';
 
 /**
- * Records of a delimited text (RFC 4180 style): quoted fields with "" escapes and line breaks
- * inside quotes, CRLF / LF / CR line ends. A quote in the middle of an unquoted field is kept
- * as text (as spreadsheet programs do).
+ * Records of a delimited text, by csv-parse (RFC 4180: quoted fields with "" escapes and line
+ * breaks inside quotes), with CRLF / LF / CR line ends mixed, rows of any width, and a quote
+ * in the middle of an unquoted field kept as text (as spreadsheet programs do). `limit` stops
+ * after that many records. A quote left open is a clear Italian error.
  */
-export function* csvRecords(text: string, sep: string): Generator<string[]> {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const record: string[] = [];
-    for (;;) {
-      let field = '';
-      if (text[i] === '"') {
-        i++;
-        for (;;) {
-          const q = text.indexOf('"', i);
-          if (q < 0) {
-            field += text.slice(i);
-            i = n;
-            break;
-          }
-          field += text.slice(i, q);
-          if (text[q + 1] === '"') {
-            field += '"';
-            i = q + 2;
-          } else {
-            i = q + 1;
-            break;
-          }
-        }
-        // anything between the closing quote and the separator is kept
-        while (i < n && text[i] !== sep && text[i] !== '\n' && text[i] !== '\r') field += text[i++];
-      } else {
-        let j = i;
-        while (j < n && text[j] !== sep && text[j] !== '\n' && text[j] !== '\r') j++;
-        field = text.slice(i, j);
-        i = j;
-      }
-      record.push(field);
-      if (i < n && text[i] === sep) {
-        i++;
-        continue;
-      }
-      break;
-    }
-    if (text[i] === '\r') i++;
-    if (text[i] === '\n') i++;
-    yield record;
+function csvRecords(text: string, sep: string, limit?: number): string[][] {
+  try {
+    return parse(text, {
+      delimiter: sep,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      bom: true,
+      max_record_size: MAX_RECORD_CHARS,
+      ...(limit ? { to: limit } : {}),
+    }) as string[][];
+  } catch (err) {
+    // No line number: csv-parse counts the line where it stopped, not where the quote opened.
+    const code = (err as { code?: string }).code;
+    if (code === 'CSV_QUOTE_NOT_CLOSED') throw new PriceFileError('Il file CSV non è valido: un campo tra virgolette non viene mai chiuso.');
+    if (code === 'CSV_MAX_RECORD_SIZE') throw new PriceFileError(`Il file CSV non è valido: una riga supera ${MAX_RECORD_CHARS.toLocaleString('it-IT')} caratteri.`);
+    throw new PriceFileError('Il file CSV non è valido.');
   }
 }
+
+/** One record longer than this is not a price list (a missing closing quote swallowing the file, say). */
+const MAX_RECORD_CHARS = 1_000_000;
 
 const SEPARATORS = [';', '\t', ','] as const;
 
@@ -60,14 +40,20 @@ const SEPARATORS = [';', '\t', ','] as const;
  * work, the one recognising more columns, ';' first on ties. Without any header, the one that
  * splits the first line into most fields (for the error message).
  */
-export function detectSeparator(text: string): string {
+function detectSeparator(text: string): string {
   let best: { sep: string; score: number } | null = null;
   let widest = { sep: ';', fields: 0 };
+  const firstLine = text.slice(0, text.search(/\r|\n|$/));
   for (const sep of SEPARATORS) {
-    let k = 0;
-    for (const rec of csvRecords(text, sep)) {
-      if (++k > HEADER_SEARCH_ROWS) break;
-      if (k === 1 && rec.length > widest.fields) widest = { sep, fields: rec.length };
+    const fields = firstLine.split(sep).length;
+    if (fields > widest.fields) widest = { sep, fields };
+    let records: string[][];
+    try {
+      records = csvRecords(text, sep, HEADER_SEARCH_ROWS);
+    } catch {
+      continue; // readCsv reports a broken file with the separator it settles on
+    }
+    for (const rec of records) {
       const h = mapHeader(rec);
       if (h && isUsableHeader(h)) {
         if (!best || h.cells.length > best.score) best = { sep, score: h.cells.length };

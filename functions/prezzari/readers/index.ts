@@ -17,7 +17,7 @@ export type { PriceRow, PriceField, PriceFileFormat, ReadResult, ReadOptions } f
 export { describeLevels } from './describe.ts';
 
 /** XML is read whole into a string: refuse beyond this. */
-export const MAX_XML_BYTES = 200 * 1024 * 1024;
+const MAX_XML_BYTES = 200 * 1024 * 1024;
 
 const UNSUPPORTED = 'Formato del file non riconosciuto: sono supportati Excel (.xlsx, .xls), CSV e XML (Regione Toscana).';
 
@@ -32,7 +32,7 @@ function contains(bytes: Uint8Array, ascii: string): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(ascii, 0, 'latin1') >= 0;
 }
 
-export function detectContent(bytes: Uint8Array): Detected {
+function detectContent(bytes: Uint8Array): Detected {
   if (!bytes.length) return 'empty';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
     // Entry names are stored uncompressed in the local headers and the central directory.

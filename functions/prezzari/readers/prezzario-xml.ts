@@ -1,6 +1,6 @@
 import { cellAmount, cellYear, optionalText } from './cells.ts';
 import { describeLevels } from './describe.ts';
-import { localName, parseXml, XmlSyntaxError } from './xml.ts';
+import { localName, parseXml, XmlSyntaxError, type XmlHandler } from './xml.ts';
 import { missingFields, PRICE_FIELDS, PriceFileError, tooManyRows, type PriceField, type PriceRow, type ReadResult } from './types.ts';
 
 /**
@@ -76,7 +76,7 @@ function frameGet(f: Frame, keys: readonly string[]): string | null {
 }
 
 /** "Provincia di Firenze" → "FIRENZE"; "Massa Carrara" stays as given, upper case. */
-export function provinceFromArea(area: string | null): string | null {
+function provinceFromArea(area: string | null): string | null {
   if (!area) return null;
   const t = area.replace(/\s+/g, ' ').trim();
   const m = /^provincia\s+(?:di|del|della|dell['’]\s*|d['’]\s*)\s*(.+)$/i.exec(t);
@@ -86,200 +86,245 @@ export function provinceFromArea(area: string | null): string | null {
 }
 
 /** "TOS25_01.A03…" → 2025 (Toscana codes carry the edition year). */
-export function yearFromCode(code: string): number | null {
+function yearFromCode(code: string): number | null {
   const m = /^[A-Z]{2,5}(\d{2})_/i.exec(code);
   return m ? 2000 + Number(m[1]) : null;
 }
 
-export function readPrezzarioXml(text: string, maxRows: number): ReadResult {
-  const rows: PriceRow[] = [];
-  const frames: Frame[] = [];
-  const nodes: Node[] = []; // open elements inside the current article
-  const sources = new Map<PriceField, Set<string>>();
-  const found = (field: PriceField, source: string) => {
-    const s = sources.get(field) ?? new Set<string>();
-    s.add(source);
-    sources.set(field, s);
-  };
-  const ctx: { anno: number | null; area: string | null; annoFrom: string; areaFrom: string } = { anno: null, area: null, annoFrom: '', areaFrom: '' };
-  let rootPrefix = '';
-  let sawLevels = false;
-  let skipped = 0;
-  let withoutPrice = 0;
-  let invalid = 0;
-  let doctype = false;
-  let articlesTag = 'articolo';
+/** Where each field was found, for the preview ("Articolo@codice", "livello1 + livello2", …). */
+class FieldSources {
+  readonly map = new Map<PriceField, Set<string>>();
 
-  /** Year and area of the whole list, from the first element that states them. */
-  const captureContext = (where: string, values: Map<string, string>, sep: string) => {
+  found(field: PriceField, source: string) {
+    const s = this.map.get(field) ?? new Set<string>();
+    s.add(source);
+    this.map.set(field, s);
+  }
+}
+
+/** Year and area of the whole list, from the first element that states them. */
+class ListContext {
+  anno: number | null = null;
+  area: string | null = null;
+  annoFrom = '';
+  areaFrom = '';
+
+  capture(where: string, values: Map<string, string>, sep: string) {
     const anno = values.get('anno');
-    if (anno && ctx.anno === null) {
-      ctx.anno = cellYear(anno.trim());
-      ctx.annoFrom = `${where}${sep}anno`;
+    if (anno && this.anno === null) {
+      this.anno = cellYear(anno.trim());
+      this.annoFrom = `${where}${sep}anno`;
     }
     for (const k of ['provincia', 'area']) {
       const area = values.get(k);
-      if (area?.trim() && ctx.area === null) {
-        ctx.area = area.trim();
-        ctx.areaFrom = `${where}${sep}${k}`;
+      if (area?.trim() && this.area === null) {
+        this.area = area.trim();
+        this.areaFrom = `${where}${sep}${k}`;
       }
     }
-  };
+  }
+}
 
-  const emit = (node: Node) => {
-    const own = get(node, CODE_KEYS);
-    const ancestors = frames.filter((f) => frameGet(f, CODE_KEYS) !== null);
-    const prefixCodes = ancestors.map((f) => frameGet(f, CODE_KEYS)!.replace(/\s+/g, ''));
-    let codice = (own?.value ?? '').replace(/\s+/g, ' ').trim();
-    if (!codice) {
-      skipped++;
+/** The XML events of one price list, turned into rows: frames above the articles, a small tree inside each. */
+class PrezzarioXmlReader implements XmlHandler {
+  readonly rows: PriceRow[] = [];
+  readonly sources = new FieldSources();
+  readonly list = new ListContext();
+  private readonly frames: Frame[] = [];
+  private readonly nodes: Node[] = []; // open elements inside the current article
+  rootPrefix = '';
+  sawLevels = false;
+  skipped = 0;
+  withoutPrice = 0;
+  invalid = 0;
+  sawDoctype = false;
+  private articlesTag = 'articolo';
+
+  constructor(private readonly maxRows: number) {}
+
+  doctype() {
+    this.sawDoctype = true;
+  }
+
+  open(name: string, attrs: Record<string, string>) {
+    const { frames, nodes } = this;
+    const local = key(name);
+    if (!frames.length && !nodes.length) this.rootPrefix = name.includes(':') ? name.slice(0, name.indexOf(':')).toLowerCase() : '';
+    if (nodes.length) {
+      const node: Node = { name: local, attrs: attrMap(attrs), children: [], text: '' };
+      nodes[nodes.length - 1].children.push(node);
+      nodes.push(node);
       return;
     }
+    if (frames.length) frames[frames.length - 1].hasChildren = true;
+    if (local === 'articolo') {
+      this.articlesTag = name.replace(/^.*:/, '');
+      nodes.push({ name: local, attrs: attrMap(attrs), children: [], text: '' });
+      return;
+    }
+    const f: Frame = { name: localName(name), attrs: attrMap(attrs), fields: new Map(), text: '', hasChildren: false };
+    this.list.capture(f.name, f.attrs, '@');
+    frames.push(f);
+  }
+
+  text(t: string) {
+    const target = this.nodes.length ? this.nodes[this.nodes.length - 1] : this.frames[this.frames.length - 1];
+    if (target && target.text.length < MAX_TEXT) target.text += t;
+  }
+
+  close() {
+    const { frames, nodes } = this;
+    if (nodes.length) {
+      const node = nodes.pop()!;
+      if (!nodes.length) this.emit(node);
+      return;
+    }
+    const f = frames.pop();
+    if (!f) return;
+    const parent = frames[frames.length - 1];
+    const k = key(f.name);
+    if (parent && !f.hasChildren && f.text.trim() && !parent.fields.has(k)) parent.fields.set(k, f.text);
+    if (!f.hasChildren && (k === 'anno' || k === 'area' || k === 'provincia')) {
+      this.list.capture(parent ? parent.name : '', new Map([[k, f.text]]), '/');
+    }
+  }
+
+  /** One article: its code (with the ancestors' codes when local), description, unit, prices, year and province. */
+  private emit(node: Node) {
+    const codice = this.codeOf(node);
+    if (!codice) {
+      this.skipped++;
+      return;
+    }
+    const um = get(node, UM_KEYS);
+    if (um) this.sources.found('unita_di_misura', um.source.replace(/^@/, ''));
+    const { prezzo, prezzo_senza_sg } = this.pricesOf(node);
+    if (this.rows.length >= this.maxRows) throw tooManyRows(this.maxRows);
+    this.rows.push({
+      codice,
+      descrizione: this.descriptionOf(node),
+      unita_di_misura: um ? optionalText(um.value) : null,
+      prezzo,
+      prezzo_senza_sg,
+      anno: this.yearOf(node, codice),
+      provincia: this.provinceOf(node),
+      tipologia: null,
+      scostamento_perc_senza_sg_2024: null,
+      scostamento_perc_su_anno_2024: null,
+    });
+  }
+
+  private codedAncestors() {
+    return this.frames.filter((f) => frameGet(f, CODE_KEYS) !== null);
+  }
+
+  private codeOf(node: Node): string {
+    const own = get(node, CODE_KEYS);
+    const ancestors = this.codedAncestors();
+    const prefixCodes = ancestors.map((f) => frameGet(f, CODE_KEYS)!.replace(/\s+/g, ''));
+    let codice = (own?.value ?? '').replace(/\s+/g, ' ').trim();
+    if (!codice) return '';
     // A full code ("TOS22_01.A03.001.001") is kept; a local one ("001") gets its ancestors' codes.
     const alreadyFull = codice.startsWith(prefixCodes[0] ?? '\u0000') || codice.split('.').length > prefixCodes.length;
     if (prefixCodes.length && !alreadyFull) codice = [...prefixCodes, codice].join('.');
-    found('codice', prefixCodes.length ? `${ancestors.map((f) => f.name).join('/')}/${articlesTag}@codice` : `${articlesTag}${own!.source.startsWith('@') ? '' : '/'}${own!.source}`);
+    const tag = this.articlesTag;
+    this.sources.found('codice', prefixCodes.length ? `${ancestors.map((f) => f.name).join('/')}/${tag}@codice` : `${tag}${own!.source.startsWith('@') ? '' : '/'}${own!.source}`);
+    return codice;
+  }
 
-    let descrizione = '';
+  private descriptionOf(node: Node): string {
     const levels = node.children
       .map((c) => ({ c, m: /^livello(\d+)$/.exec(c.name) }))
       .filter((x) => x.m)
       .sort((a, b) => Number(a.m![1]) - Number(b.m![1]));
     if (levels.length) {
-      sawLevels = true;
-      descrizione = describeLevels(levels.map((l) => l.c.text));
-      found('descrizione', levels.map((l) => l.c.name).join(' + '));
-    } else {
-      const ownDesc = get(node, DESC_KEYS);
-      const chain = ancestors.map((f) => frameGet(f, DESC_KEYS));
-      descrizione = describeLevels([...chain, ownDesc?.value]);
-      if (descrizione) found('descrizione', ownDesc ? `${articlesTag}/${ownDesc.source.replace(/^@/, '')}` : 'descrizione (livelli superiori)');
+      this.sawLevels = true;
+      this.sources.found('descrizione', levels.map((l) => l.c.name).join(' + '));
+      return describeLevels(levels.map((l) => l.c.text));
     }
+    const ownDesc = get(node, DESC_KEYS);
+    const chain = this.codedAncestors().map((f) => frameGet(f, DESC_KEYS));
+    const descrizione = describeLevels([...chain, ownDesc?.value]);
+    if (descrizione) this.sources.found('descrizione', ownDesc ? `${this.articlesTag}/${ownDesc.source.replace(/^@/, '')}` : 'descrizione (livelli superiori)');
+    return descrizione;
+  }
 
-    const um = get(node, UM_KEYS);
-    if (um) found('unita_di_misura', um.source.replace(/^@/, ''));
+  private amount(v: { value: string } | null): number | null {
+    if (!v) return null;
+    const bad = { invalid: false };
+    const x = cellAmount(v.value, bad);
+    if (bad.invalid) this.invalid++;
+    return x;
+  }
+
+  /** The price, and the price without spese generali and utile (from the article or its Analisi). */
+  private pricesOf(node: Node): { prezzo: number | null; prezzo_senza_sg: number | null } {
     const analisi = node.children.find((c) => c.name === 'analisi');
-
-    const amount = (v: { value: string } | null) => {
-      if (!v) return null;
-      const bad = { invalid: false };
-      const x = cellAmount(v.value, bad);
-      if (bad.invalid) invalid++;
-      return x;
-    };
     let p = get(node, PRICE_KEYS);
     if (!p && analisi) p = get(analisi, ['prezzo']);
-    const prezzo = amount(p);
-    if (p) found('prezzo', p.source.replace(/^@/, ''));
+    if (p) this.sources.found('prezzo', p.source.replace(/^@/, ''));
     let net = get(node, NET_KEYS);
-    if (net) found('prezzo_senza_sg', net.source.replace(/^@/, ''));
+    if (net) this.sources.found('prezzo_senza_sg', net.source.replace(/^@/, ''));
     else if (analisi) {
       net = get(analisi, ['totaleparziale']);
-      if (net) found('prezzo_senza_sg', 'Analisi/totaleparziale');
+      if (net) this.sources.found('prezzo_senza_sg', 'Analisi/totaleparziale');
     }
-    const prezzo_senza_sg = amount(net);
-    if (prezzo === null && prezzo_senza_sg === null) withoutPrice++;
+    const prezzo = this.amount(p);
+    const prezzo_senza_sg = this.amount(net);
+    if (prezzo === null && prezzo_senza_sg === null) this.withoutPrice++;
+    return { prezzo, prezzo_senza_sg };
+  }
 
-    let anno = cellYear(node.attrs.get('anno') ?? '') ?? ctx.anno;
-    if (anno !== null) found('anno', node.attrs.has('anno') ? `${articlesTag}@anno` : ctx.annoFrom);
-    else {
-      anno = yearFromCode(codice);
-      if (anno !== null) found('anno', 'prefisso del codice');
+  private yearOf(node: Node, codice: string): number | null {
+    const anno = cellYear(node.attrs.get('anno') ?? '') ?? this.list.anno;
+    if (anno !== null) {
+      this.sources.found('anno', node.attrs.has('anno') ? `${this.articlesTag}@anno` : this.list.annoFrom);
+      return anno;
     }
-    const area = node.attrs.get('provincia') ?? ctx.area;
-    const provincia = provinceFromArea(area);
-    if (provincia) found('provincia', node.attrs.has('provincia') ? `${articlesTag}@provincia` : ctx.areaFrom);
+    const fromCode = yearFromCode(codice);
+    if (fromCode !== null) this.sources.found('anno', 'prefisso del codice');
+    return fromCode;
+  }
 
-    if (rows.length >= maxRows) throw tooManyRows(maxRows);
-    rows.push({
-      codice,
-      descrizione,
-      unita_di_misura: um ? optionalText(um.value) : null,
-      prezzo,
-      prezzo_senza_sg,
-      anno,
-      provincia,
-      tipologia: null,
-      scostamento_perc_senza_sg_2024: null,
-      scostamento_perc_su_anno_2024: null,
-    });
-  };
+  private provinceOf(node: Node): string | null {
+    const provincia = provinceFromArea(node.attrs.get('provincia') ?? this.list.area);
+    if (provincia) this.sources.found('provincia', node.attrs.has('provincia') ? `${this.articlesTag}@provincia` : this.list.areaFrom);
+    return provincia;
+  }
 
+  warnings(): string[] {
+    const { withoutPrice, invalid, skipped } = this;
+    const warnings: string[] = [];
+    if (withoutPrice) warnings.push(`${withoutPrice} ${withoutPrice === 1 ? 'voce senza prezzo: importata' : 'voci senza prezzo: importate'} con prezzo vuoto.`);
+    if (invalid) warnings.push(`${invalid} ${invalid === 1 ? 'valore numerico non riconosciuto, lasciato vuoto' : 'valori numerici non riconosciuti, lasciati vuoti'}.`);
+    if (skipped) warnings.push(`${skipped} ${skipped === 1 ? 'articolo senza codice ignorato' : 'articoli senza codice ignorati'}.`);
+    if (this.sawDoctype) warnings.push('La dichiarazione DOCTYPE del file è stata ignorata.');
+    if (this.list.area && !provinceFromArea(this.list.area)) warnings.push(`Area "${this.list.area}" non riconosciuta come provincia.`);
+    return warnings;
+  }
+}
+
+export function readPrezzarioXml(text: string, maxRows: number): ReadResult {
+  const reader = new PrezzarioXmlReader(maxRows);
   try {
-    parseXml(text, {
-      doctype: () => {
-        doctype = true;
-      },
-      open(name, attrs) {
-        const local = key(name);
-        if (!frames.length && !nodes.length) rootPrefix = name.includes(':') ? name.slice(0, name.indexOf(':')).toLowerCase() : '';
-        if (nodes.length) {
-          const node: Node = { name: local, attrs: attrMap(attrs), children: [], text: '' };
-          nodes[nodes.length - 1].children.push(node);
-          nodes.push(node);
-          return;
-        }
-        if (local === 'articolo') {
-          articlesTag = name.replace(/^.*:/, '');
-          if (frames.length) frames[frames.length - 1].hasChildren = true;
-          nodes.push({ name: local, attrs: attrMap(attrs), children: [], text: '' });
-          return;
-        }
-        if (frames.length) frames[frames.length - 1].hasChildren = true;
-        const f: Frame = { name: localName(name), attrs: attrMap(attrs), fields: new Map(), text: '', hasChildren: false };
-        captureContext(f.name, f.attrs, '@');
-        frames.push(f);
-      },
-      text(t) {
-        if (nodes.length) {
-          const node = nodes[nodes.length - 1];
-          if (node.text.length < MAX_TEXT) node.text += t;
-        } else if (frames.length) {
-          const f = frames[frames.length - 1];
-          if (f.text.length < MAX_TEXT) f.text += t;
-        }
-      },
-      close() {
-        if (nodes.length) {
-          const node = nodes.pop()!;
-          if (!nodes.length) emit(node);
-          return;
-        }
-        const f = frames.pop();
-        if (!f) return;
-        const parent = frames[frames.length - 1];
-        const k = key(f.name);
-        if (parent && !f.hasChildren && f.text.trim() && !parent.fields.has(k)) parent.fields.set(k, f.text);
-        if (!f.hasChildren && (k === 'anno' || k === 'area' || k === 'provincia')) {
-          captureContext(parent ? parent.name : '', new Map([[k, f.text]]), '/');
-        }
-      },
-    });
+    parseXml(text, reader);
   } catch (e) {
     if (e instanceof XmlSyntaxError) throw new PriceFileError(`Il file XML non è valido (riga ${e.line}: ${e.message}).`);
     throw e;
   }
-
-  if (!rows.length) {
+  if (!reader.rows.length) {
     throw new PriceFileError(
       'Il file XML non contiene voci di prezzario riconoscibili: sono supportati i formati della Regione Toscana (EASY e PRT), con elementi Articolo.',
     );
   }
-
-  const warnings: string[] = [];
-  if (withoutPrice) warnings.push(`${withoutPrice} ${withoutPrice === 1 ? 'voce senza prezzo: importata' : 'voci senza prezzo: importate'} con prezzo vuoto.`);
-  if (invalid) warnings.push(`${invalid} ${invalid === 1 ? 'valore numerico non riconosciuto, lasciato vuoto' : 'valori numerici non riconosciuti, lasciati vuoti'}.`);
-  if (skipped) warnings.push(`${skipped} ${skipped === 1 ? 'articolo senza codice ignorato' : 'articoli senza codice ignorati'}.`);
-  if (doctype) warnings.push('La dichiarazione DOCTYPE del file è stata ignorata.');
-  if (ctx.area && !provinceFromArea(ctx.area)) warnings.push(`Area "${ctx.area}" non riconosciuta come provincia.`);
-
+  const sources = reader.sources.map;
   const recognised = PRICE_FIELDS.filter((f) => sources.has(f)).map((field) => ({ field, column: [...sources.get(field)!].join(' / ') }));
   return {
-    rows,
-    format: rootPrefix === 'easy' || sawLevels ? 'xml-easy' : 'xml-prt',
+    rows: reader.rows,
+    format: reader.rootPrefix === 'easy' || reader.sawLevels ? 'xml-easy' : 'xml-prt',
     recognised,
     missing: missingFields(sources.keys()),
-    skipped,
-    warnings,
+    skipped: reader.skipped,
+    warnings: reader.warnings(),
   };
 }

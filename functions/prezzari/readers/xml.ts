@@ -1,15 +1,18 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
 /**
- * A small non-validating XML tokenizer, enough for price-list exports: elements, attributes,
- * text, CDATA, comments, processing instructions. It never reads a DTD: a DOCTYPE (and its
- * internal subset) is skipped, and only the five predefined entities and numeric character
- * references are expanded; any other entity reference is left as literal text, so there is no
- * external entity access and no entity expansion blow-up.
+ * XML for the price-list readers, on fast-xml-parser (validator for well-formedness with line
+ * numbers, parser in document order), replayed as open / text / close events.
+ *
+ * Safety: entity processing is off, so entities declared in a DOCTYPE are never expanded (no
+ * "billion laughs", no external entity access); only the five predefined entities and numeric
+ * character references are decoded, here, after parsing. Nesting is limited to MAX_XML_DEPTH.
  */
 export interface XmlHandler {
   open(name: string, attrs: Record<string, string>): void;
   close(name: string): void;
   text(text: string): void;
-  /** A DOCTYPE was skipped. */
+  /** The document has a DOCTYPE (ignored). */
   doctype?(): void;
 }
 
@@ -22,11 +25,11 @@ export class XmlSyntaxError extends Error {
   }
 }
 
-export const MAX_XML_DEPTH = 256;
+const MAX_XML_DEPTH = 256;
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[A-Za-z][\w.-]*);/g, (whole, ref: string) => {
     if (ref[0] === '#') {
@@ -37,28 +40,67 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const ATTR = /([^\s=/>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const TEXT = '#text';
+const CDATA = '#cdata';
+const ATTRS = ':@';
 
-function lineAt(text: string, index: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  processEntities: false,
+  htmlEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  cdataPropName: CDATA,
+  commentPropName: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  maxNestedTags: MAX_XML_DEPTH,
+});
+
+/** The validator's English reasons, in Italian for the import page. */
+function reason(msg: string): string {
+  let m = /^Unclosed tag '([^']+)'/.exec(msg);
+  if (m) return `elemento <${m[1]}> non chiuso (file troncato?)`;
+  // Tags still open at the end of the file: "Invalid '["a", "c"]' found."
+  const open = /^Invalid '\[([\s\S]*)\]' found/.exec(msg)?.[1].match(/"[^"]+"/g);
+  if (open?.length) return `elemento <${open[open.length - 1].slice(1, -1)}> non chiuso (file troncato?)`;
+  m = /^Expected closing tag '([^']+)'.*instead of closing tag '([^']+)'/.exec(msg);
+  if (m) return `atteso </${m[1]}>, trovato </${m[2]}>`;
+  m = /^Closing tag '([^']+)' has not been opened/.exec(msg);
+  if (m) return `</${m[1]}> senza apertura`;
+  if (/multiple root|Extra text at the end/i.test(msg)) return 'contenuto dopo la fine del documento';
+  if (/attribute/i.test(msg)) return 'attributo non valido';
+  return 'sintassi non valida';
 }
 
-/** Index of the '>' closing a tag that starts at `from`, skipping quoted attribute values. */
-function tagEnd(text: string, from: number): number {
-  let quote = '';
-  for (let i = from; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (quote) {
-      if (text[i] === quote) quote = '';
-    } else if (ch === 34 /* " */ || ch === 39 /* ' */) quote = text[i];
-    else if (ch === 62 /* > */) return i;
+type OrderedNode = Record<string, unknown>;
+
+function replay(nodes: OrderedNode[], h: XmlHandler, depth: number): void {
+  for (const node of nodes) {
+    if (TEXT in node) {
+      if (depth > 0) h.text(decodeEntities(String(node[TEXT])));
+      continue;
+    }
+    if (CDATA in node) {
+      for (const part of node[CDATA] as OrderedNode[]) h.text(String(part[TEXT] ?? ''));
+      continue;
+    }
+    const name = Object.keys(node).find((k) => k !== ATTRS);
+    if (!name) continue;
+    const attrs: Record<string, string> = {};
+    for (const [k, v] of Object.entries((node[ATTRS] as Record<string, unknown> | undefined) ?? {})) attrs[k] = decodeEntities(String(v));
+    h.open(name, attrs);
+    replay(node[name] as OrderedNode[], h, depth + 1);
+    h.close(name);
   }
-  return -1;
 }
 
-/** Index just past a DOCTYPE declaration, internal subset included. */
+const PROLOG_DOCTYPE = /^(\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)\s*)*)<!DOCTYPE/i;
+
+/** Index just past a DOCTYPE declaration, internal subset included (-1 if it never ends). */
 function doctypeEnd(text: string, from: number): number {
   let depth = 0;
   let quote = '';
@@ -74,76 +116,30 @@ function doctypeEnd(text: string, from: number): number {
   return -1;
 }
 
-export function parseXml(text: string, h: XmlHandler): void {
-  const stack: string[] = [];
-  const n = text.length;
-  let i = 0;
-  const fail = (msg: string, at: number): never => {
-    throw new XmlSyntaxError(msg, lineAt(text, at));
-  };
-  while (i < n) {
-    const lt = text.indexOf('<', i);
-    if (lt < 0) {
-      if (stack.length) h.text(decodeEntities(text.slice(i)));
-      break;
-    }
-    if (lt > i && stack.length) h.text(decodeEntities(text.slice(i, lt)));
-    const next = text.charCodeAt(lt + 1);
-    if (next === 33 /* ! */) {
-      if (text.startsWith('<!--', lt)) {
-        const end = text.indexOf('-->', lt + 4);
-        if (end < 0) fail('commento non chiuso', lt);
-        i = end + 3;
-      } else if (text.startsWith('<![CDATA[', lt)) {
-        const end = text.indexOf(']]>', lt + 9);
-        if (end < 0) fail('sezione CDATA non chiusa', lt);
-        if (stack.length) h.text(text.slice(lt + 9, end));
-        i = end + 3;
-      } else if (/^<!DOCTYPE/i.test(text.slice(lt, lt + 9))) {
-        const end = doctypeEnd(text, lt + 9);
-        if (end < 0) fail('DOCTYPE non chiuso', lt);
-        h.doctype?.();
-        i = end;
-      } else {
-        fail('dichiarazione non valida', lt);
-      }
-    } else if (next === 63 /* ? */) {
-      const end = text.indexOf('?>', lt + 2);
-      if (end < 0) fail('istruzione di elaborazione non chiusa', lt);
-      i = end + 2;
-    } else if (next === 47 /* / */) {
-      const end = text.indexOf('>', lt + 2);
-      if (end < 0) fail('tag di chiusura non terminato', lt);
-      const name = text.slice(lt + 2, end).trim();
-      const open = stack.pop();
-      if (open !== name) fail(open ? `atteso </${open}>, trovato </${name}>` : `</${name}> senza apertura`, lt);
-      h.close(name);
-      i = end + 1;
-    } else {
-      const end = tagEnd(text, lt + 1);
-      if (end < 0) fail('tag non terminato', lt);
-      const selfClosing = text.charCodeAt(end - 1) === 47;
-      const inner = text.slice(lt + 1, selfClosing ? end - 1 : end);
-      const m = /^[^\s/>]+/.exec(inner);
-      if (!m) fail('nome di elemento mancante', lt);
-      const name = m![0];
-      const attrs: Record<string, string> = {};
-      const rest = inner.slice(name.length);
-      if (rest.trim()) {
-        ATTR.lastIndex = 0;
-        for (let a = ATTR.exec(rest); a; a = ATTR.exec(rest)) attrs[a[1]] = decodeEntities(a[2] ?? a[3] ?? '');
-      }
-      if (stack.length >= MAX_XML_DEPTH) fail('annidamento troppo profondo', lt);
-      stack.push(name);
-      h.open(name, attrs);
-      if (selfClosing) {
-        stack.pop();
-        h.close(name);
-      }
-      i = end + 1;
-    }
+/** The document without its DOCTYPE (blanked, line breaks kept so line numbers hold), and whether it had one. */
+function withoutDoctype(text: string): { text: string; doctype: boolean } {
+  const m = PROLOG_DOCTYPE.exec(text);
+  if (!m) return { text, doctype: false };
+  const start = m[1].length;
+  const end = doctypeEnd(text, start + 9);
+  if (end < 0) throw new XmlSyntaxError('DOCTYPE non chiuso', text.slice(0, start).split('\n').length);
+  return { text: text.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + text.slice(end), doctype: true };
+}
+
+export function parseXml(source: string, h: XmlHandler): void {
+  // The DOCTYPE never reaches the parser: its entities are neither read nor expanded.
+  const { text, doctype } = withoutDoctype(source);
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new XmlSyntaxError(reason(valid.err.msg), valid.err.line);
+  let tree: OrderedNode[];
+  try {
+    tree = parser.parse(text) as OrderedNode[];
+  } catch (err) {
+    const msg = (err as Error).message;
+    throw new XmlSyntaxError(/nest/i.test(msg) ? 'annidamento troppo profondo' : reason(msg), Number(/:(\d+):\d+$/.exec(msg)?.[1] ?? 1));
   }
-  if (stack.length) fail(`elemento <${stack[stack.length - 1]}> non chiuso (file troncato?)`, n);
+  if (doctype) h.doctype?.();
+  replay(tree, h, 0);
 }
 
 /** "EASY:Articolo" → "articolo". */

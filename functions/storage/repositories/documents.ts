@@ -42,7 +42,7 @@ export interface DocumentRecord {
 }
 
 const KIND = 'document';
-export const DOCUMENT_NOT_FOUND = 'Documento non trovato';
+const DOCUMENT_NOT_FOUND = 'Documento non trovato';
 
 /** A stored item without its index-only attribute. */
 function toRecord(item: Record<string, unknown>): DocumentRecord {

@@ -24,9 +24,9 @@ import { domainError, isConditionFailed, store } from './base.ts';
  */
 export const FREE_ATTEMPTS = 5;
 export const MAX_DELAY_SECONDS = 15 * 60;
-export const FORGET_AFTER_SECONDS = 24 * 60 * 60;
+const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 /** How long a reservation holds the pair before its outcome is known: above the Lambda timeout (29 s). */
-export const LEASE_SECONDS = 30;
+const LEASE_SECONDS = 30;
 
 const KEY_PREFIX = 'login#';
 

@@ -54,4 +54,4 @@ export async function switchHead(ctx: AppContext, head: PriceListHead, expectedV
   );
 }
 
-export const PRICE_LIST_CHANGED = 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.';
+const PRICE_LIST_CHANGED = 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.';

@@ -203,7 +203,7 @@ export async function deleteDocumentRows(ctx: AppContext, documentId: number): P
   await writeInParallel(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
-export async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
+async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
   const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: documentId, row_index: rowIndex }, ConsistentRead: true }));
   return out.Item ? decode(out.Item) : undefined;
 }
@@ -233,7 +233,7 @@ export async function deleteRows(ctx: AppContext, rows: Array<Pick<RowRecord, 'd
   await batchWrite(ctx, rows.map((r) => ({ DeleteRequest: { Key: { document_id: r.document_id, row_index: r.row_index } } })));
 }
 
-export const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
+const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
 
 /**
  * The merge as one DynamoDB transaction: the first row takes the merged values (only if it

@@ -12,8 +12,8 @@ export interface TipologiaRecord {
 }
 
 const KIND = 'tipologia';
-export const TIPOLOGIA_TAKEN = 'Una tipologia con questo valore esiste già';
-export const tipologiaKey = (value: string) => `tipologia#${value.trim().toLowerCase()}`;
+const TIPOLOGIA_TAKEN = 'Una tipologia con questo valore esiste già';
+const tipologiaKey = (value: string) => `tipologia#${value.trim().toLowerCase()}`;
 
 export async function listTipologie(ctx: AppContext): Promise<TipologiaRecord[]> {
   return queryAll<TipologiaRecord>(ctx, {

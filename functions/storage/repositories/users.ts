@@ -19,7 +19,7 @@ export type PublicUser = Omit<UserRecord, 'password_hash'>;
 
 const KIND = 'user';
 const usernameKey = (username: string) => `username#${username.toLowerCase()}`;
-export const USERNAME_TAKEN = 'Esiste già un utente con questo username';
+const USERNAME_TAKEN = 'Esiste già un utente con questo username';
 
 export function toPublicUser(user: UserRecord): PublicUser {
   const { id, username, role, access_start, access_end, created_at } = user;

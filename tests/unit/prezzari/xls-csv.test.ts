@@ -106,6 +106,16 @@ describe('readPriceFile: CSV', () => {
     });
   });
 
+  it('refuses a quote that is never closed with an Italian error', async () => {
+    // Prepare
+    const text = 'Codice;Descrizione;U.M.;Prezzo\nA.1;"Scavo;m3;12,50\nA.2;Rinterro;m3;8,00\n';
+    // Act
+    const err = await readPriceFile(utf8(text), 'rotto.csv').catch((e: unknown) => e);
+    // Assess
+    expect(err).toBeInstanceOf(PriceFileError);
+    expect((err as PriceFileError).detail).toBe('Il file CSV non è valido: un campo tra virgolette non viene mai chiuso.');
+  });
+
   it('names what it found when the CSV has no price column', async () => {
     // Prepare
     const text = 'Descrizione;U.M.;Quantità\nScavo;mc;12\n';

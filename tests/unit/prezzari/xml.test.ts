@@ -125,6 +125,26 @@ describe('readPriceFile: XML safety and errors', () => {
     expect(e2.detail).toContain('non contiene voci di prezzario riconoscibili');
   });
 
+  it('refuses a billion-laughs file quickly without expanding it, and too deep nesting in Italian', async () => {
+    // Prepare
+    const laughs = Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('');
+    const bomb = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY l0 "lol">${laughs}]><r><articolo codice="B1" prezzo="2">&l9;</articolo></r>`;
+    const deep = `<r>${'<x>'.repeat(300)}${'</x>'.repeat(300)}<articolo codice="C1" prezzo="1"/></r>`;
+    const crossed = '<r>\n<articolo codice="D1">\n<prezzo>1</descrizione>\n</articolo></r>';
+    // Act
+    const started = performance.now();
+    const res = await readPriceFile(utf8(bomb), 'bomb.xml');
+    const elapsed = performance.now() - started;
+    const e1 = (await readPriceFile(utf8(deep), 'deep.xml').catch((e: unknown) => e)) as PriceFileError;
+    const e2 = (await readPriceFile(utf8(crossed), 'crossed.xml').catch((e: unknown) => e)) as PriceFileError;
+    // Assess
+    expect(res.rows[0]).toMatchObject({ codice: 'B1', prezzo: 2 });
+    expect(res.rows[0].descrizione).not.toContain('lollol');
+    expect(elapsed).toBeLessThan(1000);
+    expect(e1.detail).toBe('Il file XML non è valido (riga 1: annidamento troppo profondo).');
+    expect(e2.detail).toBe('Il file XML non è valido (riga 3: atteso </prezzo>, trovato </descrizione>).');
+  });
+
   it('applies the row limit', async () => {
     // Prepare
     const bytes = new Uint8Array(fs.readFileSync(toscanaXmlPath));
