@@ -52,7 +52,10 @@ export function textDoubts(v: Partial<Pick<ParsedVoce, 'tariffa' | 'unita_di_mis
   // A letter O touching a zero, or an I/l touching a one, is how OCR doubles or swaps them.
   // A part of over 5 characters after the first separator is two parts whose dot was lost ("W01001").
   const parts = code.split(/[._]/).slice(1);
-  if (/O0|0O|[Il]1|1[Il]/.test(code) || /[^A-Za-z0-9._\-/ ]/.test(code) || parts.some((p) => p.length > 5)) out.push(REASON_CODE_UNSURE);
+  // A code begins and ends with a letter or a digit: a mark at either end is a speck or a rule.
+  const endsWithMark = code.trim() !== '' && (!/^[A-Za-z0-9]/.test(code.trim()) || !/[A-Za-z0-9]$/.test(code.trim()));
+  // A look-alike letter between two digits ("N0S5") is a digit read twice or a digit misread.
+  if (/O0|0O|[Il]1|1[Il]/.test(code) || /\d[OISBZGQD]\d/.test(code) || /[^A-Za-z0-9._\-/ ]/.test(code) || parts.some((p) => p.length > 5) || endsWithMark) out.push(REASON_CODE_UNSURE);
   return out;
 }
 

@@ -112,7 +112,12 @@ const REREAD_BELOW = 80;
 const MAX_REREADS_PER_PAGE = 40;
 
 const separators = (t: string) => t.replace(/[A-Za-z0-9]/g, '');
-const isCodeLike = (t: string) => t.length >= 5 && /[A-Za-z]/.test(t) && /\d/.test(t) && /[._]/.test(t) && !/[,\s]/.test(t);
+const isCodeLike = (t: string) => t.length >= 5 && /[A-Za-z]/.test(t) && /\d/.test(t) && /[._]/.test(t) && !/\s/.test(t) && !/,\d{2,3}$/.test(t);
+const alnum = (t: string) => t.replace(/[^A-Za-z0-9]/g, '');
+/** A code's marks with a comma counted as the dot it stands for. */
+const codeMarks = (t: string) => separators(t).replace(/,/g, '.');
+/** A part of over 5 characters after the first mark: two parts whose dot was lost ("W01002"). */
+const lostDot = (t: string) => t.split(/[._,]/).slice(1).some((p) => p.length > 5);
 /** A short run of digits and marks: a progressive number "N / EP" misread ("#5", "1/2"). */
 const ORDINAL_LIKE = /^(?=.*\d)[\d#/|!lI{}()]{1,9}$/;
 const NUMBER = /^-?\d{1,3}(?:'?\d{3})*,\d{2,3}$|^-?\d+,\d{2,3}$/;
@@ -128,7 +133,9 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
   for (const line of linesOf(blocks)) {
     for (const w of line.words) {
       const text = normaliseToken(w.text.trim());
-      if (/^m[²³?]$/.test(text)) {
+      // "me": the superscript fused with the m; its "2" may also come back as a word of its own.
+      if (/^m[²³?e]$/.test(text)) {
+        if (text === 'me') dropSuperscriptWord(linesOf(blocks).flatMap((l) => l.words), w);
         // The superscript of m² / m³ is a few pixels: read alone, both readings must agree.
         if (count >= MAX_REREADS_PER_PAGE) continue;
         count++;
@@ -141,7 +148,8 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
         continue;
       }
       // A letter O touching a zero in a code is how the line reader doubles or swaps them ("WO01").
-      const suspicious = isCodeLike(text) && /O0|0O/.test(text);
+      // So is a comma for a dot, or a dot lost between two parts.
+      const suspicious = isCodeLike(text) && (/O0|0O/.test(text) || text.includes(',') || lostDot(text));
       if ((w.confidence >= REREAD_BELOW && !suspicious) || count >= MAX_REREADS_PER_PAGE) continue;
       // A short unsure word at the left edge may be a progressive number read as letters ("2 / 1"
       // as "apt"): computi print "N / EP" in their first column.
@@ -158,13 +166,17 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
         const next = normaliseToken(again.text.trim());
         const fits =
           // ...or gains the dot a wrapped code ends its line with ("TOS25_17.N05" + "." / "002.013").
-          kind === 'code' ? (isCodeLike(next) && separators(next) === separators(text) && Math.abs(next.length - text.length) <= 2) || next === `${text.replace(/,$/, '')}.`
+          kind === 'code'
+            ? (isCodeLike(next) && Math.abs(next.length - text.length) <= 2 && codeMarks(next) === codeMarks(text) && (!text.includes(',') || alnum(next) === alnum(text))) ||
+              // A dot put back, or a comma read as one: the letters and digits must stay the same.
+              (lostDot(text) && !lostDot(next) && alnum(next) === alnum(text) && codeMarks(next).length === codeMarks(text).length + 1) ||
+              next === `${text.replace(/,$/, '')}.`
           : kind === 'number' ? NUMBER.test(next)
           // Letters become a number only as a whole "N/EP" read with some confidence.
           : /\d/.test(text) ? /^\d{1,4}(\/\d{1,4})?$/.test(next) : /^\d{1,4}\/\d{1,4}$/.test(next) && again.confidence >= 60;
         // Whitelisted readings report low confidences: a surer one wins, and so does the one that
         // clears a doubled O/0, or that makes a progressive number ("2/1") out of marks ("#5").
-        const clears = (suspicious && !/O0|0O/.test(next)) || (kind === 'ordinal' && !/^\d+(\/\d+)?$/.test(text)) || (kind === 'code' && next === `${text.replace(/,$/, '')}.`);
+        const clears = (suspicious && !/O0|0O/.test(next) && !next.includes(',') && !lostDot(next)) || (kind === 'ordinal' && !/^\d+(\/\d+)?$/.test(text)) || (kind === 'code' && next === `${text.replace(/,$/, '')}.`);
         if (fits && (again.confidence > w.confidence || clears)) {
           w.text = next;
           w.confidence = again.confidence;
@@ -174,6 +186,17 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
     }
   }
   return count;
+}
+
+/** A lone "2"/"3" just right of a unit word, no lower than it: the unit's superscript read apart. */
+function dropSuperscriptWord(words: TessBlock['paragraphs'][number]['lines'][number]['words'], unit: { bbox: Box }): void {
+  const h = unit.bbox.y1 - unit.bbox.y0;
+  for (const o of words) {
+    if (o === unit || !/^[23²³]$/.test(o.text.trim())) continue;
+    const gap = o.bbox.x0 - unit.bbox.x1;
+    const overlaps = o.bbox.y0 < unit.bbox.y1 && o.bbox.y1 > unit.bbox.y0;
+    if (overlaps && gap >= -1 && gap <= 0.6 * h && o.bbox.y1 <= unit.bbox.y1 + 0.1 * h) o.text = '';
+  }
 }
 
 const MAX_MISSED_PER_PAGE = 40;

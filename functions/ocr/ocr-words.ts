@@ -81,6 +81,9 @@ export function normaliseToken(text: string): string {
   let t = text.replace(/[‚]/g, ',');
   // A stray quote glued to a code or number ("‘A016.020.02"): specks read as punctuation.
   if (/^[‘’'`"„“”]+[A-Z0-9]/.test(t) && /\d/.test(t) && t.length > 3) t = t.replace(/^[‘’'`"„“”]+/, '');
+  // A table rule or speck read as a mark glued before a code ("-A013.070.08", "_TOS25_01..."):
+  // codes begin with a letter or a digit.
+  if (/^[-–—_.,:;~]+[A-Z]{1,6}\d/.test(t) && /[._]/.test(t.replace(/^[-–—_.,:;~]+/, ''))) t = t.replace(/^[-–—_.,:;~]+/, '');
   // Superscripts come back as digits; "m?" marks a unit whose superscript could not be told (flagged later).
   if (/^m[²2]$/.test(t)) return 'm²';
   if (/^m[³3]$/.test(t)) return 'm³';

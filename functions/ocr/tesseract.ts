@@ -47,7 +47,9 @@ export class OcrUnavailableError extends Error {
   readonly reason = 'L\u2019OCR locale non è disponibile: il modello di riconoscimento del testo non è stato caricato.';
 }
 
-export async function createOcrEngine(): Promise<OcrEngine> {
+/** `overrides`: other Tesseract settings for the whole-page pass (the bench compares them). */
+export async function createOcrEngine(overrides: Record<string, string> = {}): Promise<OcrEngine> {
+  const pageParameters = { ...TESSERACT_PARAMETERS, ...overrides };
   let tesseract: typeof import('tesseract.js');
   let worker: Awaited<ReturnType<typeof tesseract.createWorker>>;
   try {
@@ -64,7 +66,7 @@ export async function createOcrEngine(): Promise<OcrEngine> {
       // every document logs "failed to load"; nothing is lost, the list was never there.
       user_words_suffix: '',
     } as never);
-    await worker.setParameters(TESSERACT_PARAMETERS as unknown as Parameters<typeof worker.setParameters>[0]);
+    await worker.setParameters(pageParameters as unknown as Parameters<typeof worker.setParameters>[0]);
   } catch (err) {
     throw Object.assign(new OcrUnavailableError(String(err)), { cause: err });
   }
@@ -82,7 +84,7 @@ export async function createOcrEngine(): Promise<OcrEngine> {
         if (words.length !== 1) return null;
         return { text: words[0].text, confidence: words[0].confidence };
       } finally {
-        await worker.setParameters({ ...TESSERACT_PARAMETERS, tessedit_char_whitelist: '' } as never);
+        await worker.setParameters({ ...pageParameters, tessedit_char_whitelist: '' } as never);
       }
     },
     close: async () => {

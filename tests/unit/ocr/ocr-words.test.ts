@@ -24,6 +24,11 @@ describe('OCR tokens', () => {
     ['.168,00', '168,00'],
     ['1.234,5.', '1.234,5.'],
     ['A016.020.02.', 'A016.020.02.'],
+    // A rule or speck glued before a code; a negative amount keeps its sign.
+    ['-A013.070.08', 'A013.070.08'],
+    ['_TOS25_01.A03.001', 'TOS25_01.A03.001'],
+    ['-12,50', '-12,50'],
+    ['-', '-'],
   ])('%s -> %s', (read, clean) => expect(normaliseToken(read)).toBe(clean));
 });
 
@@ -52,6 +57,12 @@ describe('codes', () => {
     // A lost dot: two parts read as one.
     expect(textDoubts({ tariffa: 'TOS25_18.W01001.002', unita_di_misura: 'm' })).toEqual([REASON_CODE_UNSURE]);
     expect(textDoubts({ tariffa: 'TOS25_01CAMB07.042.001', unita_di_misura: 'm' })).toEqual([REASON_CODE_UNSURE]);
+    // A mark at either end of a code is a speck or a table rule.
+    expect(textDoubts({ tariffa: '-A013.070.08', unita_di_misura: 'm' })).toEqual([REASON_CODE_UNSURE]);
+    expect(textDoubts({ tariffa: 'A013.070.08.', unita_di_misura: 'm' })).toEqual([REASON_CODE_UNSURE]);
+    expect(textDoubts({ tariffa: 'A013.070.08', unita_di_misura: 'm' })).toEqual([]);
+    // A look-alike letter between digits.
+    expect(textDoubts({ tariffa: 'TOS25_17.N0S5.002.012', unita_di_misura: 'm' })).toEqual([REASON_CODE_UNSURE]);
     expect(textDoubts({ tariffa: 'TOS25_01CAM.B07.042.001', unita_di_misura: 'm²' })).toEqual([]);
     expect(textDoubts({ tariffa: 'A85004c', unita_di_misura: 'mq' })).toEqual([]);
   });
