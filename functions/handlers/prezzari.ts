@@ -8,6 +8,7 @@ import { resourceHandler } from '../http/resource.ts';
 import { list, ok } from '../http/respond.ts';
 import { amount, pageParams } from '../http/validate.ts';
 import { requirePrincipal, type Action, type ApiRequest } from '../http/types.ts';
+import { withDeclared } from '../prezzari/declared.ts';
 import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../prezzari/imports.ts';
 import { PriceFileError, readPriceFile } from '../prezzari/readers/index.ts';
 import { loadIndex, searchIndex } from '../prezzari/search-index.ts';
@@ -62,14 +63,14 @@ const uploadDei: Action = async (req, ctx) => {
   const { file, read } = await readUpload(req);
   const key = await deiKey(req, ctx);
   const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
-  return ok(await stageImport(ctx, principal, target, file.filename, read));
+  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target, await listTipologie(ctx)));
 };
 
 const uploadToscana: Action = async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req);
   const target: ImportTarget = { source: 'toscana', key: toscanaKey(req.body.provincia), year: readYear(req.body.anno) };
-  return ok(await stageImport(ctx, principal, target, file.filename, read));
+  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target));
 };
 
 const confirm = (source: PriceSource): Action => async (req, ctx) => {

@@ -64,6 +64,10 @@ export const stageResponse = envelope(
     skipped: z.number().int(),
     warnings: z.array(z.string()),
     target: z.object({ source: priceSource, key: z.string(), year: z.number().int() }),
+    declared: z
+      .object({ provincia: z.string().nullable(), tipologia: z.string().nullable(), anno: z.number().int().nullable(), fonti: z.array(z.string()) })
+      .optional()
+      .meta({ description: 'Provincia, tipologia e anno dichiarati dal file stesso (intestazione, colonne, prefissi dei codici); se diversi dalla scelta, un avviso in warnings' }),
   }),
 );
 export const confirmBody = z.object({ temp_file_id: z.string(), anno: z.union([z.string(), z.number()]).optional() });

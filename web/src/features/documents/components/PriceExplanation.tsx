@@ -1,6 +1,7 @@
 import { formatEuro } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { priceSourceLabel } from './PriceSourceTag.tsx';
+import { PriceSuggestions } from './PriceSuggestions.tsx';
 
 /** Why the row has the reference price it has: the article and its list, or the reason there is none. */
 export function PriceExplanation({ row, tipologiaLabel }: { row: DocumentRow; tipologiaLabel?: (value: string) => string | undefined }) {
@@ -10,6 +11,7 @@ export function PriceExplanation({ row, tipologiaLabel }: { row: DocumentRow; ti
       <section className="doc-price-why" aria-label="Prezzo di riferimento" data-testid="price-why">
         <h3>Prezzo di riferimento</h3>
         <p>{row.price_reason ? `Nessun prezzo di riferimento: ${row.price_reason}.` : 'Nessun prezzo di riferimento.'}</p>
+        <PriceSuggestions row={row} />
       </section>
     );
   }

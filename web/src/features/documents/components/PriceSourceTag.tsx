@@ -5,13 +5,14 @@ export function priceSourceLabel(source: PriceSource | null, tipologiaLabel?: (v
   if (!source) return '';
   const list = String(source.list ?? '').toLowerCase();
   if (list === 'manuale') return 'Manuale';
+  if (list === 'suggerito') return ['Suggerito', source.key, source.year].filter(Boolean).join(' ');
   if (list === 'toscana') return ['Toscana', source.key, source.year].filter(Boolean).join(' ');
   if (list === 'dei') return ['DEI', tipologiaLabel?.(source.key) ?? source.key, source.year].filter(Boolean).join(' ');
   return [source.list, source.key, source.year].filter(Boolean).join(' ');
 }
 
 /** The tag's text: the column is narrow; the tooltip has the full label. */
-const SHORT: Record<string, string> = { toscana: 'TOS', dei: 'DEI', manuale: 'MAN' };
+const SHORT: Record<string, string> = { toscana: 'TOS', dei: 'DEI', manuale: 'MAN', suggerito: 'SUG' };
 
 interface Props {
   source: PriceSource | null;
