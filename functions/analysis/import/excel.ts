@@ -77,6 +77,8 @@ function headerAt(rows: Cell[][], r: number): ColumnMapping | null {
   const row = rows[r] ?? [];
   const next = rows[r + 1] ?? [];
   const width = Math.max(row.length, next.length);
+  // The header row names at least one column itself (the next row only completes it).
+  if (!row.some((c) => classify(headerText(c)) !== null)) return null;
   for (let c = 0; c < width; c++) {
     let f = classify(headerText(row[c]));
     // Two-row headers ("IMPORTI" over "unitario | TOTALE"): the second row names the column.
@@ -110,7 +112,8 @@ function productScore(rows: Cell[][], from: number, m: ColumnMapping): { rows: n
     const t = num(rows[r]?.[m.totale]);
     if (!q || !p || !t || t.units === 0n) continue;
     n++;
-    if (productHolds(q, p, t)) holds++;
+    // A percentage row: the % of a base amount.
+    if (productHolds(q, p, t) || productHolds(div(mul(q, p), dec(100n), 6), dec(1n), t)) holds++;
   }
   return { rows: n, holds };
 }
