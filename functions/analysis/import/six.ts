@@ -97,6 +97,9 @@ export function importSix(bytes: Uint8Array): ImportResult {
           continue;
         }
         let q = ZERO;
+        // A rilevazione may state its quantity instead of measuring it.
+        const stated = fileNumber(attr(r, 'quantita'));
+        if (stated && !children(r, 'prvMisura').length) q = stated;
         for (const m of children(r, 'prvMisura')) {
           const cells = children(m, 'prvCella');
           if (!cells.length) continue;

@@ -144,6 +144,20 @@ describe('LeenO', () => {
   });
 });
 
+describe('Excel prints in SOMMANO blocks (PriMus and similar)', () => {
+  it('reads each block: code and description of its first row, SOMMANO unit, quantity, price and amount; measurements not re-added', () => {
+    const r = importComputo(file('computo-primus.xlsx'));
+    expect(r.layout).toBe('excel');
+    expect(rows(r)).toEqual([
+      // 10 × 8 + 10 × 4,5 = 125; 125 × 21,40
+      { tariffa: 'E.01.010', descrizione: 'Massetto in calcestruzzo alleggerito, spessore 6 cm', um: 'm²', q: 125, p: 21.4, t: 2675, verifica: [], capitoli: { categoria: 'LAVORI A CORPO' } },
+      { tariffa: 'E.02.005', descrizione: 'Tinteggiatura con idropittura traspirante', um: 'm²', q: 75, p: 6.15, t: 461.25, verifica: [], capitoli: { categoria: 'LAVORI A CORPO' } },
+    ]);
+    // T O T A L E = 2.675 + 461,25
+    expect(r.document_total).toBe(3136.25);
+  });
+});
+
 describe('malformed files are refused with their reason', () => {
   it.each([
     ['troncato.xpwe', 'Il file XML non è valido o è danneggiato (errore alla riga'],
