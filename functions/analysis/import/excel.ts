@@ -229,6 +229,8 @@ export function readTable(sheet: Sheet, headerRow: number, mapping: ColumnMappin
       // A title: a chapter when it has no numbers at all; otherwise a note.
       if (!q && !p && label && !SUBTOTAL.test(label)) {
         if (code && !/^\d+(?:\.\d+)*\.?$/.test(code) && text) pending = { code, text };
+        // More lines of the description of a voce whose numbers come later.
+        else if (pending && !code && text) pending.text = `${pending.text} ${text}`;
         else {
           const level = chapterLevel(code, label);
           chapters[level] = text || code;
@@ -254,7 +256,7 @@ export function readTable(sheet: Sheet, headerRow: number, mapping: ColumnMappin
         unitario = t;
       }
     }
-    const descr = pending && !code && (!text || text.length < 40) ? `${pending.text}${text ? ` ${text}` : ''}` : text;
+    const descr = pending && !code ? `${pending.text}${text ? ` ${text}` : ''}` : text;
     const tariffa = pending && !code ? pending.code : code;
     pending = null;
     const voce = makeVoce({ tariffa, descrizione: descr, unita_di_misura: unit, quantita, unitario, totale: t, capitoli: { ...chapters }, verifica }, voci.length + 1);

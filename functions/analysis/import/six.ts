@@ -106,7 +106,7 @@ export function importSix(bytes: Uint8Array): ImportResult {
           let partial: Decimal = ONE;
           let ok = true;
           for (const c of cells) {
-            const v = evalMeasure(attr(c, 'testo'));
+            const v = evalMeasure(attr(c, 'testo') || attr(c, 'valore'));
             if (!v) ok = false;
             else partial = mul(partial, v);
           }

@@ -19,10 +19,8 @@ export function xmlText(bytes: Uint8Array): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   const text = utf8.charCodeAt(0) === 0xfeff ? utf8.slice(1) : utf8;
-  // A file saved in a Windows code page: PriMus exports of older versions.
-  if (text.includes('\ufffd') && /encoding=["'](?:windows-1252|iso-8859-1|iso-8859-15)["']/i.test(text.slice(0, 200))) {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  // Not UTF-8: a file saved in a Windows code page (older PriMus exports), declared or not.
+  if (text.includes('\ufffd')) return new TextDecoder('windows-1252').decode(bytes);
   return text;
 }
 

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { utils, write } from '@e965/xlsx';
 import { ImportError, importComputo, previewComputo, type ImportResult } from '../../../functions/analysis/import/index.ts';
 import { checkZipBudget, ZIP_BOMB } from '../../../functions/analysis/import/zip.ts';
 import { evalMeasure } from '../../../functions/analysis/import/expr.ts';
@@ -43,6 +44,15 @@ describe('PriMus XPWE', () => {
       { tariffa: 'TOS25_03.B01.002.001', descrizione: 'Intonaco civile per interni <a due strati>', um: 'm²', q: 40, p: 23.15, t: 926, verifica: ['la somma delle righe di misura non corrisponde alla quantità'], capitoli: { supercategoria: 'OPERE EDILI', categoria: 'Murature & intonaci' } },
       { tariffa: 'TOS25_17.N05.001.001', descrizione: 'Cartello di cantiere', um: 'cad', q: 1, p: 120, t: 120, verifica: [], capitoli: null },
     ]);
+  });
+
+  it('reads a file saved in a Windows code page without saying so', () => {
+    // Prepare: the same computo, with an accented description, in latin-1 bytes
+    const text = readFileSync(path.join(dir, 'computo.xpwe'), 'utf8').replace('Cartello di cantiere', 'Cartello di cantiere: città').replace(/m³|m²/g, 'mq');
+    // Act
+    const r = importComputo(new Uint8Array(Buffer.from(text, 'latin1')));
+    // Assess
+    expect(r.voci[3].descrizione).toBe('Cartello di cantiere: città');
   });
 });
 
@@ -119,6 +129,29 @@ describe('Excel computi', () => {
     expect(corrected.preview[0]).toMatchObject({ tariffa: 'm³', unita_di_misura: 'B.01' });
     const imported = importComputo(file('computo-colonne-incerte.xlsx'), { codice: 2, descrizione: 1, unita_di_misura: 0, quantita: 3, unitario: 4, totale: 5 });
     expect(imported.voci.map((v) => v.tariffa)).toEqual(['m³', 'm³', 't']);
+  });
+
+  it('joins a description written over several rows, the numbers on the last one', () => {
+    // Prepare
+    const book = utils.book_new();
+    utils.book_append_sheet(
+      book,
+      utils.aoa_to_sheet([
+        ['Codice', 'Descrizione', 'U.M.', 'Quantità', 'Prezzo unitario', 'Importo'],
+        ['A.01', 'Muratura in blocchi di laterizio', null, null, null, null],
+        [null, 'spessore 30 cm, compresa la malta', null, null, null, null],
+        [null, 'e ogni onere', 'm²', 12, 50, 600],
+        ['A.02', 'Intonaco civile', 'm²', 10, 20, 200],
+      ]),
+      'Computo',
+    );
+    // Act
+    const r = importComputo(new Uint8Array(write(book, { type: 'buffer', bookType: 'xlsx' })));
+    // Assess
+    expect(r.voci.map((v) => [v.tariffa, v.descrizione, v.totale])).toEqual([
+      ['A.01', 'Muratura in blocchi di laterizio spessore 30 cm, compresa la malta e ogni onere', 600],
+      ['A.02', 'Intonaco civile', 200],
+    ]);
   });
 
   it('refuses a spreadsheet that is not a computo', () => {
