@@ -29,7 +29,13 @@ export function parseXml(bytes: Uint8Array, arrays: ReadonlySet<string>): XmlNod
   if (bytes.length > MAX_COMPUTO_BYTES) throw new ImportError(FILE_TOO_LARGE);
   const text = xmlText(bytes);
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ImportError(XML_DOCTYPE_REFUSED);
-  const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  let valid: ReturnType<typeof XMLValidator.validate>;
+  try {
+    valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  } catch {
+    // e.g. nesting deep enough to exhaust the stack
+    throw new ImportError(XML_INVALID);
+  }
   if (valid !== true) throw new ImportError(`${XML_INVALID.slice(0, -1)} (errore alla riga ${valid.err.line}).`);
   const parser = new XMLParser({
     ignoreAttributes: false,
