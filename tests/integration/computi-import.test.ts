@@ -59,6 +59,14 @@ describe('each format becomes a document with its rows', () => {
     expect(Buffer.from(await dl.arrayBuffer()).equals(fixture(name))).toBe(true);
   });
 
+  it('imports the shared STR Vision SIX export and prices it like any document', async () => {
+    const six = readFileSync('/work/shared/corpus/data/six-str-vision-4440.xml');
+    const res = await uploadPdf(rt.url, token, six, 'Fit out PN19.xml');
+    expect(res.status).toBe(201);
+    const doc = await waitForAnalysis(rt.url, token, res.id);
+    expect(doc).toMatchObject({ status: 'completed', layout: 'six', row_count: 308, sum_totale: 10699599.96, document_total: 10699599.96, rows_to_check: 0 });
+  });
+
   it('keeps the amounts of an Excel computo exactly and flags the row whose product differs', async () => {
     const res = await uploadPdf(rt.url, token, fixture('computo.xlsx'), 'computo.xlsx');
     await waitForAnalysis(rt.url, token, res.id);
