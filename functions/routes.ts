@@ -70,6 +70,7 @@ const TABLE = [
 
   // Documents (spec 7 "Documents")
   r('POST', '/api/upload', 'documents', 'upload', 'user'),
+  r('POST', '/api/upload/preview', 'documents', 'preview', 'user'),
   r('POST', '/api/upload/presign', 'documents', 'presign', 'user'),
   r('POST', '/api/upload/complete', 'documents', 'complete', 'user'),
   r('GET', '/api/documents', 'documents', 'list', 'user'),

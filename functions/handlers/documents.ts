@@ -27,6 +27,8 @@ import { presentRow } from '../services/rows.ts';
 import { exportWorkbook } from '../services/export.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
+import { detectFormat } from '../analysis/import/index.ts';
+import { ACCEPTED_NAME, checkComputoUpload, previewUpload, storedContentType } from '../analysis/import/upload.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
 const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
@@ -34,15 +36,47 @@ const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
 const uploadResult = (doc: { id: number; filename: string; status: string }) =>
   created({ type: 'success', data: { document_id: doc.id, filename: doc.filename, status: doc.status }, message: 'Documento caricato: analisi in corso' });
 
-/** POST /api/upload: multipart {file, provincia, tipologia_dei}, for integrators and small files. */
+/**
+ * A PDF (by content; or anything named .pdf, which then gets the PDF messages) or a structured
+ * computo (XPWE, SIX, LeenO, Excel), imported once here so a file that is not a computo is
+ * refused before anything is stored.
+ */
+async function checkUploadedFile(bytes: Uint8Array, filename: string, rawMapping: unknown) {
+  const format = detectFormat(bytes);
+  if (format === 'pdf' || (!format && (!bytes.length || !filename || /\.pdf$/i.test(filename)))) return { pages: await validatePdf(bytes) };
+  const checked = checkComputoUpload(bytes, rawMapping);
+  return { pages: 0, file: checked.file, columnMapping: checked.columnMapping };
+}
+
+/** POST /api/upload: multipart {file, provincia, tipologia_dei, column_mapping?}, for integrators and small files. */
 const upload: Action = async (req, ctx) => {
   const principal = requirePrincipal(req);
   const file = req.files.file;
   if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
   const fields = await validateUploadFields(ctx, req.body);
-  const pages = await validatePdf(file.data);
-  const doc = await createDocument(ctx, principal, { bytes: file.data, filename: file.filename || 'documento.pdf', pages, ...fields });
+  const checked = await checkUploadedFile(file.data, file.filename, req.body.column_mapping);
+  const doc = await createDocument(ctx, principal, { bytes: file.data, filename: file.filename || 'documento.pdf', ...checked, ...fields });
   return uploadResult(doc);
+};
+
+/** POST /api/upload/preview: multipart {file, column_mapping?}: the columns chosen for a spreadsheet computo and its first voci. Nothing is stored. */
+const preview: Action = async (req) => {
+  requirePrincipal(req);
+  const file = req.files.file;
+  if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
+  const result = previewUpload(file.data, req.body.column_mapping);
+  return ok({
+    ...result,
+    preview: result.preview.map((v) => ({
+      tariffa: v.tariffa,
+      descrizione: v.descrizione,
+      unita_di_misura: v.unita_di_misura,
+      quantita: v.quantita,
+      unitario: v.unitario,
+      totale: v.totale,
+      verifica: v.verifica,
+    })),
+  });
 };
 
 /** POST /api/upload/presign: where the browser PUTs a file too large for the API. */
@@ -52,12 +86,13 @@ const presign: Action = async (req, ctx) => {
   const size = Number(req.body.size);
   if (!Number.isFinite(size) || size <= 0) throw new ValidationError('Il file è vuoto.');
   if (size > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
-  if (!/\.pdf$/i.test(filename) && req.body.content_type !== 'application/pdf') {
-    throw new ValidationError('Tipo di file non valido. Formati supportati: PDF');
+  if (!ACCEPTED_NAME.test(filename) && req.body.content_type !== 'application/pdf') {
+    throw new ValidationError('Tipo di file non valido. Formati supportati: PDF, PriMus XPWE, SIX (XML), LeenO (.ods), Excel (.xlsx, .xls)');
   }
   const key = tmpUploadKey(principal.id);
-  const url = await presignPut(ctx, key, 'application/pdf');
-  return ok({ upload_id: key, upload_url: url, method: 'PUT', headers: { 'content-type': 'application/pdf' }, expires_in: 900 });
+  const type = /\.pdf$/i.test(filename) || req.body.content_type === 'application/pdf' ? 'application/pdf' : 'application/octet-stream';
+  const url = await presignPut(ctx, key, type);
+  return ok({ upload_id: key, upload_url: url, method: 'PUT', headers: { 'content-type': type }, expires_in: 900 });
 };
 
 /** POST /api/upload/complete: registers a presigned upload; same checks and outcome as /api/upload. */
@@ -71,9 +106,9 @@ const complete: Action = async (req, ctx) => {
   try {
     if (head.size > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
     const bytes = (await getBlob(ctx, key))!;
-    const pages = await validatePdf(bytes);
     const filename = typeof req.body.filename === 'string' && req.body.filename.trim() ? req.body.filename : 'documento.pdf';
-    const doc = await createDocument(ctx, principal, { bytes, filename, pages, ...fields });
+    const checked = await checkUploadedFile(bytes, filename, req.body.column_mapping);
+    const doc = await createDocument(ctx, principal, { bytes, filename, ...checked, ...fields });
     return uploadResult(doc);
   } finally {
     await deleteBlob(ctx, key);
@@ -133,21 +168,24 @@ const remove: Action = async (req, ctx) => {
   return ok({ id: doc.id, message: 'Documento eliminato con successo' });
 };
 
+/** A PDF keeps its name with ".pdf"; any other original keeps the name it was uploaded with. */
+const originalName = (doc: { filename: string; file_key: string }) => (/\.pdf$/i.test(doc.file_key) ? pdfFilename(doc.filename) : doc.filename);
+
 /** GET /document/{id}/download: the original, under the name it was uploaded with. */
 const download: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   if (doc.file_size <= INLINE_DOWNLOAD_BYTES) {
     const bytes = await getBlob(ctx, doc.file_key);
     if (!bytes) throw new NotFoundError('File originale non trovato');
-    return binary(Buffer.from(bytes), 'application/pdf', pdfFilename(doc.filename));
+    return binary(Buffer.from(bytes), storedContentType(doc.file_key), originalName(doc));
   }
   const url = await getSignedUrl(
     ctx.s3,
     new GetObjectCommand({
       Bucket: ctx.config.bucket,
       Key: doc.file_key,
-      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(pdfFilename(doc.filename))}`,
-      ResponseContentType: 'application/pdf',
+      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(originalName(doc))}`,
+      ResponseContentType: storedContentType(doc.file_key),
     }),
     { expiresIn: 300 },
   );
@@ -219,5 +257,5 @@ const duplicateRows: Action = async (req, ctx) => {
   return created({ success: true, new_document_id: copy.id, message: `Documento "${copy.filename}" creato con ${formatInteger(rows.length)} righe` });
 };
 
-export const actions = { exportXlsx, duplicateRows, updateTotal, updateSettings, upload, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
+export const actions = { exportXlsx, duplicateRows, updateTotal, updateSettings, upload, preview, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
 export const handler = resourceHandler(actions);

@@ -51,7 +51,9 @@ export function safeFilename(name: string): string {
   return clean || 'documento.pdf';
 }
 
-export const originalKey = (id: number) => `documents/${id}/original.pdf`;
+export const originalKey = (id: number, extension = 'pdf') => `documents/${id}/original.${extension}`;
+/** The column mapping the user confirmed for a spreadsheet computo (read by the analysis). */
+export const columnMappingKey = (id: number) => `documents/${id}/column-mapping.json`;
 
 /**
  * Stores the original, creates the document as `processing` and queues its analysis. The
@@ -60,7 +62,7 @@ export const originalKey = (id: number) => `documents/${id}/original.pdf`;
 export async function createDocument(
   ctx: AppContext,
   principal: Principal,
-  input: { bytes: Uint8Array; filename: string; pages: number } & UploadFields,
+  input: { bytes: Uint8Array; filename: string; pages: number; file?: { extension: string; contentType: string }; columnMapping?: unknown } & UploadFields,
 ): Promise<DocumentRecord> {
   const id = await newDocumentId(ctx);
   const doc: DocumentRecord = {
@@ -73,7 +75,7 @@ export async function createDocument(
     user_id: principal.id,
     status: 'processing',
     status_reason: null,
-    file_key: originalKey(id),
+    file_key: originalKey(id, input.file?.extension),
     file_size: input.bytes.length,
     pages_total: input.pages,
     pages_done: 0,
@@ -86,7 +88,8 @@ export async function createDocument(
     warnings: [],
     completed_at: null,
   };
-  await putBlob(ctx, doc.file_key, input.bytes, 'application/pdf', { filename: encodeURIComponent(doc.filename) });
+  await putBlob(ctx, doc.file_key, input.bytes, input.file?.contentType ?? 'application/pdf', { filename: encodeURIComponent(doc.filename) });
+  if (input.columnMapping) await putBlob(ctx, columnMappingKey(id), new TextEncoder().encode(JSON.stringify(input.columnMapping)), 'application/json');
   await putDocument(ctx, doc);
   try {
     if (!ctx.config.enqueue) throw new Error('no analysis queue configured');

@@ -11,6 +11,8 @@ import { priceRowsInMemory } from '../services/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
 import { checkScannedVoci, scanWarnings } from '../ocr/check-voci.ts';
 import { checkScannedCodes } from '../ocr/code-check.ts';
+import { analyzeStructured, isStructured } from '../analysis/import/analyze.ts';
+import { columnMappingKey } from '../services/documents.ts';
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -63,7 +65,9 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           await fail('Il file originale non è stato trovato nell\u2019archivio.');
           return;
         }
-        const budget = await checkInflateBudget(pdf);
+        // XPWE, SIX, LeenO and Excel computi: read by their importer (functions/analysis/import).
+        const structured = isStructured(pdf);
+        const budget = structured ? ({ ok: true } as const) : await checkInflateBudget(pdf);
         if (!budget.ok) {
           await fail(budget.reason);
           return;
@@ -81,7 +85,9 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
         const onOcrPage = (ocr_pages_done: number, ocr_pages_total: number) => {
           progress.push(updateDocument(ctx, documentId, { ocr_pages_done, ocr_pages_total }).catch(() => undefined));
         };
-        const outcome = await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key, { pdf, onPage: onOcrPage }), onProgress, pageReader: options.pageReader });
+        const outcome = structured
+          ? analyzeStructured(pdf, await getBlob(ctx, columnMappingKey(documentId)))
+          : await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key, { pdf, onPage: onOcrPage }), onProgress, pageReader: options.pageReader });
         await Promise.all(progress);
         if (!outcome.ok) {
           await fail(outcome.reason, { pages_total: outcome.pageCount, pages_done: outcome.pageCount, unreadable_pages: outcome.unreadablePages });
@@ -108,8 +114,8 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           differenza_totale_db: null,
           variazione_percentuale: null,
           price_source: null,
-          page: v.page,
-          page_end: v.page_end,
+          page: v.page || null,
+          page_end: v.page_end || null,
           box: v.box ?? null,
           verifica: [...v.verifica, ...(scan.get(v)?.verifica ?? [])],
           ...(scan.has(v) ? { da_scansione: true, ...(scan.get(v)!.correzioni.length ? { correzioni_ocr: scan.get(v)!.correzioni } : {}) } : {}),

@@ -23,6 +23,42 @@ export const documentRowsList = listOf('rows', documentRow, { page: z.number().i
 export type DocumentRowsList = z.infer<typeof documentRowsList>;
 
 export const uploadFields = z.object({ provincia: z.string(), tipologia_dei: z.string() });
+/** Codice, Descrizione, U.M., Quantità, Prezzo unitario, Importo: 0-based column of each (null: absent). */
+export const columnMapping = z.object({
+  codice: z.number().int().nullable(),
+  descrizione: z.number().int().nullable(),
+  unita_di_misura: z.number().int().nullable(),
+  quantita: z.number().int().nullable(),
+  unitario: z.number().int().nullable(),
+  totale: z.number().int().nullable(),
+});
+export type ColumnMapping = z.infer<typeof columnMapping>;
+const columnMappingField = z.string().optional().meta({ description: 'Per un foglio di calcolo: le colonne confermate dall\u2019utente, JSON di {codice, descrizione, unita_di_misura, quantita, unitario, totale}' });
+export const uploadBody = uploadFields.extend({ column_mapping: columnMappingField });
+export const previewBody = z.object({ column_mapping: columnMappingField });
+export const computoPreview = z.object({
+  format: z.enum(['pdf', 'xpwe', 'six', 'leeno', 'xlsx', 'xls', 'ods']),
+  certain: z.boolean(),
+  sheet: z.string().nullable(),
+  header_row: z.number().int().nullable(),
+  columns: z.array(z.string()),
+  mapping: columnMapping.nullable(),
+  preview: z.array(
+    z.object({
+      tariffa: z.string(),
+      descrizione: z.string(),
+      unita_di_misura: z.string(),
+      quantita: z.number(),
+      unitario: z.number(),
+      totale: z.number(),
+      verifica: z.array(z.string()),
+    }),
+  ),
+  total_rows: z.number().int(),
+  error: z.string().nullable(),
+});
+export type ComputoPreview = z.infer<typeof computoPreview>;
+export const previewResponse = envelope(computoPreview);
 export const uploadResponse = envelope(
   z.object({ type: z.literal('success'), data: z.object({ document_id: z.number().int(), filename: z.string(), status: z.string() }), message }),
 );
@@ -32,7 +68,7 @@ export const presignBody = z.object({ filename: z.string(), size: z.union([z.num
 export const presignResponse = envelope(
   z.object({ upload_id: z.string(), upload_url: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expires_in: z.number().int() }),
 );
-export const completeBody = uploadFields.extend({ upload_id: z.string(), filename: z.string().optional() });
+export const completeBody = uploadFields.extend({ upload_id: z.string(), filename: z.string().optional(), column_mapping: columnMappingField });
 
 export const rowCountResponse = envelope(z.object({ row_count: z.number().int() }));
 export const statusBody = z.object({ status: z.enum(['completed', 'processing', 'failed']) });
@@ -77,15 +113,37 @@ const idError = { 400: 'Identificativo non valido', 404: 'Documento non trovato'
 
 export const documentRoutes = {
   'POST /api/upload': {
-    summary: 'Carica un computo PDF (multipart, fino a 6 MB: oltre, usare /api/upload/presign)',
-    body: uploadFields,
+    summary: 'Carica un computo: PDF, PriMus XPWE, SIX (XML), LeenO (.ods), Excel (.xlsx, .xls) (multipart, fino a 6 MB: oltre, usare /api/upload/presign)',
+    body: uploadBody,
     bodyType: 'multipart',
-    files: { file: 'Il computo metrico in PDF' },
+    files: { file: 'Il computo metrico (PDF, .xpwe, .xml, .ods, .xlsx, .xls)' },
     status: 201,
     response: uploadResponse,
     requestExample: { provincia: 'FIRENZE', tipologia_dei: 'urbanizzazione' },
     example: { data: { type: 'success', data: { document_id: 12, filename: 'computo-scuola.pdf', status: 'processing' }, message: 'Documento caricato: analisi in corso' } },
     errors: { 400: 'Per favore, seleziona un file PDF.', 413: 'La richiesta supera la dimensione massima consentita (6 MB).' },
+  },
+  'POST /api/upload/preview': {
+    summary: 'Anteprima di un computo strutturato: per un foglio di calcolo, le colonne scelte (da confermare o correggere) e le prime voci. Non salva nulla',
+    body: previewBody,
+    bodyType: 'multipart',
+    files: { file: 'Il computo (.xlsx, .xls, .ods, .xpwe, .xml)' },
+    response: previewResponse,
+    requestExample: { column_mapping: '{"codice":0,"descrizione":1,"unita_di_misura":2,"quantita":3,"unitario":4,"totale":5}' },
+    example: {
+      data: {
+        format: 'xlsx',
+        certain: false,
+        sheet: 'Foglio1',
+        header_row: 1,
+        columns: ['Art.', 'Lavori', 'Mis.', 'Q.', '\u20ac/u', '\u20ac'],
+        mapping: { codice: 0, descrizione: 1, unita_di_misura: 2, quantita: 3, unitario: 4, totale: 5 },
+        preview: [{ tariffa: 'B.01', descrizione: 'Scavo a sezione obbligata', unita_di_misura: 'm\u00b3', quantita: 40, unitario: 18.5, totale: 740, verifica: [] }],
+        total_rows: 1,
+        error: null,
+      },
+    },
+    errors: { 400: 'Tipo di file non valido. Formati supportati: PDF, PriMus XPWE, SIX (XML), LeenO (.ods), Excel (.xlsx, .xls)', 413: 'File troppo grande. Dimensione massima: 50MB' },
   },
   'POST /api/upload/presign': {
     summary: 'Indirizzo temporaneo dove il browser carica (PUT) un PDF troppo grande per l\u2019API',
@@ -149,7 +207,7 @@ export const documentRoutes = {
     errors: idError,
   },
   'GET /document/{id}/download': {
-    summary: 'Il PDF originale, col nome con cui è stato caricato (oltre 4 MB: redirect 302 a un indirizzo temporaneo)',
+    summary: 'Il file originale (PDF, XPWE, SIX, ODS, Excel), col nome con cui è stato caricato (oltre 4 MB: redirect 302 a un indirizzo temporaneo)',
     params: idPath,
     produces: 'application/pdf',
     errors: { ...idError, 404: 'File originale non trovato' },

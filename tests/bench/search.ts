@@ -25,7 +25,7 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MANCATO');
 
 async function main() {
-  const rt = await startTestRuntime({ quiet: true });
+  const rt = await startTestRuntime();
   try {
     const call = apiClient(rt.url);
     const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);

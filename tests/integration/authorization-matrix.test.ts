@@ -55,6 +55,9 @@ const ALLOWED: Record<RouteKey, number> = {
   'POST /api/admin/api-keys': 400, // Seleziona un utente
   'DELETE /api/admin/api-keys/{id}': 404, // Chiave API non trovata
   'POST /api/upload': 400, // Per favore, seleziona un file PDF.
+  'POST /api/upload/preview': 400, // Per favore, seleziona un file PDF.
+  'GET /api/rows/{id}/suggestions': 404, // Riga non trovata
+  'POST /api/rows/{id}/suggestions': 404, // Riga non trovata
   'POST /api/upload/presign': 400, // Per favore, seleziona un file PDF.
   'POST /api/upload/complete': 400, // Caricamento non trovato
   'GET /api/documents': 200,

@@ -77,6 +77,8 @@ function headerAt(rows: Cell[][], r: number): ColumnMapping | null {
   const row = rows[r] ?? [];
   const next = rows[r + 1] ?? [];
   const width = Math.max(row.length, next.length);
+  // The header row names at least one column itself (the next row only completes it).
+  if (!row.some((c) => classify(headerText(c)) !== null)) return null;
   for (let c = 0; c < width; c++) {
     let f = classify(headerText(row[c]));
     // Two-row headers ("IMPORTI" over "unitario | TOTALE"): the second row names the column.
@@ -110,7 +112,8 @@ function productScore(rows: Cell[][], from: number, m: ColumnMapping): { rows: n
     const t = num(rows[r]?.[m.totale]);
     if (!q || !p || !t || t.units === 0n) continue;
     n++;
-    if (productHolds(q, p, t)) holds++;
+    // A percentage row: the % of a base amount.
+    if (productHolds(q, p, t) || productHolds(div(mul(q, p), dec(100n), 6), dec(1n), t)) holds++;
   }
   return { rows: n, holds };
 }
@@ -226,6 +229,8 @@ export function readTable(sheet: Sheet, headerRow: number, mapping: ColumnMappin
       // A title: a chapter when it has no numbers at all; otherwise a note.
       if (!q && !p && label && !SUBTOTAL.test(label)) {
         if (code && !/^\d+(?:\.\d+)*\.?$/.test(code) && text) pending = { code, text };
+        // More lines of the description of a voce whose numbers come later.
+        else if (pending && !code && text) pending.text = `${pending.text} ${text}`;
         else {
           const level = chapterLevel(code, label);
           chapters[level] = text || code;
@@ -251,7 +256,7 @@ export function readTable(sheet: Sheet, headerRow: number, mapping: ColumnMappin
         unitario = t;
       }
     }
-    const descr = pending && !code && (!text || text.length < 40) ? `${pending.text}${text ? ` ${text}` : ''}` : text;
+    const descr = pending && !code ? `${pending.text}${text ? ` ${text}` : ''}` : text;
     const tariffa = pending && !code ? pending.code : code;
     pending = null;
     const voce = makeVoce({ tariffa, descrizione: descr, unita_di_misura: unit, quantita, unitario, totale: t, capitoli: { ...chapters }, verifica }, voci.length + 1);

@@ -64,8 +64,8 @@ export function importComputo(bytes: Uint8Array, mapping: ColumnMapping | null =
       return importSix(bytes);
     default: {
       const sheets = readSheets(bytes, format);
-      const leeno = format === 'ods' && !mapping ? computoSheet(sheets) : undefined;
-      if (leeno) return importLeeno(leeno);
+      const blocks = !mapping ? computoSheet(sheets) : undefined;
+      if (blocks) return importLeeno(blocks, format === 'ods' && blocks.name.trim().toUpperCase() === 'COMPUTO' ? 'leeno' : 'excel');
       return importTable(sheets, mapping);
     }
   }
@@ -96,10 +96,10 @@ export function previewComputo(bytes: Uint8Array, mapping: ColumnMapping | null 
     return { format, certain: true, sheet: null, header_row: null, columns: [], mapping: null, preview: result?.voci.slice(0, PREVIEW_ROWS) ?? [], total_rows: result?.voci.length ?? 0, error: null };
   }
   const sheets = readSheets(bytes, format);
-  const leeno = format === 'ods' && !mapping ? computoSheet(sheets) : undefined;
+  const leeno = !mapping ? computoSheet(sheets) : undefined;
   if (leeno) {
-    const result = importLeeno(leeno);
-    return { format: 'leeno', certain: true, sheet: leeno.name, header_row: null, columns: [], mapping: null, preview: result.voci.slice(0, PREVIEW_ROWS), total_rows: result.voci.length, error: null };
+    const result = importLeeno(leeno, format === 'ods' ? 'leeno' : 'excel');
+    return { format: format === 'ods' ? 'leeno' : format, certain: true, sheet: leeno.name, header_row: null, columns: [], mapping: null, preview: result.voci.slice(0, PREVIEW_ROWS), total_rows: result.voci.length, error: null };
   }
   const guess: HeaderGuess = guessMapping(sheets);
   const chosen = mapping ?? guess.mapping;

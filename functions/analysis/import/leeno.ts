@@ -7,7 +7,7 @@
  * are subtotals and are not voci. Measurements are not re-added: the SOMMANO quantity is the
  * file's. A "TOTALE" row gives the grand total.
  */
-import { compare, fromNumber, round, sum, toNumber, ZERO, type Decimal } from '../../../shared/domain/money.ts';
+import { compare, fromNumber, round, toNumber, ZERO, type Decimal } from '../../../shared/domain/money.ts';
 import { productHolds } from '../parser/checks.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
 import { fileNumber, finish, ImportError, makeVoce, type ImportResult } from './common.ts';
@@ -19,15 +19,33 @@ const SOMMANO = /^sommano\b\s*\[?\s*(.*?)\s*\]?\s*$/i;
 const TOTAL = /^t\s*o\s*t\s*a\s*l\s*e\b/i;
 const LEVELS: Array<keyof Capitoli> = ['supercategoria', 'categoria', 'sottocategoria'];
 
+const sommanoCount = (s: Sheet) => s.rows.reduce((n, r) => n + (r?.some((c) => typeof c === 'string' && SOMMANO.test(c.trim())) ? 1 : 0), 0);
+
+/**
+ * The sheet laid out in SOMMANO blocks: LeenO's COMPUTO, or any sheet with at least two
+ * SOMMANO rows (the Excel prints of PriMus and other programs use the same blocks).
+ */
 export function computoSheet(sheets: Sheet[]): Sheet | undefined {
-  const s = sheets.find((x) => x.name.trim().toUpperCase() === 'COMPUTO');
-  return s && s.rows.some((r) => r?.some((c) => typeof c === 'string' && SOMMANO.test(c.trim()))) ? s : undefined;
+  const named = sheets.find((x) => x.name.trim().toUpperCase() === 'COMPUTO');
+  if (named && sommanoCount(named) > 0) return named;
+  return sheets.find((x) => sommanoCount(x) >= 2);
 }
 
 const num = (c: Cell | undefined): Decimal | null => (typeof c === 'number' ? (Number.isFinite(c) ? fromNumber(c) : null) : typeof c === 'string' ? fileNumber(c) : null);
 const isNumbering = (s: string) => /^\d+(?:\.\d+)*\.?$/.test(s);
+/** A price-list code: letters, digits, dots, dashes, underscores, slashes; at least one digit; not a plain number. */
+const isCode = (s: string) => s.length <= 60 && /\d/.test(s) && /^[A-Za-z0-9][\w.\-/]*$/.test(s) && !/^\d+(?:[.,]\d+)?$/.test(s) && !isNumbering(s);
+const isTitle = (s: string) => s.length >= 3 && /\p{L}{2}/u.test(s);
 
-export function importLeeno(sheet: Sheet): ImportResult {
+/** Code and description of a voce's first row, or null when the row is not one. */
+function voceHead(cells: string[]): { code: string; text: string } | null {
+  const i = cells.findIndex(isCode);
+  if (i < 0) return null;
+  const text = cells.slice(i + 1).find(isTitle);
+  return text ? { code: cells[i], text } : null;
+}
+
+export function importLeeno(sheet: Sheet, layout: ImportResult['layout'] = 'leeno'): ImportResult {
   const rows = sheet.rows;
   const voci: ParsedVoce[] = [];
   const chapters: Capitoli = {};
@@ -46,25 +64,26 @@ export function importLeeno(sheet: Sheet): ImportResult {
     }
     // The voce's first row: the last row of the block with a code next to a description.
     let start = -1;
+    let head: { code: string; text: string } | null = null;
     for (let k = r - 1; k >= blockStart; k--) {
-      const cells = (rows[k] ?? []).slice(0, sc).map(cellString);
-      if (cells[1] && cells[2] && !isNumbering(cells[1])) {
+      head = voceHead((rows[k] ?? []).map(cellString).filter((c) => !SOMMANO.test(c)));
+      if (head) {
         start = k;
         break;
       }
     }
     // Rows of the block before the voce: chapter titles.
     for (let k = blockStart; k < (start < 0 ? r : start); k++) {
-      const cells = (rows[k] ?? []).slice(0, sc).map(cellString);
-      const title = cells[2] || cells[1];
-      if (!title || TOTAL.test(title) || /designazione|^articolo$|^tariffa$/i.test(title) || /^(?:articolo|tariffa)$/i.test(cells[1])) continue;
-      const code = cells[1] || cells[0];
+      // Text cells only (a chapter's subtotal is a number, not its numbering).
+      const cells = (rows[k] ?? []).filter((c) => typeof c === 'string').map(cellString).filter(Boolean);
+      const title = cells.find((c) => isTitle(c) && !isNumbering(c));
+      if (!title || TOTAL.test(title) || cells.some((c) => /designazione|tariffa|^articolo$|^n(?:um)?\.?\s*ord|computo metrico/i.test(c))) continue;
+      const code = cells.find(isNumbering) ?? '';
       const depth = isNumbering(code) ? code.replace(/\.$/, '').split('.').length : 2;
       const level = LEVELS[Math.min(depth, 3) - 1];
       chapters[level] = title;
       for (const lower of LEVELS.slice(LEVELS.indexOf(level) + 1)) delete chapters[lower];
     }
-    const head = start >= 0 ? (rows[start] ?? []).map(cellString) : [];
     const unit = SOMMANO.exec(cellString(row[sc]))![1] || cellString(row[sc + 1]);
     const numbers = row.slice(sc + 1).map(num).filter((d): d is Decimal => d !== null);
     const quantita = numbers[0] ?? ZERO;
@@ -80,12 +99,10 @@ export function importLeeno(sheet: Sheet): ImportResult {
         }
       }
     }
-    voci.push(makeVoce({ tariffa: head[1] ?? '', descrizione: head[2] ?? '', unita_di_misura: unit, quantita, unitario, totale, capitoli: { ...chapters } }, voci.length + 1));
+    voci.push(makeVoce({ tariffa: head?.code ?? '', descrizione: head?.text ?? '', unita_di_misura: unit, quantita, unitario, totale, capitoli: { ...chapters } }, voci.length + 1));
     blockStart = r + 1;
   }
   if (!voci.length) throw new ImportError(LEENO_NO_VOCI);
-  const got = round(sum(voci.map((v) => fromNumber(v.totale))), 2);
   const total = grand && compare(round(grand, 2), ZERO) !== 0 ? toNumber(round(grand, 2)) : null;
-  void got;
-  return finish({ layout: 'leeno', voci, document_total: total, warnings: [] });
+  return finish({ layout, voci, document_total: total, warnings: [] });
 }

@@ -97,13 +97,16 @@ export function importSix(bytes: Uint8Array): ImportResult {
           continue;
         }
         let q = ZERO;
+        // A rilevazione may state its quantity instead of measuring it.
+        const stated = fileNumber(attr(r, 'quantita'));
+        if (stated && !children(r, 'prvMisura').length) q = stated;
         for (const m of children(r, 'prvMisura')) {
           const cells = children(m, 'prvCella');
           if (!cells.length) continue;
           let partial: Decimal = ONE;
           let ok = true;
           for (const c of cells) {
-            const v = evalMeasure(attr(c, 'testo'));
+            const v = evalMeasure(attr(c, 'testo') || attr(c, 'valore'));
             if (!v) ok = false;
             else partial = mul(partial, v);
           }

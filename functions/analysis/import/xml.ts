@@ -19,10 +19,8 @@ export function xmlText(bytes: Uint8Array): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   const text = utf8.charCodeAt(0) === 0xfeff ? utf8.slice(1) : utf8;
-  // A file saved in a Windows code page: PriMus exports of older versions.
-  if (text.includes('\ufffd') && /encoding=["'](?:windows-1252|iso-8859-1|iso-8859-15)["']/i.test(text.slice(0, 200))) {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  // Not UTF-8: a file saved in a Windows code page (older PriMus exports), declared or not.
+  if (text.includes('\ufffd')) return new TextDecoder('windows-1252').decode(bytes);
   return text;
 }
 
@@ -31,7 +29,13 @@ export function parseXml(bytes: Uint8Array, arrays: ReadonlySet<string>): XmlNod
   if (bytes.length > MAX_COMPUTO_BYTES) throw new ImportError(FILE_TOO_LARGE);
   const text = xmlText(bytes);
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ImportError(XML_DOCTYPE_REFUSED);
-  const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  let valid: ReturnType<typeof XMLValidator.validate>;
+  try {
+    valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  } catch {
+    // e.g. nesting deep enough to exhaust the stack
+    throw new ImportError(XML_INVALID);
+  }
   if (valid !== true) throw new ImportError(`${XML_INVALID.slice(0, -1)} (errore alla riga ${valid.err.line}).`);
   const parser = new XMLParser({
     ignoreAttributes: false,

@@ -45,6 +45,10 @@ export function importXpwe(bytes: Uint8Array): ImportResult {
   const superCat = names(cc, 'PweDGSuperCategorie', 'DGSuperCategorieItem');
   const cat = names(cc, 'PweDGCategorie', 'DGCategorieItem');
   const subCat = names(cc, 'PweDGSubCategorie', 'DGSubCategorieItem');
+  // Capitoli of the price list: the voce's chapters when the computo has no categories.
+  const superCap = names(cc, 'PweDGSuperCapitoli', 'DGSuperCapitoliItem');
+  const cap = names(cc, 'PweDGCapitoli', 'DGCapitoliItem');
+  const subCap = names(cc, 'PweDGSubCapitoli', 'DGSubCapitoliItem');
   const mis = child(root, 'PweMisurazioni');
   const prices = new Map<string, XmlNode>();
   for (const ep of children(child(mis, 'PweElencoPrezzi'), 'EPItem')) prices.set(attr(ep, 'ID'), ep);
@@ -71,11 +75,14 @@ export function importXpwe(bytes: Uint8Array): ImportResult {
     const unitario = fileNumber(text(ep, 'Prezzo1')) ?? ZERO;
     const verifica: string[] = [];
     if (measured && stated.has(attr(vc, 'ID')) && compare(abs(sub(measured, quantita)), TOLERANCE) > 0) verifica.push(R_MISURE);
-    const capitoli: Capitoli = {
+    let capitoli: Capitoli = {
       supercategoria: superCat.get(text(vc, 'IDSpCat').trim()),
       categoria: cat.get(text(vc, 'IDCat').trim()),
       sottocategoria: subCat.get(text(vc, 'IDSbCat').trim()),
     };
+    if (!capitoli.supercategoria && !capitoli.categoria && !capitoli.sottocategoria) {
+      capitoli = { supercategoria: superCap.get(text(ep, 'IDSpCap').trim()), categoria: cap.get(text(ep, 'IDCap').trim()), sottocategoria: subCap.get(text(ep, 'IDSbCap').trim()) };
+    }
     const estesa = text(ep, 'DesEstesa').trim();
     const ridotta = text(ep, 'DesRidotta').trim();
     voci.push(

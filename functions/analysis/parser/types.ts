@@ -37,7 +37,7 @@ export type { Capitoli } from '../../../shared/domain/rows.ts';
 import type { Capitoli } from '../../../shared/domain/rows.ts';
 
 /** Known layout families (fast paths), 'generale' for any other print read by the general path. */
-export type Layout = 'primus' | 'str' | 'tabella' | 'generale' | 'unknown';
+export type Layout = 'primus' | 'str' | 'tabella' | 'generale' | 'unknown' | 'xpwe' | 'six' | 'leeno' | 'excel';
 
 export interface ParseResult {
   layout: Layout;

@@ -29,7 +29,8 @@ const MAX_XML_DEPTH = 256;
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
-function decodeEntities(text: string): string {
+/** The five predefined entities and numeric references, nothing else (no DTD entities ever). */
+export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[A-Za-z][\w.-]*);/g, (whole, ref: string) => {
     if (ref[0] === '#') {

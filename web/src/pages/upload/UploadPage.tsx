@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { validatePdfFile } from '@/features/documents/api/upload-document.ts';
-import { PdfDropzone } from '@/features/documents/components/PdfDropzone.tsx';
+import { validateComputoFile, type ColumnMapping } from '@/features/documents/api/preview-computo.ts';
+import { ComputoColumnMapping } from '@/features/documents/components/ComputoColumnMapping.tsx';
+import { ComputoDropzone } from '@/features/documents/components/ComputoDropzone.tsx';
 import { TipologiaSelect } from '@/features/documents/components/TipologiaSelect.tsx';
 import { UploadProgressCard } from '@/features/documents/components/UploadProgressCard.tsx';
 import { useUpload } from '@/features/documents/hooks/use-upload.ts';
@@ -27,6 +28,7 @@ export default function UploadPage() {
   const [provincia, setProvincia] = useState<ProvinceValue>(null);
   const [tipologia, setTipologia] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const busy = state.phase === 'uploading' || state.phase === 'processing' || state.phase === 'success';
 
   useEffect(() => {
@@ -41,7 +43,7 @@ export default function UploadPage() {
       setErrors((e) => ({ ...e, file: undefined }));
       return;
     }
-    const problem = validatePdfFile(f);
+    const problem = validateComputoFile(f);
     setFile(problem ? null : f);
     setErrors((e) => ({ ...e, file: problem ?? undefined }));
   };
@@ -49,13 +51,13 @@ export default function UploadPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: FieldErrors = {
-      file: validatePdfFile(file) ?? undefined,
+      file: validateComputoFile(file) ?? undefined,
       provincia: provinceToSend(provincia) ? undefined : 'La provincia è obbligatoria.',
       tipologia: tipologia ? undefined : 'La tipologia del prezzario DEI è obbligatoria.',
     };
     setErrors(next);
     if (next.file || next.provincia || next.tipologia || !file || !tipologia) return;
-    void start({ file, provincia: provinceToSend(provincia), tipologia_dei: tipologia });
+    void start({ file, provincia: provinceToSend(provincia), tipologia_dei: tipologia, ...(mapping ? { column_mapping: JSON.stringify(mapping) } : {}) });
   };
 
   const onReset = () => {
@@ -76,7 +78,7 @@ export default function UploadPage() {
           <Card className="doc-card">
             <form className="form-grid" onSubmit={submit} noValidate>
               <label htmlFor="pdf-file">File PDF</label>
-              <PdfDropzone file={file} onSelect={selectFile} disabled={busy} />
+              <ComputoDropzone file={file} onSelect={selectFile} disabled={busy} />
               {errors.file && <small className="doc-field-error" role="alert">{errors.file}</small>}
 
               <label htmlFor="provincia">Provincia</label>
@@ -98,12 +100,14 @@ export default function UploadPage() {
             </form>
           </Card>
 
+          <ComputoColumnMapping file={file} disabled={busy} onMapping={setMapping} />
+
           <UploadProgressCard state={state} onCancel={cancel} />
         </div>
 
         <Card title="Suggerimenti" className="doc-card doc-tips">
           <ul>
-            <li>Sono accettati solo file PDF, fino a 50MB.</li>
+            <li>Sono accettati computi in PDF, PriMus XPWE, SIX (.xml), LeenO (.ods) ed Excel (.xlsx, .xls), fino a 50MB: dai file strutturati le voci sono lette esattamente.</li>
             <li>I documenti con più di 15 pagine vengono suddivisi automaticamente: l&apos;analisi procede pagina per pagina.</li>
             <li>Scegli la provincia e la tipologia del prezzario DEI con cui confrontare i prezzi delle voci.</li>
             <li>I PDF scansionati vengono letti con il riconoscimento ottico: la qualità della scansione influisce sul risultato.</li>

@@ -17,7 +17,8 @@ export async function downloadOriginal(id: number, filename: string): Promise<vo
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = pdfFilename(filename || `documento_${id}`);
+    // A structured computo (XPWE, SIX, LeenO, Excel) keeps its own extension.
+    a.download = /\.(?:xpwe|xml|ods|xlsx|xls)$/i.test(filename) ? filename : pdfFilename(filename || `documento_${id}`);
     document.body.appendChild(a);
     a.click();
     a.remove();

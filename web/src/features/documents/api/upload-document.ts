@@ -12,6 +12,8 @@ export interface UploadInput {
   file: File;
   provincia: string;
   tipologia_dei: string;
+  /** JSON of the spreadsheet columns the user confirmed (ComputoColumnMapping). */
+  column_mapping?: string;
   /** 0..100, bytes actually sent. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -81,19 +83,20 @@ const authHeaders = (): Record<string, string> => {
  * presigned URL and then registered with /api/upload/complete. Aborting the signal rejects
  * with an AbortError.
  */
-export async function uploadDocument({ file, provincia, tipologia_dei, onProgress, signal }: UploadInput): Promise<UploadResult> {
+export async function uploadDocument({ file, provincia, tipologia_dei, column_mapping, onProgress, signal }: UploadInput): Promise<UploadResult> {
   if (file.size <= DIRECT_UPLOAD_BYTES) {
     const form = new FormData();
     form.append('file', file, file.name);
     form.append('provincia', provincia);
     form.append('tipologia_dei', tipologia_dei);
+    if (column_mapping) form.append('column_mapping', column_mapping);
     const body = await xhrSend({ method: 'POST', url: '/api/upload', body: form, headers: { accept: 'application/json', ...authHeaders() }, onProgress, signal });
     return readResult(body);
   }
 
   const presigned = await apiCall(presignResponse, '/api/upload/presign', {
     method: 'POST',
-    body: { filename: file.name, size: file.size, content_type: 'application/pdf' },
+    body: { filename: file.name, size: file.size, content_type: file.type || 'application/octet-stream' },
     signal,
   });
   const { upload_id, upload_url, method, headers } = presigned.data;
@@ -101,7 +104,7 @@ export async function uploadDocument({ file, provincia, tipologia_dei, onProgres
   await xhrSend({ method, url: upload_url, body: file, headers, onProgress, signal });
   const body = await apiCall(uploadResponse, '/api/upload/complete', {
     method: 'POST',
-    body: { upload_id, filename: file.name, provincia, tipologia_dei },
+    body: { upload_id, filename: file.name, provincia, tipologia_dei, ...(column_mapping ? { column_mapping } : {}) },
     signal,
   });
   return readResult(body);

@@ -40,7 +40,7 @@ export function useUpload() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(async (input: { file: File; provincia: string; tipologia_dei: string }) => {
+  const start = useCallback(async (input: { file: File; provincia: string; tipologia_dei: string; column_mapping?: string }) => {
     controller.current?.abort();
     const ctl = new AbortController();
     controller.current = ctl;

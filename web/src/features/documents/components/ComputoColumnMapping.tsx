@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { Card } from 'primereact/card';
+import { Dropdown } from 'primereact/dropdown';
+import { ApiError } from '@/lib/api-client.ts';
+import { formatNumber } from '@shared/format.ts';
+import {
+  MAPPING_FIELDS,
+  MAPPING_LABELS,
+  MAX_PREVIEW_BYTES,
+  isSpreadsheet,
+  previewComputo,
+  type ColumnMapping,
+  type ComputoPreview,
+} from '@/features/documents/api/preview-computo.ts';
+
+interface Props {
+  file: File | null;
+  disabled?: boolean;
+  /** The mapping to send with the upload: null when the columns are certain (or the file is not a spreadsheet). */
+  onMapping: (mapping: ColumnMapping | null) => void;
+}
+
+/**
+ * For a spreadsheet computo whose columns are not recognised with certainty: the columns chosen
+ * (Codice, Descrizione, U.M., Quantità, Prezzo unitario, Importo), each correctable, and the
+ * first voci read with them; the upload then sends the confirmed mapping.
+ */
+export function ComputoColumnMapping({ file, disabled, onMapping }: Props) {
+  const [preview, setPreview] = useState<ComputoPreview | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    setPreview(null);
+    setMapping(null);
+    setError(null);
+    onMapping(null);
+    if (!file || !isSpreadsheet(file) || file.size > MAX_PREVIEW_BYTES) return;
+    const ctl = new AbortController();
+    setLoading(true);
+    previewComputo(file, null, ctl.signal)
+      .then((p) => {
+        setPreview(p);
+        if (!p.certain && p.mapping) {
+          setMapping(p.mapping);
+          onMapping(p.mapping);
+        }
+      })
+      .catch((err) => {
+        if (!ctl.signal.aborted) setError(err instanceof ApiError ? err.message : 'Anteprima del foglio di calcolo non disponibile.');
+      })
+      .finally(() => !ctl.signal.aborted && setLoading(false));
+    return () => ctl.abort();
+    // onMapping is the page's setter: a new file is the only reason to read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [file]);
+
+  const change = (field: (typeof MAPPING_FIELDS)[number], column: number | null) => {
+    if (!file || !mapping) return;
+    const next = { ...mapping, [field]: column };
+    // One column per field: a column taken from another field leaves it empty.
+    for (const f of MAPPING_FIELDS) if (f !== field && column !== null && next[f] === column) next[f] = null;
+    setMapping(next);
+    onMapping(next);
+    previewComputo(file, next)
+      .then((p) => {
+        setPreview(p);
+        setError(null);
+      })
+      .catch((err) => setError(err instanceof ApiError ? err.message : 'Anteprima del foglio di calcolo non disponibile.'));
+  };
+
+  if (loading) return <p className="hint" data-testid="column-mapping-loading">Lettura delle colonne del foglio di calcolo...</p>;
+  if (error && !preview) return <small className="doc-field-error" role="alert">{error}</small>;
+  if (!preview || preview.certain || !mapping) return null;
+  const options = [{ label: '(nessuna)', value: null as number | null }, ...preview.columns.map((c, i) => ({ label: c, value: i as number | null }))];
+
+  return (
+    <Card title="Colonne del computo" className="doc-card" data-testid="column-mapping">
+      <p className="hint">
+        Le colonne del foglio{preview.sheet ? ` “${preview.sheet}”` : ''} non sono state riconosciute con certezza: controlla l&apos;associazione e correggila se serve, poi premi
+        “Carica e Analizza”.
+      </p>
+      <div className="form-grid">
+        {MAPPING_FIELDS.map((f) => (
+          <div key={f}>
+            <label htmlFor={`map-${f}`}>{MAPPING_LABELS[f]}</label>
+            <Dropdown inputId={`map-${f}`} value={mapping[f]} options={options} onChange={(e) => change(f, e.value as number | null)} disabled={disabled} aria-label={MAPPING_LABELS[f]} />
+          </div>
+        ))}
+      </div>
+      {preview.error ? (
+        <small className="doc-field-error" role="alert">{preview.error}</small>
+      ) : (
+        <>
+          <p className="hint">Anteprima: {preview.total_rows} {preview.total_rows === 1 ? 'voce' : 'voci'}.</p>
+          <table className="doc-mapping-preview" data-testid="column-mapping-preview">
+            <thead>
+              <tr>
+                {MAPPING_FIELDS.map((f) => (
+                  <th key={f}>{MAPPING_LABELS[f]}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.preview.map((v, i) => (
+                <tr key={i}>
+                  <td>{v.tariffa}</td>
+                  <td>{v.descrizione}</td>
+                  <td>{v.unita_di_misura}</td>
+                  <td>{formatNumber(v.quantita)}</td>
+                  <td>{formatNumber(v.unitario)}</td>
+                  <td>{formatNumber(v.totale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </Card>
+  );
+}
