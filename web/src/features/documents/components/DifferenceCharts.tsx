@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Chart } from 'primereact/chart';
 import { formatEuro } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
-import { chapterOf } from './RowsFilter.tsx';
+import { chapterOf } from '@/features/documents/utils/rows.ts';
 
 const RED = '#b91c1c';
 const GREEN = '#15803d';

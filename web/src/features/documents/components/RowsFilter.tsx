@@ -3,6 +3,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { Button } from 'primereact/button';
 import { needsCheck } from '@shared/domain/rows.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
+import { chapterOf } from '@/features/documents/utils/rows.ts';
 
 export type RowFilterKind = 'all' | 'check' | 'unpriced' | 'above' | 'below';
 
@@ -16,11 +17,6 @@ export interface RowFilter {
 
 export const NO_FILTER: RowFilter = { kind: 'all', threshold: null, chapter: null };
 
-/** The chapter a row is grouped under: its category, else the wider or narrower title the print has. */
-export function chapterOf(row: DocumentRow): string | null {
-  const c = row.capitoli;
-  return c?.categoria ?? c?.supercategoria ?? c?.sottocategoria ?? null;
-}
 
 const OPTIONS: Array<{ value: RowFilterKind; label: string }> = [
   { value: 'all', label: 'Tutte le righe' },

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Card } from 'primereact/card';
+import { useUpload } from '@/features/documents/hooks/use-upload.ts';
+import { UploadForm } from './UploadForm.tsx';
+import { UploadProgressCard } from './UploadProgressCard.tsx';
+import '@/features/documents/documents.css';
+
+/** A short pause on success, so the outcome is seen before the document opens. */
+const SUCCESS_NAVIGATION_DELAY_MS = 600;
+
+/** 'Carica Documento PDF': file, province and DEI typology, then upload and analysis progress. */
+export function UploadScreen() {
+  const navigate = useNavigate();
+  const { state, start, cancel, reset } = useUpload();
+  const busy = state.phase === 'uploading' || state.phase === 'processing' || state.phase === 'success';
+
+  useEffect(() => {
+    if (state.phase !== 'success' || !state.documentId) return;
+    const t = setTimeout(() => navigate(`/documents/${state.documentId}`), SUCCESS_NAVIGATION_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [state.phase, state.documentId, navigate]);
+
+  return (
+    <div className="page doc-page">
+      <h1 className="doc-page-title">Carica Documento PDF</h1>
+      <p className="hint doc-subtitle">Carica un computo metrico estimativo in PDF: le voci saranno estratte e confrontate con i prezzari ufficiali.</p>
+      <div className="doc-upload-layout">
+        <div className="doc-upload-main">
+          <Card className="doc-card">
+            <UploadForm busy={busy} onSubmit={(input) => void start(input)} onReset={reset} />
+          </Card>
+          <UploadProgressCard state={state} onCancel={cancel} />
+        </div>
+        <Card title="Suggerimenti" className="doc-card doc-tips">
+          <ul>
+            <li>Sono accettati solo file PDF, fino a 50MB.</li>
+            <li>I documenti con più di 15 pagine vengono suddivisi automaticamente: l&apos;analisi procede pagina per pagina.</li>
+            <li>Scegli la provincia e la tipologia del prezzario DEI con cui confrontare i prezzi delle voci.</li>
+            <li>I PDF scansionati vengono letti con il riconoscimento ottico: la qualità della scansione influisce sul risultato.</li>
+            <li>Al termine dell&apos;analisi si apre il documento con tutte le voci estratte e la verifica del totale.</li>
+          </ul>
+        </Card>
+      </div>
+    </div>
+  );
+}
