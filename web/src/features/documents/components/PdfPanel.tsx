@@ -69,7 +69,7 @@ export default function PdfPanel({ documentId, row, onClose, onMove }: Props) {
         </div>
         <PdfPanelTools zoom={zoom} onZoom={setZoom} shown={pages[0]} total={total} onPage={(p) => setExtraPage(Math.min(Math.max(1, p), total || 1))} onMove={onMove} onClose={onClose} />
       </header>
-      <div className="pdf-panel-body" ref={body}>
+      <div className="pdf-panel-body" ref={body} tabIndex={0} role="region" aria-label="Pagine del PDF">
         {error && <p className="pdf-panel-msg">Impossibile aprire il PDF originale.</p>}
         {!error && !pdf && <p className="pdf-panel-msg">Caricamento del PDF...</p>}
         {pdf && !located && <p className="pdf-panel-msg">La posizione di questa riga nel PDF non è nota.</p>}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { dropdownPt } from '@/features/documents/utils/a11y.ts';
 import { DOCUMENT_STATUSES, STATUS_LABEL, type DocumentStatus } from '@shared/domain/status.ts';
 import { useUpdateDocumentStatus } from '@/features/documents/api/update-document-status.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
@@ -48,6 +49,7 @@ export function StatusEditor({ document, onSaved, notify }: Props) {
     <span className="doc-status-editor">
       <Dropdown
         inputId="document-status"
+        pt={dropdownPt('Stato del documento')}
         value={value}
         options={OPTIONS}
         optionLabel="label"

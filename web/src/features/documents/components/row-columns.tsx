@@ -4,6 +4,7 @@ import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { PriceSourceTag } from './PriceSourceTag.tsx';
 import type { RowActions } from './RowActionsMenu.tsx';
+import { selectionColumnPt } from '@/features/documents/utils/a11y.ts';
 import { ActionsCell, DescriptionCell, NumberCell } from './RowCells.tsx';
 
 interface Options {
@@ -32,7 +33,7 @@ const numeric = (field: keyof DocumentRow, header: string, width: string, format
 /** The rows table's columns (the plain table and each chapter's table share them). */
 export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sortable, onMore }: Options) {
   return [
-    <Column key="select" selectionMode="multiple" style={{ width: '2.4rem' }} headerClassName="doc-select-header" />,
+    <Column key="select" selectionMode="multiple" pt={selectionColumnPt} style={{ width: '2.4rem' }} headerClassName="doc-select-header" />,
     <Column key="n" field="row_index" header="N°" sortable={sortable} style={{ width: '3rem' }} />,
     <Column key="tariffa" field="tariffa" header="Tariffa" sortable={sortable} style={{ width: '7.25rem' }} body={(r: DocumentRow) => <span className={`${fullText ? 'doc-cell-wrap' : 'doc-cell-ellipsis'} mono`} title={r.tariffa ?? ''}>{r.tariffa}</span>} />,
     <Column key="descrizione" field="descrizione" header="Descrizione" sortable={sortable} style={{ width: fullText ? '32rem' : '19rem' }} body={(r: DocumentRow) => <DescriptionCell row={r} full={fullText} />} />,
