@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { getToken } from '@/lib/api-client.ts';
 import { pdfFilename } from '@shared/domain/text.ts';
 
@@ -26,4 +27,18 @@ export async function downloadOriginal(id: number, filename: string): Promise<vo
   } catch {
     window.location.href = downloadUrl(id);
   }
+}
+
+/** "Scarica originale", with `downloading` while the file comes. */
+export function useDownloadOriginal(id: number, filename: string) {
+  const [downloading, setDownloading] = useState(false);
+  const download = useCallback(async () => {
+    setDownloading(true);
+    try {
+      await downloadOriginal(id, filename);
+    } finally {
+      setDownloading(false);
+    }
+  }, [id, filename]);
+  return { download, downloading };
 }

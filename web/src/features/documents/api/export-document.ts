@@ -1,3 +1,5 @@
+import { useCallback, useState } from 'react';
+import { serverText } from './server-text.ts';
 import { ApiError, errorMessage, getToken } from '@/lib/api-client.ts';
 
 export const EXPORT_ERROR = "Errore nell'export del documento";
@@ -30,4 +32,20 @@ export async function exportDocument(id: number): Promise<void> {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "Esporta": the xlsx download, `exporting` meanwhile; a failure is told on the page. */
+export function useExportDocument(id: number, notify: (severity: 'error', text: string) => void) {
+  const [exporting, setExporting] = useState(false);
+  const exportXlsx = useCallback(async () => {
+    setExporting(true);
+    try {
+      await exportDocument(id);
+    } catch (err) {
+      notify('error', serverText(err, EXPORT_ERROR));
+    } finally {
+      setExporting(false);
+    }
+  }, [id, notify]);
+  return { exportXlsx, exporting };
 }

@@ -1,3 +1,7 @@
+import { useCallback, useState } from 'react';
+import type { EditingKit } from '@/features/documents/hooks/use-editing-kit.ts';
+import { HIGHLIGHT_BULK_MS, HIGHLIGHT_SINGLE_MS } from '@/features/documents/hooks/use-row-highlight.ts';
+import { serverText } from './server-text.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { rowUpdateResponse, type RowUpdateBody } from '@shared/api/rows.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
@@ -27,4 +31,60 @@ export interface RowUpdateResult extends RowMutationMeta {
 export async function updateRow(id: number, patch: RowPatch): Promise<RowUpdateResult> {
   const res = await apiCall(rowUpdateResponse, `/api/rows/${id}`, { method: 'PUT', body: patch });
   return { row: res.data.attributes, ...mutationMeta(res.meta), priceFound: res.meta.price_found };
+}
+
+/** Saves the edit dialog's changes (only what changed), then marks the row updated. */
+export function useSaveRow(kit: EditingKit) {
+  const { cache, highlight, notify, setBusy, setDialog } = kit;
+  return useCallback(
+    async (row: DocumentRow, patch: RowPatch) => {
+      if (!Object.keys(patch).length) {
+        setDialog(null);
+        return;
+      }
+      setBusy(true);
+      try {
+        const res = await updateRow(row.id, patch);
+        cache.replaceRows([res.row], res);
+        highlight([row.id], HIGHLIGHT_SINGLE_MS);
+        setDialog(null);
+        const repriced = patch.tipologia_dei !== undefined || patch.tariffa !== undefined;
+        if (repriced && !res.priceFound) notify('warn', `Nessun prezzo trovato per la tariffa: ${res.row.tariffa ?? ''}`);
+        else notify('success', 'Riga aggiornata con successo');
+      } catch (err) {
+        notify('error', serverText(err, "Errore nell'aggiornamento della riga"));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [cache, highlight, notify, setBusy, setDialog],
+  );
+}
+
+/** "Aggiorna prezzo" on one row: re-priced by the rules; `updatingIds` spin meanwhile. */
+export function useRefreshRowPrice(kit: EditingKit) {
+  const { cache, highlight, notify } = kit;
+  const [updatingIds, setUpdatingIds] = useState<ReadonlySet<number>>(() => new Set());
+  const refreshPrice = useCallback(
+    async (row: DocumentRow) => {
+      setUpdatingIds((prev) => new Set(prev).add(row.id));
+      try {
+        const res = await updateRow(row.id, { refresh_price: true });
+        cache.replaceRows([res.row], res);
+        highlight([row.id], HIGHLIGHT_BULK_MS);
+        if (res.priceFound) notify('success', `Prezzo aggiornato per la tariffa: ${res.row.tariffa ?? ''}`);
+        else notify('warn', `Nessun prezzo trovato per la tariffa: ${res.row.tariffa ?? ''}`);
+      } catch (err) {
+        notify('error', serverText(err, "Errore nell'aggiornamento del prezzo"));
+      } finally {
+        setUpdatingIds((prev) => {
+          const next = new Set(prev);
+          next.delete(row.id);
+          return next;
+        });
+      }
+    },
+    [cache, highlight, notify],
+  );
+  return { refreshPrice, updatingIds };
 }

@@ -1,3 +1,7 @@
+import { useCallback } from 'react';
+import type { EditingKit } from '@/features/documents/hooks/use-editing-kit.ts';
+import { HIGHLIGHT_BULK_MS } from '@/features/documents/hooks/use-row-highlight.ts';
+import { serverText } from './server-text.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { updateTipologiaResponse } from '@shared/api/rows.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
@@ -16,4 +20,32 @@ export interface TipologiaUpdateResult extends RowMutationMeta {
 export async function updateRowsTipologia(rowIds: number[], tipologia: string): Promise<TipologiaUpdateResult> {
   const res = await apiCall(updateTipologiaResponse, '/api/rows/update-tipologia-dei', { method: 'POST', body: { row_ids: rowIds, tipologia_dei: tipologia } });
   return { updated: res.data.updated, priced: res.data.priced, notFound: res.data.not_found, rows: res.data.rows, ...mutationMeta(res.meta) };
+}
+
+/** "Tipologia DEI" on the selected rows: one call, then a result with what was priced. */
+export function useUpdateRowsTipologia(kit: EditingKit) {
+  const { cache, highlight, notify, setBusy, setDialog, setProgress, setResult, selectedRows } = kit;
+  return useCallback(
+    async (tipologia: string) => {
+      const ids = selectedRows().map((r) => r.id);
+      if (!ids.length) return;
+      setBusy(true);
+      setDialog(null);
+      setProgress({ title: 'Tipologia DEI', text: `Aggiornamento della tipologia DEI di ${ids.length} righe in corso...` });
+      try {
+        const res = await updateRowsTipologia(ids, tipologia);
+        cache.replaceRows(res.rows, res);
+        highlight(res.rows.map((r) => r.id), HIGHLIGHT_BULK_MS);
+        const lines = [`Righe aggiornate: ${res.updated}`, `Prezzi trovati: ${res.priced}`];
+        if (res.notFound) lines.push(`Prezzi non trovati: ${res.notFound}`);
+        setResult({ severity: res.updated ? 'success' : 'warn', title: 'Tipologia DEI aggiornata', lines });
+      } catch (err) {
+        notify('error', serverText(err, "Errore nell'aggiornamento delle tipologie DEI"));
+      } finally {
+        setProgress(null);
+        setBusy(false);
+      }
+    },
+    [cache, highlight, notify, selectedRows, setBusy, setDialog, setProgress, setResult],
+  );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Chart } from 'primereact/chart';
 import { formatEuro } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
-import { chapterOf } from './RowsFilter.tsx';
+import { chapterOf } from '@/features/documents/utils/rows.ts';
 
 const RED = '#b91c1c';
 const GREEN = '#15803d';
@@ -56,14 +56,17 @@ export default function DifferenceCharts({ rows, onChapter, onRow }: Props) {
   if (!top.length) return null;
   const rowLabels = top.map((r) => `N° ${r.row_index} ${r.tariffa ?? ''}`.trim());
   const chapterLabels = chapters.map((c) => c.name);
+  const chaptersLabel = `Differenza per capitolo: ${chapters.map((c) => `${c.name} ${formatEuro(c.diff)}`).join('; ')}`;
+  const topLabel = `Righe con la differenza più grande: ${top.map((r, i) => `${rowLabels[i]} ${formatEuro(r.differenza_totale_db)}`).join('; ')}`;
   const colors = (xs: number[]) => xs.map((x) => (x < 0 ? RED : GREEN));
   return (
     <section className="doc-card doc-charts" aria-label="Grafici delle differenze">
       {chapters.length > 1 && (
         <figure className="doc-chart" data-testid="chart-chapters">
           <figcaption>Differenza dal prezzario per capitolo</figcaption>
-          <div role="img" aria-label={`Differenza per capitolo: ${chapters.map((c) => `${c.name} ${formatEuro(c.diff)}`).join('; ')}`}>
+          <div role="img" aria-label={chaptersLabel}>
           <Chart
+            pt={{ canvas: { 'aria-label': chaptersLabel } }}
             type="bar"
             height={`${Math.max(160, chapters.length * 28 + 40)}px`}
             data={{ labels: chapterLabels, datasets: [{ data: chapters.map((c) => c.diff), backgroundColor: colors(chapters.map((c) => c.diff)) }] }}
@@ -74,8 +77,9 @@ export default function DifferenceCharts({ rows, onChapter, onRow }: Props) {
       )}
       <figure className="doc-chart" data-testid="chart-top-rows">
         <figcaption>Le {top.length} righe con la differenza più grande</figcaption>
-        <div role="img" aria-label={`Righe con la differenza più grande: ${top.map((r, i) => `${rowLabels[i]} ${formatEuro(r.differenza_totale_db)}`).join('; ')}`}>
+        <div role="img" aria-label={topLabel}>
         <Chart
+          pt={{ canvas: { 'aria-label': topLabel } }}
           type="bar"
           height={`${top.length * 28 + 40}px`}
           data={{ labels: rowLabels, datasets: [{ data: top.map((r) => r.differenza_totale_db), backgroundColor: colors(top.map((r) => r.differenza_totale_db!)) }] }}

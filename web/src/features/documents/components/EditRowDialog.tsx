@@ -6,69 +6,16 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { RowPatch } from '@/features/documents/api/update-row.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
+import { fromRow, rowPatch, withAmount, type FormState } from '@/features/documents/utils/edit-row-form.ts';
 import { TipologiaSelect } from './TipologiaSelect.tsx';
 import { PriceExplanation } from './PriceExplanation.tsx';
-import { formatEuro } from '@shared/format.ts';
+import { ProductCheck } from './ProductCheck.tsx';
 
 interface Props {
   row: DocumentRow | null;
   busy: boolean;
   onSave: (row: DocumentRow, patch: RowPatch) => void;
   onCancel: () => void;
-}
-
-/** Spec section 5: quantity, unit price and total are numbers, step 0.01, 0 when not numeric. */
-const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const cents = (v: number) => Math.round(v * 100) / 100;
-
-interface FormState {
-  tariffa: string;
-  descrizione: string;
-  unita_di_misura: string;
-  quantita: number | null;
-  unitario: number | null;
-  totale: number | null;
-  tipologia_dei: string | null;
-  prezzo_db: number | null;
-}
-
-const fromRow = (r: DocumentRow): FormState => ({
-  tariffa: r.tariffa ?? '',
-  descrizione: r.descrizione ?? '',
-  unita_di_misura: r.unita_di_misura ?? '',
-  quantita: r.quantita,
-  unitario: r.unitario ?? r.prezzo_unitario,
-  totale: r.totale,
-  tipologia_dei: r.tipologia_dei,
-  prezzo_db: r.prezzo_db,
-});
-
-/** Only what changed is sent: a re-sent prezzo_db would turn a list price into a manual one. */
-export function rowPatch(row: DocumentRow, form: FormState): RowPatch {
-  const before = fromRow(row);
-  const patch: RowPatch = {};
-  if (form.tariffa.trim() !== before.tariffa.trim()) patch.tariffa = form.tariffa.trim();
-  if (form.descrizione.trim() !== before.descrizione.trim()) patch.descrizione = form.descrizione.trim();
-  if (form.unita_di_misura.trim() !== before.unita_di_misura.trim()) patch.unita_di_misura = form.unita_di_misura.trim();
-  for (const field of ['quantita', 'unitario', 'totale'] as const) {
-    if (form[field] !== before[field]) patch[field] = num(form[field]);
-  }
-  if (form.tipologia_dei && form.tipologia_dei !== before.tipologia_dei) patch.tipologia_dei = form.tipologia_dei;
-  if (form.prezzo_db !== before.prezzo_db) patch.prezzo_db = form.prezzo_db;
-  return patch;
-}
-
-/** Quantity × unit price against the total, recomputed while typing. */
-function ProductCheck({ form }: { form: FormState }) {
-  if (form.quantita === null || form.unitario === null) return null;
-  const product = cents(num(form.quantita) * num(form.unitario));
-  const ok = form.totale !== null && Math.abs(product - num(form.totale)) < 0.011;
-  return (
-    <p className={`doc-product-check ${ok ? 'ok' : 'ko'}`} data-testid="product-check" aria-live="polite">
-      Quantità × prezzo = <strong>{formatEuro(product)}</strong>
-      {ok ? ' (uguale al totale)' : ` (il totale inserito è ${formatEuro(form.totale)})`}
-    </p>
-  );
 }
 
 export function EditRowDialog(props: Props) {
@@ -81,13 +28,7 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
 
   /** A total that matched quantity × unit price follows them when either changes. */
-  const setAmount = (field: 'quantita' | 'unitario', value: number | null) =>
-    setForm((f) => {
-      const next = { ...f, [field]: value };
-      const wasProduct = f.totale !== null && Math.abs(cents(num(f.quantita) * num(f.unitario)) - num(f.totale)) < 0.011;
-      if (wasProduct) next.totale = cents(num(next.quantita) * num(next.unitario));
-      return next;
-    });
+  const setAmount = (field: 'quantita' | 'unitario', value: number | null) => setForm((f) => withAmount(f, field, value));
 
   const submit = () => onSave(row, rowPatch(row, form));
   const amountProps = { mode: 'decimal' as const, locale: 'it-IT', minFractionDigits: 2, maxFractionDigits: 2, step: 0.01, className: 'doc-full-width', disabled: busy };

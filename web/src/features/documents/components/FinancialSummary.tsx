@@ -1,6 +1,6 @@
 import { formatEuro, formatInteger, formatPercent } from '@shared/format.ts';
 import type { DocumentItem, RowsTotals } from '@/features/documents/types.ts';
-import { differenceClass } from './RowsTable.tsx';
+import { differenceClass } from '@/features/documents/utils/rows.ts';
 
 interface Props {
   document: DocumentItem;

@@ -15,7 +15,7 @@ export function PdfDropzone(props: Props) {
       accept="application/pdf,.pdf"
       title="Trascina qui il file PDF"
       hint="Solo file PDF, dimensione massima 50MB"
-      ariaLabel="Seleziona un file PDF"
+      ariaLabel="Seleziona un file PDF: trascina qui il file PDF oppure fai clic per selezionarlo. Solo file PDF, dimensione massima 50MB"
       fileIcon="pi pi-file-pdf"
       classPrefix="doc"
     />

@@ -30,7 +30,7 @@ export function PriceSourceTag({ source, reason, tipologiaLabel }: Props) {
     if (!reason) return null;
     const text = `Senza prezzo di riferimento: ${reason}`;
     return (
-      <span className="doc-src doc-src-none" title={text} aria-label={text} data-testid="price-reason">
+      <span className="doc-src doc-src-none" role="img" title={text} aria-label={text} data-testid="price-reason">
         <i className="pi pi-question-circle" aria-hidden="true" />
       </span>
     );
@@ -40,7 +40,7 @@ export function PriceSourceTag({ source, reason, tipologiaLabel }: Props) {
   const article = [source.code, source.descrizione && `${source.descrizione.slice(0, 160)}${source.descrizione.length > 160 ? '…' : ''}`, source.unita_di_misura].filter(Boolean).join(' · ');
   const title = [list === 'manuale' || !source.code ? label : `${label} · ${article}`, source.unit_warning].filter(Boolean).join('\n');
   return (
-    <span className={`doc-src doc-src-${SHORT[list] ? list : 'other'}`} title={title} aria-label={title.replace('\n', '. ')} data-testid="price-source">
+    <span className={`doc-src doc-src-${SHORT[list] ? list : 'other'}`} role="img" title={title} aria-label={title.replace('\n', '. ')} data-testid="price-source">
       {SHORT[list] ?? source.list}
       {source.unit_warning && <i className="pi pi-exclamation-triangle doc-src-warn" aria-hidden="true" />}
     </span>

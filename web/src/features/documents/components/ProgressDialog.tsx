@@ -1,6 +1,6 @@
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
-import type { ProgressState } from '@/features/documents/hooks/use-document-editing.ts';
+import type { ProgressState } from '@/features/documents/hooks/use-editing-dialogs.ts';
 
 /** Static progress modal: no close button, no Escape, no click outside. */
 export function ProgressDialog({ progress }: { progress: ProgressState | null }) {

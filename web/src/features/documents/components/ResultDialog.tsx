@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import type { ResultNotice } from '@/features/documents/hooks/use-document-editing.ts';
+import type { ResultNotice } from '@/features/documents/hooks/use-editing-dialogs.ts';
 
 /** The outcome of a long or bulk operation: success (green) or warning (amber). */
 export function ResultDialog({ result, onClose }: { result: ResultNotice | null; onClose: () => void }) {

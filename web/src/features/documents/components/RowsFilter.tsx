@@ -1,8 +1,10 @@
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { Button } from 'primereact/button';
+import { dropdownPt } from '@/features/documents/utils/a11y.ts';
 import { needsCheck } from '@shared/domain/rows.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
+import { chapterOf } from '@/features/documents/utils/rows.ts';
 
 export type RowFilterKind = 'all' | 'check' | 'unpriced' | 'above' | 'below';
 
@@ -16,11 +18,6 @@ export interface RowFilter {
 
 export const NO_FILTER: RowFilter = { kind: 'all', threshold: null, chapter: null };
 
-/** The chapter a row is grouped under: its category, else the wider or narrower title the print has. */
-export function chapterOf(row: DocumentRow): string | null {
-  const c = row.capitoli;
-  return c?.categoria ?? c?.supercategoria ?? c?.sottocategoria ?? null;
-}
 
 const OPTIONS: Array<{ value: RowFilterKind; label: string }> = [
   { value: 'all', label: 'Tutte le righe' },
@@ -59,7 +56,7 @@ export function RowsFilterBar({ value, onChange }: Props) {
       <label htmlFor="rows-filter" className="sr-only">
         Filtra le righe
       </label>
-      <Dropdown inputId="rows-filter" value={value.kind} options={OPTIONS} onChange={(e) => onChange({ ...value, kind: e.value as RowFilterKind })} className="doc-filter-kind" />
+      <Dropdown inputId="rows-filter" pt={dropdownPt('Filtra le righe')} value={value.kind} options={OPTIONS} onChange={(e) => onChange({ ...value, kind: e.value as RowFilterKind })} className="doc-filter-kind" />
       <label htmlFor="rows-threshold" className="doc-filter-threshold-label">
         |Var. %| almeno
       </label>

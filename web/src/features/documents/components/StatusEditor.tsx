@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { DOCUMENT_STATUSES, STATUS_LABEL, isDocumentStatus, statusLabel, type DocumentStatus } from '@shared/domain/status.ts';
-import { updateDocumentStatus } from '@/features/documents/api/update-document-status.ts';
+import { dropdownPt } from '@/features/documents/utils/a11y.ts';
+import { DOCUMENT_STATUSES, STATUS_LABEL, type DocumentStatus } from '@shared/domain/status.ts';
+import { useUpdateDocumentStatus } from '@/features/documents/api/update-document-status.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
 import { StatusTag } from './StatusTag.tsx';
 
@@ -19,24 +20,9 @@ export function StatusEditor({ document, onSaved, notify }: Props) {
   const [editing, setEditing] = useState(false);
   // Spec section 4: while editing the default is 'processing'.
   const [value, setValue] = useState<DocumentStatus | null>('processing');
-  const [saving, setSaving] = useState(false);
-
+  const { save: saveStatus, saving } = useUpdateDocumentStatus(document, onSaved, notify);
   const save = async () => {
-    if (!value || !isDocumentStatus(value)) {
-      notify('error', 'Seleziona uno stato valido');
-      return;
-    }
-    setSaving(true);
-    try {
-      const { document: updated } = await updateDocumentStatus(document.id, value);
-      onSaved({ ...document, ...updated, status: value });
-      notify('success', `Stato documento aggiornato a: ${statusLabel(value)}`);
-      setEditing(false);
-    } catch {
-      notify('error', "Errore durante l'aggiornamento dello stato del documento");
-    } finally {
-      setSaving(false);
-    }
+    if (await saveStatus(value)) setEditing(false);
   };
 
   if (!editing) {
@@ -63,6 +49,7 @@ export function StatusEditor({ document, onSaved, notify }: Props) {
     <span className="doc-status-editor">
       <Dropdown
         inputId="document-status"
+        pt={dropdownPt('Stato del documento')}
         value={value}
         options={OPTIONS}
         optionLabel="label"

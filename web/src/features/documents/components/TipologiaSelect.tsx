@@ -1,4 +1,5 @@
 import { Dropdown } from 'primereact/dropdown';
+import { dropdownPt } from '@/features/documents/utils/a11y.ts';
 import { useActiveTipologie as useTipologie } from '@/lib/tipologie.ts';
 
 interface Props {
@@ -16,6 +17,7 @@ export function TipologiaSelect({ id = 'tipologia-dei', value, onChange, disable
     <>
       <Dropdown
         inputId={id}
+        pt={dropdownPt('Tipologia DEI')}
         value={value}
         options={data ?? []}
         optionLabel="description"

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { KeyedMutator } from 'swr';
 import { getDocumentRows } from '@/features/documents/api/get-document-rows.ts';
 import type { RowMutationMeta } from '@/features/documents/api/row-results.ts';
@@ -66,5 +66,5 @@ export function useRowsCache({ documentId, mutateDocument, mutateRows }: Sources
     return fresh;
   }, [documentId, mutateRows]);
 
-  return { applyMeta, replaceRows, removeRows, reload };
+  return useMemo(() => ({ applyMeta, replaceRows, removeRows, reload }), [applyMeta, replaceRows, removeRows, reload]);
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { ApiError } from '@/lib/api-client.ts';
-import { ProvinceAutoComplete, provinceToSend, type ProvinceValue } from '@/features/provinces/components/ProvinceAutoComplete.tsx';
-import { TipologiaSelect } from '@/features/documents/components/TipologiaSelect.tsx';
-import { updateDocumentSettings, type SettingsResult } from '@/features/documents/api/update-document-settings.ts';
+import { ProvinceAutoComplete, provinceToSend, type ProvinceValue } from '@/components/ProvinceAutoComplete.tsx';
+import { useUpdateDocumentSettings, type SettingsResult } from '@/features/documents/api/update-document-settings.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
+import { TipologiaSelect } from './TipologiaSelect.tsx';
 
 interface Props {
   document: DocumentItem;
@@ -17,22 +16,7 @@ interface Props {
 export function DocumentSettingsDialog({ document, onClose, onSaved }: Props) {
   const [provincia, setProvincia] = useState<ProvinceValue>(document.provincia);
   const [tipologia, setTipologia] = useState<string | null>(document.tipologia_dei);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    const p = provinceToSend(provincia);
-    if (!p) return setError('La provincia è obbligatoria.');
-    if (!tipologia) return setError('La tipologia del prezzario DEI è obbligatoria.');
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await updateDocumentSettings(document.id, { provincia: p, tipologia_dei: tipologia }));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Impossibile aggiornare il documento. Riprova.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { save, busy, error } = useUpdateDocumentSettings(document.id, onSaved);
   return (
     <Dialog
       header="Provincia e tipologia DEI"
@@ -43,7 +27,7 @@ export function DocumentSettingsDialog({ document, onClose, onSaved }: Props) {
       footer={
         <div className="button-row">
           <Button label="Annulla" outlined onClick={onClose} disabled={busy} />
-          <Button label="Salva e aggiorna i prezzi" icon="pi pi-sync" loading={busy} onClick={() => void save()} />
+          <Button label="Salva e aggiorna i prezzi" icon="pi pi-sync" loading={busy} onClick={() => void save(provinceToSend(provincia), tipologia)} />
         </div>
       }
     >

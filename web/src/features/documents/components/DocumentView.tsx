@@ -1,0 +1,98 @@
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { KeyedMutator } from 'swr';
+import { Alert } from '@/components/Alert.tsx';
+import { useTimedMessage } from '@/hooks/use-timed-message.ts';
+import { useActiveTipologie } from '@/lib/tipologie.ts';
+import type { SettingsResult } from '@/features/documents/api/update-document-settings.ts';
+import { useEditingKit } from '@/features/documents/hooks/use-editing-kit.ts';
+import { useRowsView } from '@/features/documents/hooks/use-rows-view.ts';
+import type { DocumentItem, DocumentRow, DocumentRows } from '@/features/documents/types.ts';
+import { AnalysisAlerts, AnalysisWarnings } from './DocumentAlerts.tsx';
+import { DocumentActions } from './DocumentActions.tsx';
+import { DocumentHeader } from './DocumentHeader.tsx';
+import { DocumentSettingsDialog } from './DocumentSettingsDialog.tsx';
+import { EditingDialogs } from './EditingDialogs.tsx';
+import { FinancialSummary } from './FinancialSummary.tsx';
+import { RowsSection } from './RowsSection.tsx';
+import { RowsToCheckBanner, rowsToCheck } from './RowsToCheck.tsx';
+
+// Chart.js is large: loaded with the first document that has reference prices.
+const DifferenceCharts = lazy(() => import('./DifferenceCharts.tsx'));
+
+interface Props {
+  document: DocumentItem;
+  rows: DocumentRow[];
+  rowsData: DocumentRows | undefined;
+  rowsLoading: boolean;
+  rowsError: boolean;
+  mutateDocument: KeyedMutator<DocumentItem>;
+  mutateRows: KeyedMutator<DocumentRows>;
+  back: ReactNode;
+}
+
+/**
+ * The loaded document. Layout: header with actions, status panels, financial summary, charts,
+ * then a sticky toolbar (search, filters, selection, bulk actions) above the rows table and the
+ * PDF panel. The editing dialogs are rendered at the end of the page.
+ */
+export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsError, mutateDocument, mutateRows, back }: Props) {
+  const page = useTimedMessage();
+  const tipologie = useActiveTipologie();
+  const tipologiaLabel = useCallback((value: string) => tipologie.data?.find((t) => t.value === value)?.description, [tipologie.data]);
+  const editing = useEditingKit({ document, rows: allRows, mutateDocument, mutateRows });
+  const { kit, dialogs } = editing;
+  const view = useRowsView(allRows);
+  const flagged = useMemo(() => rowsToCheck(allRows), [allRows]);
+  const [editingSettings, setEditingSettings] = useState(false);
+  const onSettingsSaved = useCallback(
+    (result: SettingsResult) => {
+      setEditingSettings(false);
+      void mutateDocument(result.document, { revalidate: false });
+      void mutateRows();
+      page.show('success', result.message);
+    },
+    [mutateDocument, mutateRows, page],
+  );
+  // An analysis still running (not a status set to processing by hand) holds the actions back.
+  const completed = document.status !== 'processing' || Boolean(document.completed_at);
+
+  return (
+    <div className="page doc-page">
+      <DocumentHeader
+        document={document}
+        tipologiaLabel={tipologiaLabel(document.tipologia_dei)}
+        onStatusSaved={(updated) => void mutateDocument(updated, { revalidate: false })}
+        notify={page.show}
+        onEditSettings={completed && !dialogs.busy ? () => setEditingSettings(true) : undefined}
+        actions={
+          <DocumentActions
+            document={document}
+            back={back}
+            completed={completed}
+            canUpdatePrices={completed && allRows.length > 0 && !dialogs.busy}
+            onUpdatePrices={() => kit.setDialog({ kind: 'update-prices' })}
+            notify={page.show}
+          />
+        }
+      />
+      {page.message && (
+        <Alert severity={page.message.severity} onClose={page.clear}>
+          {page.message.text}
+        </Alert>
+      )}
+      <AnalysisAlerts document={document} />
+      <FinancialSummary document={document} totals={rowsData?.totals ?? null} rowCount={allRows.length} />
+      <AnalysisWarnings warnings={document.warnings} />
+      {rowsError && <Alert severity="error">Errore nel caricamento del documento</Alert>}
+      {allRows.some((r) => r.differenza_totale_db) && (
+        <Suspense fallback={null}>
+          <DifferenceCharts rows={allRows} onChapter={view.filterChapter} onRow={view.revealRow} />
+        </Suspense>
+      )}
+      <RowsToCheckBanner count={flagged.length} onlyToCheck={view.rowFilter.kind === 'check'} onToggle={view.toggleToCheck} />
+      <RowsSection document={document} allRows={allRows} loading={rowsLoading} view={view} editing={editing} tipologiaLabel={tipologiaLabel} />
+      {editingSettings && <DocumentSettingsDialog document={document} onClose={() => setEditingSettings(false)} onSaved={onSettingsSaved} />}
+      <EditingDialogs document={document} rowCount={allRows.length} editing={editing} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button } from 'primereact/button';
+import type { MouseEvent } from 'react';
+import type { DocumentRow } from '@/features/documents/types.ts';
+import { differenceClass } from '@/features/documents/utils/rows.ts';
+import type { RowActions } from './RowActionsMenu.tsx';
+import { CheckMark } from './RowsToCheck.tsx';
+import { ScanMark } from './ScanMark.tsx';
+
+/** A number cell; `colored` paints differences red or green. */
+export function NumberCell({ value, format, colored = false }: { value: number | null; format: (v: number | null) => string; colored?: boolean }) {
+  return <span className={colored ? differenceClass(value) : undefined}>{format(value)}</span>;
+}
+
+/** The description with the reader's marks: on one line, or whole when `full`. */
+export function DescriptionCell({ row, full }: { row: DocumentRow; full: boolean }) {
+  return (
+    <span className={full ? 'doc-cell-wrap' : 'doc-cell-ellipsis'} title={full ? undefined : (row.descrizione ?? '')} data-testid="row-description">
+      <CheckMark row={row} />
+      <ScanMark row={row} />
+      {row.descrizione}
+    </span>
+  );
+}
+
+interface ActionsProps {
+  row: DocumentRow;
+  actions: RowActions;
+  updating: boolean;
+  onMore: (row: DocumentRow, event: MouseEvent) => void;
+}
+
+/** Show on the PDF, edit, and the menu with the other actions. */
+export function ActionsCell({ row, actions, updating, onMore }: ActionsProps) {
+  return (
+    <span className="doc-row-actions" data-row-id={row.id}>
+      <Button icon="pi pi-file-pdf" text rounded size="small" severity="secondary" aria-label="Mostra nel PDF" title="Mostra nel PDF" disabled={row.page === null} onClick={() => actions.onShowPdf(row)} />
+      <Button icon="pi pi-pencil" text rounded size="small" aria-label="Modifica riga" title="Modifica riga" onClick={() => actions.onEdit(row)} />
+      <Button
+        icon={updating ? 'pi pi-spin pi-spinner' : 'pi pi-ellipsis-v'}
+        text
+        rounded
+        size="small"
+        severity="secondary"
+        aria-label="Altre azioni"
+        title="Altre azioni"
+        aria-haspopup
+        onClick={(e) => onMore(row, e)}
+      />
+    </span>
+  );
+}
