@@ -7,13 +7,14 @@ import 'primeicons/primeicons.css';
 import './styles.css';
 import { AuthProvider } from './features/auth/AuthProvider.tsx';
 import { App } from './app/App.tsx';
-import { setItalianLocale } from './lib/primereact-locale.ts';
+import { PRIME_REACT_OPTIONS, setItalianLocale } from './lib/primereact.ts';
+import './theme-contrast.css';
 
 setItalianLocale();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PrimeReactProvider value={{ locale: 'it' }}>
+    <PrimeReactProvider value={PRIME_REACT_OPTIONS}>
       <BrowserRouter>
         <AuthProvider>
           <App />

@@ -15,8 +15,28 @@ interface Props {
   onDelete: (t: TipologiaDei) => void;
 }
 
-/** The typologies with their state and actions; the defaults (id ≤ 0) cannot be changed. */
+/**
+ * The typologies with their state and actions; the defaults (id ≤ 0) cannot be changed.
+ * Selection uses native checkboxes with Italian names (PrimeReact's selection column nests an
+ * input inside a role="checkbox" element without aria-checked, which screen readers misread).
+ */
 export function TipologieTable({ items, loading, busy, selection, onSelectionChange, onEdit, onToggle, onDelete }: Props) {
+  const selectable = items.filter((t) => t.id > 0);
+  const selected = new Set(selection.map((t) => t.id));
+  const allSelected = selectable.length > 0 && selectable.every((t) => selected.has(t.id));
+  const toggleOne = (t: TipologiaDei) => onSelectionChange(selected.has(t.id) ? selection.filter((x) => x.id !== t.id) : [...selection, t]);
+  const headerBox = (
+    <input
+      type="checkbox"
+      className="pz-check"
+      aria-label={allSelected ? 'Deseleziona tutte le tipologie' : 'Seleziona tutte le tipologie'}
+      checked={allSelected}
+      disabled={!selectable.length}
+      onChange={() => onSelectionChange(allSelected ? [] : selectable)}
+    />
+  );
+  const rowBox = (t: TipologiaDei) =>
+    t.id > 0 ? <input type="checkbox" className="pz-check" aria-label={`Seleziona ${t.value}`} checked={selected.has(t.id)} onChange={() => toggleOne(t)} /> : null;
   const actions = (t: TipologiaDei) => {
     const fixed = t.id <= 0;
     return (
@@ -46,12 +66,8 @@ export function TipologieTable({ items, loading, busy, selection, onSelectionCha
       stripedRows
       className="pz-table"
       emptyMessage="Nessuna tipologia."
-      selectionMode="checkbox"
-      selection={selection}
-      onSelectionChange={(e) => onSelectionChange(e.value as TipologiaDei[])}
-      isDataSelectable={(e) => (e.data as TipologiaDei).id > 0}
     >
-      <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+      <Column header={headerBox} body={rowBox} headerStyle={{ width: '3rem' }} />
       <Column header="#" body={(_t: TipologiaDei, o) => o.rowIndex + 1} style={{ width: '3.5rem' }} />
       <Column header="Valore" body={(t: TipologiaDei) => <code className="pz-pattern">{t.value}</code>} />
       <Column field="description" header="Descrizione" />

@@ -1,4 +1,4 @@
-import { addLocale, locale } from 'primereact/api';
+import { addLocale, locale, type APIOptions } from 'primereact/api';
 
 /** PrimeReact in Italian everywhere: paginator, calendar, dropdown filters and the aria labels. */
 export function setItalianLocale() {
@@ -119,3 +119,25 @@ export function setItalianLocale() {
   });
   locale('it');
 }
+
+/**
+ * Pass-through attributes for every PrimeReact widget, so that screen readers and keyboards get
+ * what they need (WCAG 2 A/AA, checked with axe-core in tests/e2e/accessibility.test.ts):
+ * - Dropdown: the chevron is a mouse target next to the combobox input, which already has the
+ *   name and the keyboard; the hidden native <select> only mirrors the value for forms. Both are
+ *   kept out of the accessibility tree instead of being announced as unnamed controls.
+ * - DataTable: on a phone the table scrolls sideways inside its wrapper, which must then be
+ *   reachable with the keyboard.
+ */
+export const PRIME_REACT_OPTIONS: Partial<APIOptions> = {
+  locale: 'it',
+  pt: {
+    dropdown: {
+      trigger: { 'aria-hidden': true },
+      select: { 'aria-hidden': true },
+    },
+    datatable: {
+      wrapper: { tabIndex: 0 },
+    },
+  },
+};
