@@ -1,133 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { PrimeReactProvider, addLocale, locale } from 'primereact/api';
+import { PrimeReactProvider } from 'primereact/api';
 import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primeicons/primeicons.css';
 import './styles.css';
 import { AuthProvider } from './features/auth/AuthProvider.tsx';
 import { App } from './app/App.tsx';
+import { PRIME_REACT_OPTIONS, setItalianLocale } from './lib/primereact.ts';
+import './theme-contrast.css';
 
-addLocale('it', {
-  firstDayOfWeek: 1,
-  dayNames: ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'],
-  dayNamesShort: ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'],
-  dayNamesMin: ['D', 'L', 'M', 'M', 'G', 'V', 'S'],
-  monthNames: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
-  monthNamesShort: ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'],
-  today: 'Oggi',
-  clear: 'Cancella',
-  emptyMessage: 'Nessun risultato',
-  emptyFilterMessage: 'Nessun risultato',
-  accept: 'Sì',
-  reject: 'No',
-  choose: 'Scegli',
-  upload: 'Carica',
-  cancel: 'Annulla',
-  close: 'Chiudi',
-  apply: 'Applica',
-  matchAll: 'Tutte le condizioni',
-  matchAny: 'Almeno una condizione',
-  addRule: 'Aggiungi regola',
-  removeRule: 'Rimuovi regola',
-  weak: 'Debole',
-  medium: 'Media',
-  strong: 'Forte',
-  passwordPrompt: 'Inserisci una password',
-  weekHeader: 'Sett',
-  startsWith: 'Inizia con',
-  contains: 'Contiene',
-  notContains: 'Non contiene',
-  endsWith: 'Finisce con',
-  equals: 'Uguale a',
-  notEquals: 'Diverso da',
-  noFilter: 'Nessun filtro',
-  filter: 'Filtra',
-  lt: 'Minore di',
-  lte: 'Minore o uguale a',
-  gt: 'Maggiore di',
-  gte: 'Maggiore o uguale a',
-  dateIs: 'La data è',
-  dateIsNot: 'La data non è',
-  dateBefore: 'La data è prima di',
-  dateAfter: 'La data è dopo',
-  custom: 'Personalizzato',
-  pending: 'In attesa',
-  chooseYear: 'Scegli l\u2019anno',
-  chooseMonth: 'Scegli il mese',
-  chooseDate: 'Scegli la data',
-  prevDecade: 'Decennio precedente',
-  nextDecade: 'Decennio successivo',
-  prevYear: 'Anno precedente',
-  nextYear: 'Anno successivo',
-  prevMonth: 'Mese precedente',
-  nextMonth: 'Mese successivo',
-  prevHour: 'Ora precedente',
-  nextHour: 'Ora successiva',
-  prevMinute: 'Minuto precedente',
-  nextMinute: 'Minuto successivo',
-  prevSecond: 'Secondo precedente',
-  nextSecond: 'Secondo successivo',
-  now: 'Adesso',
-  dateFormat: 'dd/mm/yy',
-  aria: {
-    trueLabel: 'Vero',
-    falseLabel: 'Falso',
-    nullLabel: 'Non selezionato',
-    star: '1 stella',
-    stars: '{star} stelle',
-    selectAll: 'Seleziona tutte le righe',
-    unselectAll: 'Deseleziona tutte le righe',
-    close: 'Chiudi',
-    previous: 'Precedente',
-    next: 'Successivo',
-    navigation: 'Navigazione',
-    scrollTop: 'Torna su',
-    moveTop: 'Sposta in cima',
-    moveUp: 'Sposta su',
-    moveDown: 'Sposta giù',
-    moveBottom: 'Sposta in fondo',
-    moveToTarget: 'Sposta nella destinazione',
-    moveToSource: 'Sposta nell\u2019origine',
-    moveAllToTarget: 'Sposta tutto nella destinazione',
-    moveAllToSource: 'Sposta tutto nell\u2019origine',
-    pageLabel: 'Pagina {page}',
-    firstPageLabel: 'Prima pagina',
-    lastPageLabel: 'Ultima pagina',
-    nextPageLabel: 'Pagina successiva',
-    prevPageLabel: 'Pagina precedente',
-    rowsPerPageLabel: 'Righe per pagina',
-    jumpToPageDropdownLabel: 'Vai alla pagina',
-    jumpToPageInputLabel: 'Vai alla pagina',
-    selectRow: 'Seleziona la riga',
-    unselectRow: 'Deseleziona la riga',
-    expandRow: 'Espandi la riga',
-    collapseRow: 'Comprimi la riga',
-    showFilterMenu: 'Mostra il menu dei filtri',
-    hideFilterMenu: 'Nascondi il menu dei filtri',
-    filterOperator: 'Operatore del filtro',
-    filterConstraint: 'Condizione del filtro',
-    editRow: 'Modifica la riga',
-    saveEdit: 'Salva',
-    cancelEdit: 'Annulla',
-    listView: 'Vista elenco',
-    gridView: 'Vista griglia',
-    slide: 'Diapositiva',
-    slideNumber: '{slideNumber}',
-    zoomImage: 'Ingrandisci',
-    zoomIn: 'Ingrandisci',
-    zoomOut: 'Riduci',
-    rotateRight: 'Ruota a destra',
-    rotateLeft: 'Ruota a sinistra',
-    otpLabel: 'Cifra {0}',
-    listLabel: 'Elenco delle opzioni',
-  },
-});
-locale('it');
+setItalianLocale();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PrimeReactProvider value={{ locale: 'it' }}>
+    <PrimeReactProvider value={PRIME_REACT_OPTIONS}>
       <BrowserRouter>
         <AuthProvider>
           <App />

@@ -33,6 +33,12 @@ export function FileDropzone({ id, file, disabled, invalid, onSelect, accept, ti
     if (f) onSelect(f);
   };
 
+  const pick = () => {
+    if (!disabled) input.current?.click();
+  };
+
+  // The zone takes a drop or a click anywhere; keyboard and screen-reader users have a real button
+  // inside it, whose name starts with what it does and includes the text it shows.
   return (
     <div
       className={`${p}-dropzone${over ? ` ${p}-dropzone-over` : ''}${disabled ? ` ${p}-dropzone-disabled` : ''}${invalid ? ` ${p}-dropzone-invalid` : ''}`}
@@ -42,16 +48,7 @@ export function FileDropzone({ id, file, disabled, invalid, onSelect, accept, ti
       }}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
-      onClick={() => !disabled && input.current?.click()}
-      role="button"
-      tabIndex={0}
-      aria-label={ariaLabel}
-      onKeyDown={(e) => {
-        if ((e.key === 'Enter' || e.key === ' ') && !disabled) {
-          e.preventDefault();
-          input.current?.click();
-        }
-      }}
+      onClick={pick}
     >
       <input
         ref={input}
@@ -87,13 +84,22 @@ export function FileDropzone({ id, file, disabled, invalid, onSelect, accept, ti
           />
         </div>
       ) : (
-        <>
+        <button
+          type="button"
+          className="dropzone-pick"
+          disabled={disabled}
+          onClick={(e) => {
+            e.stopPropagation();
+            pick();
+          }}
+        >
           <i className={`pi pi-cloud-upload ${p}-dropzone-icon`} aria-hidden />
-          <p>
+          <span className="sr-only">{ariaLabel}: </span>
+          <span className="dropzone-text">
             <strong>{title}</strong> oppure fai clic per selezionarlo
-          </p>
-          <p className="hint">{hint}</p>
-        </>
+          </span>
+          <span className="hint dropzone-text">{hint}</span>
+        </button>
       )}
     </div>
   );

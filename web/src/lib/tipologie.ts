@@ -1,15 +1,10 @@
 import useSWR from 'swr';
 import { apiCall } from './api-client.ts';
-import { tipologieList } from '@shared/api/tipologie.ts';
+import { tipologieList, type TipologiaOut } from '@shared/api/tipologie.ts';
 import { DEFAULT_TIPOLOGIE } from '@shared/domain/tipologie.ts';
 
 /** A DEI typology as the selects use it. */
-export interface Tipologia {
-  id: number;
-  value: string;
-  description: string;
-  attivo: boolean;
-}
+export type Tipologia = Pick<TipologiaOut, 'id' | 'value' | 'description' | 'attivo'>;
 
 /** One cached list for every typology select of the app (spec section 3: cached after first load). */
 export const ACTIVE_TIPOLOGIE_KEY = '/api/tipologie-dei?active_only=true';

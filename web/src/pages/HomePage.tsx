@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { useAuth } from '@/features/auth/AuthProvider.tsx';
 import { isAdmin } from '@/features/auth/types.ts';
-import { useDashboard } from '@/features/admin/api/get-dashboard.ts';
+import { HomeStats } from '@/features/admin/components/HomeStats.tsx';
 
 interface HomeCard {
   title: string;
@@ -26,28 +26,6 @@ const ADMIN_CARDS: HomeCard[] = [
   { title: 'Debug API', text: 'Verifica della connessione al database.', icon: 'pi pi-server', to: '/api-debug', action: 'Apri Debug' },
 ];
 
-function Stats() {
-  const { data, error, isLoading } = useDashboard(true);
-  if (error) return <div className="alert alert-error" role="alert">Errore nel caricamento delle statistiche</div>;
-  const stats = [
-    { label: 'Documenti', value: data?.total_documents, icon: 'pi pi-file-pdf' },
-    { label: 'Righe', value: data?.total_rows, icon: 'pi pi-list' },
-    { label: 'Pattern', value: data?.total_patterns, icon: 'pi pi-code' },
-    { label: 'Utenti', value: data?.total_users, icon: 'pi pi-users' },
-  ];
-  return (
-    <div className="stats-grid" aria-busy={isLoading}>
-      {stats.map((s) => (
-        <div key={s.label} className="stat-card" data-testid={`stat-${s.label.toLowerCase()}`}>
-          <i className={s.icon} aria-hidden />
-          <span className="stat-value">{isLoading ? '…' : (s.value ?? 0).toLocaleString('it-IT')}</span>
-          <span className="stat-label">{s.label}</span>
-        </div>
-      ))}
-    </div>
-  );
-}
-
 export default function HomePage() {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -63,7 +41,7 @@ export default function HomePage() {
           </p>
         )}
       </Card>
-      {admin && <Stats />}
+      {admin && <HomeStats />}
       {user && (
         <div className="card-grid">
           {[...USER_CARDS, ...(admin ? ADMIN_CARDS : [])].map((c) => (

@@ -1,14 +1,11 @@
+import type { ApiKey as ApiKeyOut } from '@shared/api/admin.ts';
+import type { PublicUser } from '@shared/api/auth.ts';
 import type { Role } from '@shared/domain/roles.ts';
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  role: Role;
-  access_start: string | null;
-  access_end: string | null;
-  created_at?: string;
-}
+/** A user as GET /api/admin/users presents it. */
+export type AdminUser = PublicUser;
 
+/** What the user form sends (web-only: the form's own fields). */
 export interface UserInput {
   username: string;
   password?: string;
@@ -17,15 +14,5 @@ export interface UserInput {
   access_end: string | null;
 }
 
-export interface ApiKey {
-  id: number;
-  user_id: number;
-  username: string | null;
-  description: string;
-  key_prefix: string;
-  key_suffix: string;
-  key_masked: string;
-  created_at: string;
-  /** Only in the answer to the generation. */
-  key?: string;
-}
+/** An API key; `key` is only in the answer to the generation. */
+export type ApiKey = ApiKeyOut & { key?: string };

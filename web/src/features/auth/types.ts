@@ -1,12 +1,6 @@
-import type { Role } from '@shared/domain/roles.ts';
+import type { CurrentUserResponse, PublicUser } from '@shared/api/auth.ts';
 
-export interface User {
-  id: number;
-  username: string;
-  role: Role;
-  access_start: string | null;
-  access_end: string | null;
-  auth_method?: 'session' | 'api_key';
-}
+/** The logged-in user: the login answers without auth_method, the current-user check with it. */
+export type User = PublicUser & { auth_method?: CurrentUserResponse['data']['user']['auth_method'] };
 
 export const isAdmin = (user: User | null | undefined) => user?.role === 'amministratore';

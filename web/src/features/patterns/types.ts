@@ -1,11 +1,6 @@
-export interface Pattern {
-  id: number;
-  pattern: string;
-  replacement: string | null;
-  notes: string | null;
-  created_at?: string;
-}
+export type { PatternOut as Pattern } from '@shared/api/patterns.ts';
 
+/** What the pattern form sends (web-only). */
 export interface PatternInput {
   pattern: string;
   replacement: string;

@@ -20,8 +20,6 @@ export const LIST_ROUTE: Record<PrezzarioSource, string> = {
   toscana: '/prezzario-toscana',
 };
 
-export const ACCESS_DENIED_ADMIN = 'Accesso negato. Solo gli amministratori possono accedere a questa sezione.';
-
 /** Italian names of the fields the importer recognises. */
 export const FIELD_LABEL: Record<string, string> = {
   codice: 'Codice',

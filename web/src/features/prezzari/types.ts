@@ -1,59 +1,16 @@
+import type { z } from 'zod';
+import type { BrowseResponse, confirmResponse, priceListHead, stageResponse } from '@shared/api/prezzari.ts';
+
+/** The two price lists an admin imports and browses here (CSV data has its own page). */
 export type PrezzarioSource = 'dei' | 'toscana';
 
-/** One row of the import preview (the first 30 rows of the file). */
-export interface PreviewRow {
-  codice: string | null;
-  tariffa: string | null;
-  descrizione: string | null;
-  unita_di_misura: string | null;
-  prezzo: number | null;
-  prezzo_senza_sg: number | null;
-  anno: number | string | null;
-  provincia: string | null;
-  tipologia_dei: string | null;
-}
-
-export interface UploadPreview {
-  message?: string;
-  temp_file_id: string;
-  total_rows: number;
-  preview: PreviewRow[];
-  columns: { recognised: Array<{ field: string; column: string }>; missing: string[] };
-  skipped?: number;
-  warnings: string[];
-  target?: { source: string; key: string; year: number };
-}
-
+/** The preview of step one of an import (the first 30 rows of the file and what was recognised). */
+export type UploadPreview = z.infer<typeof stageResponse>['data'];
+/** One row of the import preview. */
+export type PreviewRow = UploadPreview['preview'][number];
 /** A loaded price list (one per source, key and year). */
-export interface PriceListInfo {
-  list_id: string;
-  /** 'csv' only for the CSV data, which this page does not browse. */
-  source: PrezzarioSource | 'csv';
-  key: string;
-  year: number;
-  version?: string;
-  total_rows: number;
-  updated_at: string;
-}
-
-export interface ConfirmResult {
-  message?: string;
-  total_rows: number;
-  list?: PriceListInfo;
-}
-
-export interface PriceItem {
-  id: string;
-  codice: string | null;
-  codice_originale: string | null;
-  descrizione: string | null;
-  unita_di_misura: string | null;
-  prezzo: number | null;
-  prezzo_senza_sg: number | null;
-  anno: number | null;
-  provincia: string | null;
-  tipologia: string | null;
-  scostamento_perc_senza_sg_2024: number | null;
-  scostamento_perc_su_anno_2024: number | null;
-}
-
+export type PriceListInfo = z.infer<typeof priceListHead>;
+/** The answer to the confirmation of an import. */
+export type ConfirmResult = z.infer<typeof confirmResponse>['data'];
+/** One item of a loaded price list. */
+export type PriceItem = BrowseResponse['data'][number]['attributes'];

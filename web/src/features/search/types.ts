@@ -1,32 +1,7 @@
-export interface PriceSearchResult {
-  id: string;
-  codice: string | null;
-  tariffa: string | null;
-  descrizione: string | null;
-  unita_di_misura: string | null;
-  prezzo: number | null;
-  prezzo_senza_sg: number | null;
-  anno: number | null;
-  provincia: string | null;
-  tipologia: string | null;
-  source: 'dei' | 'toscana' | string;
-  source_label: string | null;
-  list_key: string | null;
-  list_year: number | null;
-  /** Where the query matched: [start, end) ranges in the code and the description. */
-  highlights?: { codice: Array<[number, number]>; descrizione: Array<[number, number]> };
-}
+import type { SearchHitOut } from '@shared/api/prezzari.ts';
 
-export interface CsvRow {
-  id: string;
-  codice: string | null;
-  tariffa: string | null;
-  descrizione: string | null;
-  unita_di_misura: string | null;
-  prezzo: number | null;
-  prezzo_senza_sg: number | null;
-  anno: number | null;
-  provincia: string | null;
-  tipologia: string | null;
-}
+/** One hit of GET /api/search/price-list: the item and the list it comes from. */
+export type PriceSearchResult = SearchHitOut;
 
+/** One row of GET /api/csv-data (same record as a search hit). */
+export type CsvRow = SearchHitOut;

@@ -1,10 +1,6 @@
-export interface TipologiaDei {
-  id: number;
-  value: string;
-  description: string;
-  attivo: boolean;
-}
+export type { Tipologia as TipologiaDei } from '@/lib/tipologie.ts';
 
+/** What the typology form sends (web-only). */
 export interface TipologiaInput {
   value: string;
   description: string;

@@ -1,60 +1,11 @@
-import { TabPanel, TabView } from 'primereact/tabview';
-import { Alert } from '@/components/Alert.tsx';
-import { useAuth } from '@/features/auth/AuthProvider.tsx';
-import { isAdmin } from '@/features/auth/types.ts';
-import { useDashboard } from '@/features/admin/api/get-dashboard.ts';
-import { useUsers } from '@/features/admin/api/get-users.ts';
-import { useApiKeys } from '@/features/admin/api/get-api-keys.ts';
-import { UsersTab } from '@/features/admin/components/UsersTab.tsx';
-import { ApiKeysTab } from '@/features/admin/components/ApiKeysTab.tsx';
-import { adminErrorText } from '@/features/admin/errors.ts';
-import { useTimedMessage } from '@/hooks/use-timed-message.ts';
+import { AdminDashboard } from '@/features/admin/components/AdminDashboard.tsx';
 
+/** /admin/dashboard (admin route: other roles read the access-denied text there). */
 export default function AdminDashboardPage() {
-  const { user } = useAuth();
-  const admin = isAdmin(user);
-  const dashboard = useDashboard(admin);
-  const users = useUsers();
-  const keys = useApiKeys();
-  const { message, show, clear } = useTimedMessage({ successMs: 5000, errorMs: 5000 });
-
-  if (!admin) {
-    return (
-      <div className="page">
-        <h1>Accesso Negato</h1>
-        <p>Non hai i permessi per accedere a questa pagina.</p>
-      </div>
-    );
-  }
-
-  const refresh = () => Promise.all([users.mutate(), keys.mutate(), dashboard.mutate()]);
-  const loadError = users.error ?? keys.error;
-
   return (
     <div className="page">
       <h1>Pannello Admin</h1>
-      <div className="stats-grid two">
-        <div className="stat-card">
-          <i className="pi pi-users" aria-hidden />
-          <span className="stat-value" data-testid="total-users">{dashboard.data?.total_users ?? '…'}</span>
-          <span className="stat-label">Utenti Totali</span>
-        </div>
-        <div className="stat-card">
-          <i className="pi pi-key" aria-hidden />
-          <span className="stat-value" data-testid="total-api-keys">{dashboard.data?.total_api_keys ?? '…'}</span>
-          <span className="stat-label">API Keys Attive</span>
-        </div>
-      </div>
-      {message && <Alert severity={message.severity} onClose={clear}>{message.text}</Alert>}
-      {loadError && <Alert severity="error">{adminErrorText(loadError)}</Alert>}
-      <TabView>
-        <TabPanel header="Utenti" leftIcon="pi pi-users">
-          <UsersTab users={users.data ?? []} loading={users.isLoading} onChanged={refresh} notify={(s, t) => show(s, s === 'error' ? adminErrorText(new Error(t)) : t)} />
-        </TabPanel>
-        <TabPanel header="API Keys" leftIcon="pi pi-key">
-          <ApiKeysTab keys={keys.data ?? []} users={users.data ?? []} loading={keys.isLoading || users.isLoading} onChanged={refresh} notify={show} />
-        </TabPanel>
-      </TabView>
+      <AdminDashboard />
     </div>
   );
 }

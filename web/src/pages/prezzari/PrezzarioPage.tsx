@@ -1,21 +1,12 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '@/features/auth/AuthProvider.tsx';
 import { PrezzarioBrowser } from '@/features/prezzari/components/PrezzarioBrowser.tsx';
 import type { PrezzarioSource } from '@/features/prezzari/types.ts';
 import './prezzari.css';
 
 const TITLE: Record<PrezzarioSource, string> = { dei: 'Prezzario DEI', toscana: 'Prezzario Toscana' };
 
-/** /prezzario-dei and /prezzario-toscana: the route requires admin, the page itself only login. */
+/** /prezzario-dei and /prezzario-toscana (admin routes). */
 export default function PrezzarioPage({ source }: { source: PrezzarioSource }) {
-  const { user } = useAuth();
-  if (!user) {
-    return (
-      <div className="page pz-page">
-        <div className="alert alert-error" role="alert">Accesso negato. Effettua il login.</div>
-      </div>
-    );
-  }
   return (
     <div className="page pz-page">
       <div className="pz-header">

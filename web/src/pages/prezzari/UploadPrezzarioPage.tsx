@@ -1,23 +1,13 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '@/features/auth/AuthProvider.tsx';
-import { isAdmin } from '@/features/auth/types.ts';
 import { PrezzarioUploader } from '@/features/prezzari/components/PrezzarioUploader.tsx';
-import { ACCESS_DENIED_ADMIN, LIST_ROUTE } from '@/features/prezzari/constants.ts';
+import { LIST_ROUTE } from '@/features/prezzari/constants.ts';
 import type { PrezzarioSource } from '@/features/prezzari/types.ts';
 import './prezzari.css';
 
 const TITLE: Record<PrezzarioSource, string> = { dei: 'Carica prezzario DEI', toscana: 'Carica prezzario Toscana' };
 
-/** /upload-prezzario-dei, /upload-prezzario-toscana and their legacy routes. */
+/** /upload-prezzario-dei, /upload-prezzario-toscana and their legacy routes (admin routes). */
 export default function UploadPrezzarioPage({ source }: { source: PrezzarioSource }) {
-  const { user } = useAuth();
-  if (!isAdmin(user)) {
-    return (
-      <div className="page pz-page">
-        <div className="alert alert-error" role="alert">{ACCESS_DENIED_ADMIN}</div>
-      </div>
-    );
-  }
   return (
     <div className="page pz-page">
       <div className="pz-header">

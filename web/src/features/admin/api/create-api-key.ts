@@ -1,3 +1,5 @@
+import { refreshAdmin } from './refresh.ts';
+import { useMutation } from '@/hooks/use-mutation.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { apiKeyCreated } from '@shared/api/admin.ts';
 import type { ApiKey } from '@/features/admin/types.ts';
@@ -7,3 +9,5 @@ export async function createApiKey(userId: number, description: string): Promise
   const res = await apiCall(apiKeyCreated, '/api/admin/api-keys', { method: 'POST', body: { user_id: userId, description } });
   return res.data;
 }
+
+export const useCreateApiKey = () => useMutation(createApiKey, refreshAdmin);

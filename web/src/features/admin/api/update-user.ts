@@ -1,3 +1,5 @@
+import { refreshAdmin } from './refresh.ts';
+import { useMutation } from '@/hooks/use-mutation.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { userCreated } from '@shared/api/admin.ts';
 import type { AdminUser, UserInput } from '@/features/admin/types.ts';
@@ -9,3 +11,5 @@ export async function updateUser(id: number, input: UserInput): Promise<AdminUse
   const res = await apiCall(userCreated, `/api/admin/users/${id}`, { method: 'PUT', body });
   return res.data;
 }
+
+export const useUpdateUser = () => useMutation(updateUser, refreshAdmin);

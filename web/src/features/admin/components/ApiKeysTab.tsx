@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { formatDateTime } from '@shared/format.ts';
-import { deleteApiKey } from '@/features/admin/api/delete-api-key.ts';
+import { useDeleteApiKey } from '@/features/admin/api/delete-api-key.ts';
 import type { AdminUser, ApiKey } from '@/features/admin/types.ts';
 import { copyText } from './copy.ts';
 import { GenerateKeyDialog } from './GenerateKeyDialog.tsx';
@@ -13,7 +13,6 @@ interface Props {
   keys: ApiKey[];
   users: AdminUser[];
   loading: boolean;
-  onChanged: () => Promise<unknown>;
   notify: (severity: 'success' | 'error' | 'warn', text: string) => void;
 }
 
@@ -21,12 +20,12 @@ interface Props {
  * Keys are stored only as hashes: the list shows the first and last 8 characters. The whole key
  * of one generated in this visit stays in memory, so show/copy still work until the page closes.
  */
-export function ApiKeysTab({ keys, users, loading, onChanged, notify }: Props) {
+export function ApiKeysTab({ keys, users, loading, notify }: Props) {
   const [generating, setGenerating] = useState(false);
   const [revealed, setRevealed] = useState<Set<number>>(new Set());
   const [fullKeys, setFullKeys] = useState<Map<number, string>>(new Map());
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
-  const [revoking, setRevoking] = useState(false);
+  const remove = useDeleteApiKey();
   const userName = (k: ApiKey) => k.username ?? users.find((u) => u.id === k.user_id)?.username ?? 'Utente sconosciuto';
 
   const toggle = (id: number) =>
@@ -52,15 +51,12 @@ export function ApiKeysTab({ keys, users, loading, onChanged, notify }: Props) {
 
   const revoke = async () => {
     if (!toRevoke) return;
-    setRevoking(true);
     try {
-      await deleteApiKey(toRevoke.id);
+      await remove.run(toRevoke.id);
       notify('success', 'Chiave API revocata con successo');
-      await onChanged();
     } catch (err) {
       notify('error', err instanceof Error ? err.message : String(err));
     } finally {
-      setRevoking(false);
       setToRevoke(null);
     }
   };
@@ -98,10 +94,9 @@ export function ApiKeysTab({ keys, users, loading, onChanged, notify }: Props) {
         <GenerateKeyDialog
           users={users}
           onHide={() => setGenerating(false)}
-          onCreated={async (k) => {
+          onCreated={(k) => {
             setFullKeys((m) => new Map(m).set(k.id, k.key));
             notify('success', 'Chiave API generata con successo');
-            await onChanged();
           }}
         />
       )}
@@ -111,7 +106,7 @@ export function ApiKeysTab({ keys, users, loading, onChanged, notify }: Props) {
         confirmLabel="Revoca"
         confirmIcon="pi pi-trash"
         severity="danger"
-        busy={revoking}
+        busy={remove.pending}
         width="28rem"
         onConfirm={() => void revoke()}
         onCancel={() => setToRevoke(null)}

@@ -3,14 +3,14 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { createApiKey } from '@/features/admin/api/create-api-key.ts';
+import { useCreateApiKey } from '@/features/admin/api/create-api-key.ts';
 import type { AdminUser, ApiKey } from '@/features/admin/types.ts';
 import { copyText } from './copy.ts';
 
 interface Props {
   users: AdminUser[];
   onHide: () => void;
-  onCreated: (key: ApiKey & { key: string }) => Promise<void>;
+  onCreated: (key: ApiKey & { key: string }) => void;
 }
 
 /** Generates a key and shows it whole, once: afterwards only its masked form exists. */
@@ -18,7 +18,8 @@ export function GenerateKeyDialog({ users, onHide, onCreated }: Props) {
   const [userId, setUserId] = useState<number | null>(null);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateApiKey();
+  const busy = create.pending;
   const [generated, setGenerated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
 
@@ -26,16 +27,13 @@ export function GenerateKeyDialog({ users, onHide, onCreated }: Props) {
     e.preventDefault();
     if (!userId) return setError('Seleziona un utente');
     if (!description.trim()) return setError('Inserisci una descrizione');
-    setBusy(true);
     setError(null);
     try {
-      const key = await createApiKey(userId, description.trim());
+      const key = await create.run(userId, description.trim());
       setGenerated(key.key);
-      await onCreated(key);
+      onCreated(key);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -7,9 +7,9 @@ import { Tag } from 'primereact/tag';
 import { accessStatus, ACCESS_STATUS_LABEL } from '@shared/domain/access.ts';
 import { ROLE_LABEL } from '@shared/domain/roles.ts';
 import { formatDay } from '@shared/format.ts';
-import { createUser } from '@/features/admin/api/create-user.ts';
-import { deleteUser } from '@/features/admin/api/delete-user.ts';
-import { updateUser } from '@/features/admin/api/update-user.ts';
+import { useCreateUser } from '@/features/admin/api/create-user.ts';
+import { useDeleteUser } from '@/features/admin/api/delete-user.ts';
+import { useUpdateUser } from '@/features/admin/api/update-user.ts';
 import type { AdminUser, UserInput } from '@/features/admin/types.ts';
 import { UserForm } from './UserForm.tsx';
 
@@ -18,15 +18,16 @@ const STATUS_SEVERITY = { active: 'success', expired: 'danger', pending: 'warnin
 interface Props {
   users: AdminUser[];
   loading: boolean;
-  onChanged: () => Promise<unknown>;
   notify: (severity: 'success' | 'error', text: string) => void;
 }
 
-export function UsersTab({ users, loading, onChanged, notify }: Props) {
+export function UsersTab({ users, loading, notify }: Props) {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const remove = useDeleteUser();
 
   const openCreate = () => {
     setEditing(null);
@@ -35,27 +36,23 @@ export function UsersTab({ users, loading, onChanged, notify }: Props) {
 
   const submit = async (input: UserInput) => {
     if (editing) {
-      await updateUser(editing.id, input);
+      await update.run(editing.id, input);
       notify('success', 'Utente aggiornato con successo');
     } else {
-      const created = await createUser(input);
+      const created = await create.run(input);
       notify('success', `Utente ${created.username} creato con successo`);
     }
     setFormOpen(false);
-    await onChanged();
   };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    setDeleting(true);
     try {
-      await deleteUser(toDelete.id);
+      await remove.run(toDelete.id);
       notify('success', 'Utente eliminato con successo');
-      await onChanged();
     } catch (err) {
       notify('error', err instanceof Error ? err.message : String(err));
     } finally {
-      setDeleting(false);
       setToDelete(null);
     }
   };
@@ -97,7 +94,7 @@ export function UsersTab({ users, loading, onChanged, notify }: Props) {
         confirmLabel="Elimina"
         confirmIcon="pi pi-trash"
         severity="danger"
-        busy={deleting}
+        busy={remove.pending}
         width="28rem"
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}

@@ -1,21 +1,9 @@
+import type { z } from 'zod';
 import { apiCall } from '@/lib/api-client.ts';
 import { dbResponse, schemaResponse } from '@shared/api/debug.ts';
 
-export interface DbStatus {
-  status: string;
-  message?: string;
-  latency_ms?: number;
-  users?: number;
-}
-
-export interface DbTable {
-  name: string;
-  status?: string;
-  items?: number | null;
-  key?: string;
-  sort_key?: string | null;
-  indexes?: string[] | Array<{ name: string }>;
-}
+export type DbStatus = z.infer<typeof dbResponse>['data'];
+export type DbTable = z.infer<typeof schemaResponse>['data']['tables'][number];
 
 /** GET /test/db: the database answers, and how fast. */
 export async function testDb(): Promise<DbStatus> {

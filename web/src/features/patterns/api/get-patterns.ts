@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { mutate as globalMutate } from 'swr';
 import { ApiError, apiCall } from '@/lib/api-client.ts';
 import { patternsList } from '@shared/api/patterns.ts';
 import type { Pattern } from '@/features/patterns/types.ts';
@@ -19,3 +19,5 @@ export async function getPatterns(): Promise<Pattern[]> {
 export function usePatterns() {
   return useSWR(PATTERNS_KEY, getPatterns, { revalidateOnFocus: false });
 }
+
+export const refreshPatterns = () => globalMutate(PATTERNS_KEY);

@@ -1,4 +1,5 @@
-import { ApiError, errorMessage, getToken } from '@/lib/api-client.ts';
+import { ApiError, errorMessage, getToken, parseAnswer } from '@/lib/api-client.ts';
+import { stageResponse } from '@shared/api/prezzari.ts';
 import { ACCEPTED_EXTENSIONS, MAX_PREZZARIO_BYTES } from '@/features/prezzari/constants.ts';
 import type { PrezzarioSource, UploadPreview } from '@/features/prezzari/types.ts';
 
@@ -23,28 +24,8 @@ function parseBody(text: string): unknown {
   return JSON.parse(text.replace(/\bNaN\b/g, 'null'));
 }
 
-/** The preview may come as {data:{...}}, {data:{data:{...}}} or flat. */
-export function readPreview(body: unknown): UploadPreview {
-  if (body === undefined || body === null) throw new ApiError(500, 'Risposta vuota dal server.');
-  const b = body as { data?: unknown };
-  const candidates = [(b.data as { data?: unknown } | undefined)?.data, b.data, body];
-  for (const c of candidates) {
-    if (c && typeof c === 'object' && Array.isArray((c as UploadPreview).preview)) {
-      const p = c as Partial<UploadPreview>;
-      return {
-        message: p.message,
-        temp_file_id: p.temp_file_id ?? '',
-        total_rows: Number(p.total_rows ?? p.preview!.length),
-        preview: p.preview!,
-        columns: { recognised: p.columns?.recognised ?? [], missing: p.columns?.missing ?? [] },
-        skipped: p.skipped,
-        warnings: p.warnings ?? [],
-        target: p.target,
-      };
-    }
-  }
-  throw new ApiError(500, 'Formato di risposta non riconosciuto dal server.', body);
-}
+/** The preview answer, read through the contract (shared/api/prezzari.ts stageResponse). */
+const readPreview = (body: unknown): UploadPreview => parseAnswer(stageResponse, body, 'POST /api/upload-prezzario').data;
 
 /**
  * POST /api/upload-prezzario-{dei|toscana} multipart, with XMLHttpRequest because only it

@@ -7,7 +7,8 @@ import { fieldLabel } from '@/features/prezzari/constants.ts';
 import type { PreviewRow, UploadPreview } from '@/features/prezzari/types.ts';
 
 interface Props {
-  preview: UploadPreview;
+  /** What the card shows of the preview; the rest (temporary file id, message) belongs to the flow. */
+  preview: Pick<UploadPreview, 'total_rows' | 'preview' | 'columns' | 'warnings'> & Partial<UploadPreview>;
   confirming: boolean;
   onConfirm: () => void;
   onCancel: () => void;

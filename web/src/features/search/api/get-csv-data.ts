@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { mutate as globalMutate } from 'swr';
 import { apiCall } from '@/lib/api-client.ts';
 import { csvDataResponse } from '@shared/api/prezzari.ts';
 import { CSV_PAGE_SIZE } from '@/features/search/constants.ts';
@@ -20,3 +20,6 @@ export const CSV_DATA_KEY = '/api/csv-data';
 export function useCsvData(search: string, page: number, enabled: boolean) {
   return useSWR(enabled ? [CSV_DATA_KEY, search, page] : null, () => getCsvData(search, page), { revalidateOnFocus: false, keepPreviousData: true });
 }
+
+/** Every cached page of the CSV data is reloaded (after a new file). */
+export const refreshCsvData = () => globalMutate((key) => Array.isArray(key) && key[0] === CSV_DATA_KEY);

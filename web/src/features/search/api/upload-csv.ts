@@ -1,3 +1,5 @@
+import { refreshCsvData } from './get-csv-data.ts';
+import { useMutation } from '@/hooks/use-mutation.ts';
 import { apiCall } from '@/lib/api-client.ts';
 import { uploadCsvResponse } from '@shared/api/prezzari.ts';
 
@@ -14,3 +16,5 @@ export async function uploadCsv(file: File): Promise<CsvUploadResult> {
   const res = await apiCall(uploadCsvResponse, '/api/upload-csv', { method: 'POST', body: form });
   return res.data;
 }
+
+export const useUploadCsv = () => useMutation(uploadCsv, refreshCsvData);

@@ -2,31 +2,28 @@ import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Alert } from '@/components/Alert.tsx';
-import { uploadCsv } from '@/features/search/api/upload-csv.ts';
+import { useUploadCsv } from '@/features/search/api/upload-csv.ts';
 
 const MAX_CSV_BYTES = 10_485_760;
 
 /** Admins: replace the CSV data with a new file (one step, no preview). */
-export function CsvUploadBox({ onUploaded }: { onUploaded: () => void }) {
+export function CsvUploadBox() {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useUploadCsv();
+  const busy = upload.pending;
   const [result, setResult] = useState<{ severity: 'success' | 'error'; text: string; warnings?: string[] } | null>(null);
 
   const send = async () => {
     if (!file) return setResult({ severity: 'error', text: 'Nessun file selezionato' });
     if (file.size > MAX_CSV_BYTES) return setResult({ severity: 'error', text: 'File troppo grande. Dimensione massima: 10MB' });
-    setBusy(true);
     setResult(null);
     try {
-      const r = await uploadCsv(file);
+      const r = await upload.run(file);
       setResult({ severity: 'success', text: r.message || `Dati CSV caricati: ${r.total_rows} righe.`, warnings: r.warnings });
       setFile(null);
-      onUploaded();
     } catch (err) {
       setResult({ severity: 'error', text: err instanceof Error && err.message ? err.message : "Errore durante l'upload del file" });
-    } finally {
-      setBusy(false);
     }
   };
 

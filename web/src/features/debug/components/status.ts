@@ -1,0 +1,1 @@
+export const statusSeverity = (s?: string) => (!s ? 'secondary' : /ok|active|attiv|connected|connesso/i.test(s) ? 'success' : 'warning');

@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import { Card } from 'primereact/card';
+import { Paginator } from 'primereact/paginator';
+import { Alert } from '@/components/Alert.tsx';
+import { useActiveTipologie } from '@/lib/tipologie.ts';
+import { usePriceSearch } from '@/features/search/api/search-price-list.ts';
+import { SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE } from '@/features/search/constants.ts';
+import { useSearchUrl, type SearchUrl } from '@/features/search/hooks/use-search-url.ts';
+import { resolveFilter } from './FilterAutoComplete.tsx';
+import { NoResultsPanel } from './NoResultsPanel.tsx';
+import { SearchForm } from './SearchForm.tsx';
+import { SearchResultsTable } from './SearchResultsTable.tsx';
+
+/** 'Ricerca Codice': the search lives in the URL; a q there starts it. */
+export function SearchScreen() {
+  const { q, filter, anno, page, go } = useSearchUrl();
+  const tipologie = useActiveTipologie();
+  const tipologieList = useMemo(() => tipologie.data ?? [], [tipologie.data]);
+  const [formError, setFormError] = useState(false);
+
+  const limit = Math.min(SEARCH_MAX_LIMIT, page * SEARCH_PAGE_SIZE);
+  const search = usePriceSearch(q ? { q, tipologiaDeiprovincia: filter || undefined, anno: anno || undefined, limit } : null);
+  const total = Math.min(search.data?.total ?? 0, SEARCH_MAX_LIMIT);
+  const rows = (search.data?.items ?? []).slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE);
+  const open = (next: SearchUrl) => {
+    if (!go(next)) void search.mutate();
+  };
+
+  const filterLabel = resolveFilter(filter, tipologieList)?.label ?? filter;
+  const errorDetail = search.error instanceof Error ? search.error.message : '';
+
+  return (
+    <>
+      <SearchForm current={{ q, filter, anno }} tipologie={tipologieList} loading={search.isLoading} onSearch={open} onErrorChange={setFormError} />
+
+      {search.error && (
+        <Alert severity="error">
+          <strong>Errore durante la ricerca automatica</strong>
+          {errorDetail && errorDetail !== 'Errore durante la ricerca automatica' && <div>{errorDetail}</div>}
+        </Alert>
+      )}
+
+      {!q && !formError && (
+        <div className="pz-empty hint">
+          <i className="pi pi-search" aria-hidden />
+          <p>Inserisci un codice tariffa (anche solo l&apos;inizio) o alcune parole della descrizione e premi Cerca.</p>
+        </div>
+      )}
+
+      {q && search.data && !search.error && total === 0 && (
+        <NoResultsPanel q={q} hasFilters={Boolean(filter || anno)} onSearch={(nq) => open({ q: nq, filter, anno })} onRemoveFilters={() => open({ q })} />
+      )}
+      {q && search.data && !search.error && total > 0 && (
+        <Card className="pz-card">
+          <div className="pz-results-head">
+            <h2>
+              {search.data.total} {search.data.total === 1 ? 'risultato' : 'risultati'} per “{q}”
+            </h2>
+            <span className="hint">
+              {filterLabel ? `Filtro: ${filterLabel}` : 'Tutti i prezzari'}
+              {anno ? ` · Anno ${anno}` : ''}
+            </span>
+          </div>
+          <SearchResultsTable rows={rows} tipologie={tipologieList} loading={search.isValidating} />
+          {total > SEARCH_PAGE_SIZE && (
+            <Paginator
+              first={(page - 1) * SEARCH_PAGE_SIZE}
+              rows={SEARCH_PAGE_SIZE}
+              totalRecords={total}
+              pageLinkSize={5}
+              onPageChange={(e) => open({ q, filter, anno, page: e.page + 1 })}
+              template="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+              currentPageReportTemplate="Pagina {currentPage} di {totalPages}"
+            />
+          )}
+          {search.data.total > SEARCH_MAX_LIMIT && <p className="hint">Sono mostrati i primi {SEARCH_MAX_LIMIT} risultati: affina la ricerca per vedere gli altri.</p>}
+        </Card>
+      )}
+    </>
+  );
+}
