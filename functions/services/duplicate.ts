@@ -19,7 +19,9 @@ export async function duplicateDocument(ctx: AppContext, principal: Principal, s
   const id = await newDocumentId(ctx);
   const ordered = [...rows].sort((a, b) => a.row_index - b.row_index);
   const copies = ordered.map(({ id: _id, ...r }, i) => ({ ...r, document_id: id, row_index: i + 1 }));
-  await copyBlob(ctx, source.file_key, originalKey(id));
+  // A structured computo (xlsx, xpwe, …) keeps its extension, so its type is known on download.
+  const key = originalKey(id, /\.([a-z]+)$/i.exec(source.file_key)?.[1] ?? 'pdf');
+  await copyBlob(ctx, source.file_key, key);
   const written = await insertRows(ctx, copies);
   const totals = documentTotals(written, null);
   const doc: DocumentRecord = {
@@ -31,7 +33,7 @@ export async function duplicateDocument(ctx: AppContext, principal: Principal, s
     user_id: principal.id,
     status: 'completed',
     status_reason: null,
-    file_key: originalKey(id),
+    file_key: key,
     // The printed total belonged to the whole original: the copy's reference is its own rows.
     document_total: totals.sum_totale,
     sum_totale: totals.sum_totale,

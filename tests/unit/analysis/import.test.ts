@@ -202,6 +202,12 @@ describe('malformed files are refused with their reason', () => {
     expect(refusal(() => importComputo(file(name)))).toContain(reason);
   });
 
+  it('refuses a file over 50 MB before reading it', () => {
+    const big = new Uint8Array(52_428_801).fill(0x20);
+    big.set(new TextEncoder().encode('<PweDocumento>'));
+    expect(refusal(() => importComputo(big))).toBe('File troppo grande. Dimensione massima: 50MB');
+  });
+
   it('refuses a zip bomb before inflating it, even when its headers lie about the size', () => {
     // Prepare: one entry of 300 MB of zeros (≈ 300 KB deflated), declared as 1 KB.
     const data = zlib.deflateRawSync(Buffer.alloc(300 * 1024 * 1024), { level: 9 });
