@@ -3,7 +3,6 @@ import { presignResponse, uploadResponse } from '@shared/api/documents.ts';
 import type { UploadResult } from '@/features/documents/types.ts';
 
 /** Spec section 5: at most 50 MB. */
-export const MAX_PDF_BYTES = 52_428_800;
 /** Above this the file goes straight to storage through a presigned URL (the API route takes ≈ 6 MB). */
 export const DIRECT_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_ERROR_FALLBACK = "Errore durante l'upload o l'elaborazione. Riprova.";
@@ -108,12 +107,4 @@ export async function uploadDocument({ file, provincia, tipologia_dei, column_ma
     signal,
   });
   return readResult(body);
-}
-
-/** 'Per favore, seleziona un file PDF.' etc.: null when the file can be sent. */
-export function validatePdfFile(file: File | null): string | null {
-  if (!file) return 'Per favore, seleziona un file PDF.';
-  if (file.type !== 'application/pdf') return 'Tipo di file non valido. Formati supportati: PDF';
-  if (file.size > MAX_PDF_BYTES) return 'File troppo grande. Dimensione massima: 50MB';
-  return null;
 }
