@@ -69,7 +69,7 @@ export function TipologieTable({ items, loading, busy, selection, onSelectionCha
     >
       <Column header={headerBox} body={rowBox} headerStyle={{ width: '3rem' }} />
       <Column header="#" body={(_t: TipologiaDei, o) => o.rowIndex + 1} style={{ width: '3.5rem' }} />
-      <Column header="Valore" body={(t: TipologiaDei) => <code className="pz-pattern">{t.value}</code>} />
+      <Column header="Valore" body={(t: TipologiaDei) => <code className="pz-pattern pz-nowrap">{t.value}</code>} />
       <Column field="description" header="Descrizione" />
       <Column header="Attiva" body={(t: TipologiaDei) => <Tag value={t.attivo ? 'Attiva' : 'Disattiva'} severity={t.attivo ? 'success' : null} className={t.attivo ? undefined : 'pz-tag-off'} />} style={{ width: '7rem' }} />
       <Column header="Azioni" body={actions} />
