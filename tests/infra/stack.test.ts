@@ -122,6 +122,8 @@ describe.each(['dev', 'prod'] as const)('Computa-%s stack', (stage) => {
         SIGNING_SECRET_ARN: { Ref: expect.stringMatching(/SigningSecret/) },
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'computa',
+        POWERTOOLS_LOG_LEVEL: stage === 'prod' ? 'INFO' : 'DEBUG',
       });
     }
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
