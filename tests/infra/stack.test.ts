@@ -331,5 +331,5 @@ describe('Lambda bundles', () => {
       // Assess
       expect(typeof mod.handler, resource).toBe('function');
     }
-  });
+  }, 240_000); // 14 bundles: about 2 s each alone, much more on a shared, busy machine
 });
