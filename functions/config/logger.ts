@@ -5,8 +5,8 @@ import { Logger } from '@aws-lambda-powertools/logger';
  *
  * Level: `POWERTOOLS_LOG_LEVEL` when set (Lambda sets it from the stack), otherwise INFO, and
  * SILENT under vitest so test output stays quiet. In Lambda the middy chain adds the Lambda
- * context (awsRequestId as `function_request_id`) and the API Gateway request id as the
- * correlation id; the local server passes the same shape, so both write the same lines.
+ * context (awsRequestId as `function_request_id`) and the API Gateway request id as
+ * `request_id`; the local server passes the same shape, so both write the same lines.
  */
 export const logger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'computa',

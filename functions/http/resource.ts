@@ -26,8 +26,9 @@ export function resourceHandler(actions: Record<string, Action>) {
     return action(context.api, getContext());
   };
   return middy<HttpEvent, HttpResult, Error, RequestState>(base as never)
-    // Lambda context (awsRequestId) and the API Gateway request id on every log line; keys reset per call.
-    .use(injectLambdaContext(logger, { resetKeys: true, correlationIdPath: 'requestContext.requestId' }))
+    // Lambda context (awsRequestId as function_request_id) on every log line; requestContext adds
+    // the API Gateway request id as request_id. Keys reset per call.
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorHandler())
     .use(httpHeaderNormalizer())
     .use(requestContext())

@@ -125,6 +125,8 @@ describe.each(['dev', 'prod'] as const)('Computa-%s stack', (stage) => {
         SIGNING_SECRET_ARN: { Ref: expect.stringMatching(/SigningSecret/) },
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'computa',
+        POWERTOOLS_LOG_LEVEL: stage === 'prod' ? 'INFO' : 'DEBUG',
       });
     }
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
@@ -332,7 +334,7 @@ describe('Lambda bundles', () => {
       // Assess
       expect(typeof mod.handler, resource).toBe('function');
     }
-  });
+  }, 240_000); // 14 bundles: about 2 s each alone, much more on a shared, busy machine
 
   it('the worker bundle ships its page thread beside the handler, and the thread reads pages', async () => {
     // Prepare: the worker bundle as the stack builds it, and the page thread by the stack's own command.
@@ -360,5 +362,5 @@ describe('Lambda bundles', () => {
     expect(fs.readFileSync(path.join(out, 'index.mjs'), 'utf8')).toContain(PAGE_READER_THREAD.outfile);
     expect(reply.pages?.map((p) => p.page)).toEqual([2, 3]);
     expect(reply.pages?.every((p) => p.words.length > 0)).toBe(true);
-  });
+  }, 120_000);
 });

@@ -89,6 +89,28 @@ describe('login and sessions', () => {
   });
 });
 
+describe('header names in any case', () => {
+  it('reads Authorization whatever its case (http-header-normalizer), in the Lambda handler itself', async () => {
+    // Prepare: an event whose header names are not lower-cased, as a test client or another proxy may send.
+    const event = (headers: Record<string, string>) => ({
+      version: '2.0' as const,
+      routeKey: 'GET /api/auth/user',
+      rawPath: '/api/auth/user',
+      headers,
+      requestContext: { requestId: randomUUID(), http: { method: 'GET', path: '/api/auth/user' } },
+    });
+    // Act
+    const upper = await authHandler(event({ Authorization: `Bearer ${admin}` }), { awsRequestId: randomUUID() } as never);
+    const shouting = await authHandler(event({ AUTHORIZATION: `Bearer ${admin}` }), { awsRequestId: randomUUID() } as never);
+    const none = await authHandler(event({}), { awsRequestId: randomUUID() } as never);
+    // Assess
+    expect(upper.statusCode).toBe(200);
+    expect(JSON.parse(upper.body ?? '{}').data.user.username).toBe('admin');
+    expect(shouting.statusCode).toBe(200);
+    expect(none.statusCode).toBe(401);
+  });
+});
+
 describe('password guessing', () => {
   // The clock stands still unless a test moves it, so no wait runs out while a burst is served.
   beforeEach(() => rt.setNow(new Date()));

@@ -23,7 +23,7 @@ import { domainError, isConditionFailed, store } from './base.ts';
  * the last success), blocked_until and expires_at (epoch seconds; expires_at is the TTL).
  */
 export const FREE_ATTEMPTS = 5;
-export const MAX_DELAY_SECONDS = 15 * 60;
+const MAX_DELAY_SECONDS = 15 * 60;
 const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 /** How long a reservation holds the pair before its outcome is known: above the Lambda timeout (29 s). */
 const LEASE_SECONDS = 30;
