@@ -15,7 +15,9 @@ export function PdfDropzone(props: Props) {
       accept="application/pdf,.pdf"
       title="Trascina qui il file PDF"
       hint="Solo file PDF, dimensione massima 50MB"
-      ariaLabel="Seleziona un file PDF: trascina qui il file PDF oppure fai clic per selezionarlo. Solo file PDF, dimensione massima 50MB"
+      // No label of its own: the zone is named by the text it shows (title and hint), so what a
+      // screen reader says and what a voice-control user reads are the same.
+      ariaLabel=""
       fileIcon="pi pi-file-pdf"
       classPrefix="doc"
     />
