@@ -85,12 +85,14 @@ describe.each([1366, 390])('the documents screens pass an axe-core audit at %i p
     // The edit dialog
     await page.getByRole('button', { name: 'Modifica riga' }).first().click();
     await page.getByRole('dialog').waitFor();
+    // Audited once it has finished appearing (half-transparent while it fades in).
+    await page.waitForFunction(() => [...document.querySelectorAll('.p-dialog')].every((d) => getComputedStyle(d).opacity === '1' && !/-enter-active|-enter(?!-done)|-exit/.test(d.className)));
     await expectNoFindings(page, `dialogo di modifica a ${width} px`);
     await page.getByRole('button', { name: 'Annulla' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     // Filters set and rows grouped by chapter
-    await page.locator('#rows-filter').click();
+    await page.locator('.doc-filter-kind').click();
     await page.getByRole('option', { name: 'Senza prezzo di riferimento' }).click();
     await page.getByLabel('Descrizioni complete').check();
     const grouping = page.getByLabel('Raggruppa per capitolo');

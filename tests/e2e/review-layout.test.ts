@@ -74,7 +74,7 @@ describe('reading the rows of a computo', () => {
     await sections.first().getByTestId('row-count').getByText(String(firstRows.length), { exact: true }).waitFor();
 
     // With a filter, the subtotals are those of the rows kept
-    await page.locator('#rows-filter').click();
+    await page.locator('.doc-filter-kind').click();
     await page.getByRole('option', { name: 'Senza prezzo di riferimento' }).click();
     const unpriced = [...expected.values()].map((list) => list.filter((r) => r.prezzo_db === null)).filter((l) => l.length);
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=chapter]').length === n, unpriced.length);
@@ -92,7 +92,8 @@ describe('reading the rows of a computo', () => {
     await page.getByRole('textbox', { name: /Cerca/ }).first().fill(longest.tariffa);
     await cell().waitFor();
     // One line: cut
-    expect(await cell().evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const compact = await cell().evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, className: el.className, length: el.textContent?.length }));
+    expect(compact.cut, JSON.stringify(compact)).toBe(true);
 
     // Act
     await page.getByLabel('Descrizioni complete').check();
@@ -100,7 +101,8 @@ describe('reading the rows of a computo', () => {
     // Assess: the whole text is there and nothing of it is cut
     await page.waitForFunction(() => document.querySelector('.doc-rows-full') !== null);
     expect(await cell().innerText()).toContain(longest.descrizione.slice(-60));
-    expect(await cell().evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    const full = await cell().evaluate((el) => ({ whole: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1, sizes: [el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight], className: el.className }));
+    expect(full.whole, JSON.stringify(full)).toBe(true);
     // The table uses the width of a wide screen
     const tableWidth = await page.locator('.doc-rows-card').evaluate((el) => el.getBoundingClientRect().width);
     expect(tableWidth).toBeGreaterThan(1366 * 0.9);
@@ -114,7 +116,8 @@ describe('reading the rows of a computo', () => {
     // Act: the detail page, then the list
     await page.getByTestId('row-card').first().waitFor();
     const detail = await page.evaluate(() => {
-      const overflowing = [...document.querySelectorAll('[data-testid=row-card] *')].filter((el) => el instanceof HTMLElement && el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto').map((el) => el.className || el.tagName);
+      // Elements with text of their own (icon buttons hold an empty label)
+      const overflowing = [...document.querySelectorAll('[data-testid=row-card] *')].filter((el) => el instanceof HTMLElement && el.offsetParent !== null && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '') && el.scrollWidth > el.clientWidth + 1).map((el) => el.className || el.tagName);
       return { pageWidth: document.documentElement.scrollWidth, overflowing, tables: document.querySelectorAll('.doc-rows-table').length };
     });
     // A long description folds, and opens whole
@@ -124,7 +127,7 @@ describe('reading the rows of a computo', () => {
     await page.goto(`${rt.url}/documents`);
     await page.getByTestId('document-card').first().waitFor();
     const list = await page.evaluate(() => {
-      const overflowing = [...document.querySelectorAll('[data-testid=document-card] *')].filter((el) => el instanceof HTMLElement && el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1).map((el) => el.className || el.tagName);
+      const overflowing = [...document.querySelectorAll('[data-testid=document-card] *')].filter((el) => el instanceof HTMLElement && el.offsetParent !== null && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '') && el.scrollWidth > el.clientWidth + 1).map((el) => el.className || el.tagName);
       return { pageWidth: document.documentElement.scrollWidth, overflowing, tables: document.querySelectorAll('.doc-table').length };
     });
 

@@ -16,7 +16,9 @@ export function ComputoDropzone(props: Props) {
       accept={COMPUTO_ACCEPT}
       title="Trascina qui il computo (PDF, XPWE, SIX, LeenO o Excel)"
       hint="PDF, .xpwe, .xml (SIX), .ods, .xlsx, .xls: dimensione massima 50MB"
-      ariaLabel="Seleziona il file del computo"
+      // No label of its own: the zone is named by the text it shows (title and hint), so what a
+      // screen reader says and what a voice-control user reads are the same.
+      ariaLabel=""
       fileIcon="pi pi-file"
       classPrefix="doc"
     />

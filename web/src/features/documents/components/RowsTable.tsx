@@ -77,8 +77,9 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
       <DataTable
         ref={table}
         // A new search starts a fresh scroller at the top: a kept scroller would show its old
-        // position over the new rows. Edits, merges and deletions keep the position.
-        key={`${virtual ? 'virtual' : 'plain'}-${resetKey}`}
+        // position over the new rows. Edits, merges and deletions keep the position. Whole
+        // descriptions remount too: PrimeReact keeps a cell while its row's data is the same.
+        key={`${virtual ? 'virtual' : fullText ? 'full' : 'plain'}-${resetKey}`}
         value={shown}
         lazy
         totalRecords={sorted.length}
