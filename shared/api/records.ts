@@ -32,6 +32,8 @@ export const document = z.looseObject({
   rows_written_at: z.string().nullable().optional(),
   rows_to_check: z.number().int().optional(),
   congruent: z.boolean().nullable(),
+  ocr_pages_done: z.number().int().optional().meta({ description: 'Pagine scansionate già riconosciute (OCR)' }),
+  ocr_pages_total: z.number().int().optional(),
 });
 export type DocumentOut = z.infer<typeof document>;
 
@@ -52,6 +54,19 @@ export type DocumentTotalsOut = z.infer<typeof documentTotals>;
 
 /** What a change to rows answers beside its data: the document and its new totals. */
 export const documentAndTotals = z.object({ document, totals: documentTotals });
+
+/** Where a row's reference price came from: the list and, as the list has it, the article. */
+export const priceSourceInfo = z.looseObject({
+  list: z.string().meta({ description: '"toscana", "dei", "csv", "manuale" o "suggerito"' }),
+  key: z.string(),
+  year: z.number(),
+  code: z.string(),
+  descrizione: z.string().optional(),
+  unita_di_misura: z.string().nullable().optional(),
+  prezzo: z.number().nullable().optional(),
+  patterns: z.array(z.string()).optional().meta({ description: 'I pattern dell\u2019amministratore che hanno riscritto il codice, in ordine' }),
+  unit_warning: z.string().nullable().optional().meta({ description: 'Presente quando l\u2019unità dell\u2019articolo differisce da quella della riga' }),
+});
 
 /**
  * functions/services/rows.ts `presentRow()`: the stored row plus `prezzo_unitario`, the spec's
@@ -74,12 +89,15 @@ export const documentRow = z.looseObject({
   prezzo_totale_db: z.number().nullable(),
   differenza_totale_db: z.number().nullable(),
   variazione_percentuale: z.number().nullable(),
-  price_source: z.looseObject({ list: z.string(), key: z.string(), year: z.number(), code: z.string() }).nullable(),
+  price_source: priceSourceInfo.nullable(),
+  price_reason: z.string().nullable().optional().meta({ description: 'Perché la riga non ha un prezzo di riferimento (es. "codice non presente nel prezzario Toscana LUCCA 2025")' }),
   page: z.number().int().nullable(),
   page_end: z.number().int().nullable(),
   box: z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() }).nullable(),
   verifica: z.array(z.string()).optional().meta({ description: 'Perché la riga è da verificare (vuoto: verificata)' }),
   capitoli: z.object({ supercategoria: z.string().optional(), categoria: z.string().optional(), sottocategoria: z.string().optional() }).nullable().optional(),
+  da_scansione: z.boolean().optional().meta({ description: 'Letta da una pagina scansionata (OCR)' }),
+  correzioni_ocr: z.array(z.string()).optional().meta({ description: 'Cifre lette male dall\u2019OCR e corrette con la verifica quantità × prezzo' }),
 });
 export type DocumentRowOut = z.infer<typeof documentRow>;
 
