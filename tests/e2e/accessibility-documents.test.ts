@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loggedInPage } from '../support/browser.ts';
@@ -9,15 +7,7 @@ import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists
 import { auditPage, describeFindings } from '../support/axe.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
-/**
- * axe-core evaluated through the DevTools protocol: the app's Content-Security-Policy
- * (script-src 'self') rightly refuses the inline script tag auditPage would add.
- */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function audit(page: import('playwright-core').Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return auditPage(page);
-}
+
 
 let rt: TestRuntime;
 let browser: Browser;
@@ -42,7 +32,7 @@ afterAll(async () => {
 
 /** Audits the page as it is now: no WCAG 2 A/AA finding. */
 async function expectNoFindings(page: Page, what: string) {
-  const findings = await audit(page);
+  const findings = await auditPage(page);
   expect(findings, `${what}:\n${describeFindings(findings)}`).toEqual([]);
 }
 

@@ -56,8 +56,7 @@ afterAll(async () => {
 });
 
 async function pageAs(user: { username: string; password: string } | null, width: number): Promise<Page> {
-  // bypassCSP: axe-core is injected as an inline script, which our policy (rightly) forbids.
-  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   if (user) {

@@ -17,12 +17,14 @@ export interface AxeFinding {
 }
 
 /**
- * Runs axe-core inside the page (injected from node_modules, never from a CDN) and returns one
- * finding per failing rule. An empty array means the screen passes WCAG 2 A and AA as axe sees it.
+ * Runs axe-core inside the page (from node_modules, never from a CDN) and returns one finding
+ * per failing rule. An empty array means the screen passes WCAG 2 A and AA as axe sees it. axe is
+ * evaluated through the DevTools protocol, so the app's Content-Security-Policy (script-src
+ * 'self', no inline scripts) stays on while the screen is audited.
  */
 export async function auditPage(page: Page): Promise<AxeFinding[]> {
   const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
-  if (!injected) await page.addScriptTag({ content: AXE_SOURCE });
+  if (!injected) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
