@@ -58,9 +58,11 @@ async function main() {
     const h1 = process.memoryUsage().heapUsed;
     console.log(`indice in memoria: ${mb(h1 - h0)} (articoli e indice; caricamento ${(loadMs / 1000).toFixed(1)} s${globalThis.gc ? '' : ', senza --expose-gc: stima'})`);
 
+    // A keep-alive socket the server closed while this process was busy can reset once: ask again.
+    const retry = async <T>(f: () => Promise<T>): Promise<T> => f().catch(() => f());
     const search = async (q: string, page = 1) => {
       const s = performance.now();
-      const res = await call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=FIRENZE&anno=2025&limit=20&page=${page}`, { token: admin });
+      const res = await retry(() => call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=FIRENZE&anno=2025&limit=20&page=${page}`, { token: admin }));
       if (res.status !== 200) throw new Error(`search ${q}: ${res.status}`);
       return { ms: performance.now() - s, res };
     };
