@@ -179,7 +179,12 @@ function textQuery(query: string, typos: boolean): Query | null {
 function rank(index: LoadedIndex, query: string): Ranked {
   const q = fold(query.trim());
   const code = q.replace(/\s+/g, '');
-  const codeHits = code ? byCodePrefix(index, code) : [];
+  let codeHits = code ? byCodePrefix(index, code) : [];
+  // A piece of a code ("001.007"): the codes that contain it, in code order.
+  if (!codeHits.length && /\d/.test(code) && /[._\-/]/.test(code) && /^[a-z0-9._\-/]+$/.test(code)) {
+    codeHits = [];
+    for (let i = 0; i < index.codesFolded.length; i++) if (index.codesFolded[i].includes(code)) codeHits.push(i);
+  }
   if (codeHits.length) {
     // The exact code first, then the codes it begins, in code order.
     const exact = codeHits.filter((p) => index.codesFolded[p].split('#')[0] === code);

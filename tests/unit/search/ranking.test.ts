@@ -88,3 +88,10 @@ describe('type-ahead', () => {
     expect(rankIndex(list, 'scavo sezi', 5).hits.map((h) => h.item.codice)).toEqual(['A.2']);
   });
 });
+
+describe('pieces of codes', () => {
+  it('finds the codes that contain a dotted piece of code', () => {
+    expect(codes('E01.599', 5)).toEqual(['TOS25_04.E01.599.001']);
+    expect(rankIndex(index, '599.001', 5).total).toBe(1);
+  });
+});
