@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOptions } from 'minisearch';
 import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
 import { getBlob, putBlob } from '../storage/blobs.ts';
@@ -38,23 +38,20 @@ export interface LoadedIndex {
 
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
 
-const FIELDS = ['title', 'descrizione'];
+/**
+ * One field: the title (first clause) and then the whole description, so title words count
+ * twice in BM25 without a second field (a second field, or indexing the unstemmed words too,
+ * doubled the index and the confirm time on 250,000 articles).
+ */
+const FIELDS = ['testo'];
 
 function options(items: PriceItem[]): Options<number> {
   return {
     fields: FIELDS,
     idField: 'id',
     tokenize,
-    // Indexed: the stem, and the folded word when it differs, so that a word being typed
-    // ("sbancam") still finds the words it begins ("sbancamento", stem "sbanc").
-    processTerm: (term) => {
-      const stem = termOf(term);
-      if (!stem) return null;
-      const whole = fold(term);
-      return whole !== stem ? [stem, whole] : stem;
-    },
-    searchOptions: { processTerm: (term) => termOf(term) },
-    extractField: (i, field) => (field === 'id' ? (i as unknown as string) : field === 'title' ? titleOf(items[i].descrizione) : items[i].descrizione),
+    processTerm: (term) => termOf(term),
+    extractField: (i, field) => (field === 'id' ? (i as unknown as string) : `${titleOf(items[i].descrizione)} ${items[i].descrizione}`),
   };
 }
 
@@ -70,7 +67,7 @@ export function buildIndex(version: string, items: PriceItem[]): StoredIndex {
 }
 
 export function serialiseIndex(index: StoredIndex): Buffer {
-  return gzipSync(JSON.stringify(index), { level: 6 });
+  return gzipSync(JSON.stringify(index), { level: 1 });
 }
 
 export async function storeIndex(ctx: AppContext, index: StoredIndex): Promise<void> {
@@ -152,12 +149,42 @@ const prefix = (term: string) => term.length >= 4;
 /** One typo forgiven from 5 characters of stem, two from 8. */
 const fuzzy = (term: string) => (/\d/.test(term) ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false);
 
-const TEXT_SEARCH: SearchOptions = { combineWith: 'AND', boost: { title: 2.5 }, prefix, fuzzy: false, weights: { prefix: 0.4, fuzzy: 0.35 } };
+const TEXT_SEARCH: SearchOptions = { weights: { prefix: 0.4, fuzzy: 0.35 } };
+const asIs = (term: string) => term;
+
+/**
+ * Every word of the query must match (AND), each by its stem (exact, as a prefix from four
+ * letters, or with typos when asked) or, for a word still being typed, as the beginning of a
+ * stem ("sezi" finds "sezion") or a stem it begins with ("sbancam" finds "sbanc", the stem of
+ * "sbancamento"), the last two weighing less.
+ */
+function textQuery(query: string, typos: boolean): Query | null {
+  const queries: Query[] = [];
+  for (const word of tokenize(query)) {
+    const stem = termOf(word);
+    if (!stem) continue;
+    const forms: Query[] = [{ queries: [stem], combineWith: 'OR', processTerm: asIs, prefix, fuzzy: typos ? fuzzy : false }];
+    const typed = fold(word);
+    if (typed.length >= 3 && !/\d/.test(typed)) {
+      if (typed !== stem) forms.push({ queries: [typed], combineWith: 'OR', processTerm: asIs, prefix: true, fuzzy: false, boost: { testo: 0.5 } });
+      const shorter: string[] = [];
+      for (let n = typed.length - 1; n >= Math.max(4, typed.length - 4); n--) if (typed.slice(0, n) !== stem) shorter.push(typed.slice(0, n));
+      if (shorter.length) forms.push({ queries: [shorter.join(' ')], combineWith: 'OR', processTerm: asIs, prefix: false, fuzzy: false, boost: { testo: 0.3 } });
+    }
+    queries.push(forms.length > 1 ? { combineWith: 'OR', queries: forms } : forms[0]);
+  }
+  return queries.length ? { combineWith: 'AND', queries } : null;
+}
 
 function rank(index: LoadedIndex, query: string): Ranked {
   const q = fold(query.trim());
   const code = q.replace(/\s+/g, '');
-  const codeHits = code ? byCodePrefix(index, code) : [];
+  let codeHits = code ? byCodePrefix(index, code) : [];
+  // A piece of a code ("001.007"): the codes that contain it, in code order.
+  if (!codeHits.length && /\d/.test(code) && /[._\-/]/.test(code) && /^[a-z0-9._\-/]+$/.test(code)) {
+    codeHits = [];
+    for (let i = 0; i < index.codesFolded.length; i++) if (index.codesFolded[i].includes(code)) codeHits.push(i);
+  }
   if (codeHits.length) {
     // The exact code first, then the codes it begins, in code order.
     const exact = codeHits.filter((p) => index.codesFolded[p].split('#')[0] === code);
@@ -165,9 +192,10 @@ function rank(index: LoadedIndex, query: string): Ranked {
     const positions = Int32Array.from([...exact, ...rest]);
     return { positions, tiers: Uint8Array.from(positions, (_, k) => (k < exact.length ? 0 : 1)), scores: new Float64Array(positions.length), terms: [] };
   }
-  let results = index.search.search(query, TEXT_SEARCH);
+  const exact = textQuery(query, false);
+  let results = exact ? index.search.search(exact, TEXT_SEARCH) : [];
   // Nothing as typed: forgive one or two typos on the longer words.
-  if (!results.length) results = index.search.search(query, { ...TEXT_SEARCH, fuzzy });
+  if (!results.length && exact) results = index.search.search(textQuery(query, true)!, TEXT_SEARCH);
   return {
     positions: Int32Array.from(results, (r) => r.id as number),
     tiers: new Uint8Array(results.length).fill(2),
@@ -219,7 +247,7 @@ export function similarIn(index: LoadedIndex, text: string, limit: number): Arra
   const query = [...new Set(words(text).map((w) => w.word).filter((w) => termOf(w)))].slice(0, 40).join(' ');
   if (!query) return [];
   return index.search
-    .search(query, { combineWith: 'OR', boost: { title: 1.5 }, prefix: false, fuzzy: false })
+    .search(query, { combineWith: 'OR', prefix: false, fuzzy: false })
     .slice(0, limit)
     .map((r) => ({ item: index.items[r.id as number], score: r.score }));
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../config/context.ts';
+import { fold } from '../../shared/text.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { SOURCE_LABEL, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
@@ -53,8 +54,9 @@ export function hit(head: PriceListHead, item: PriceItem, ranked?: Pick<RankedHi
     list_year: head.year,
   };
   if (ranked && query) {
-    const codeLength = ranked.tier < 2 ? Math.min(codice.length, query.trim().length) : 0;
-    out.highlights = { codice: codeLength ? [[0, codeLength]] : [], descrizione: highlightRanges(item.descrizione, ranked.terms) };
+    const piece = fold(query).replace(/\s+/g, '');
+    const at = ranked.tier < 2 && piece ? fold(codice).indexOf(piece) : -1;
+    out.highlights = { codice: at >= 0 ? [[at, at + piece.length]] : [], descrizione: highlightRanges(item.descrizione, ranked.terms) };
   }
   return out;
 }

@@ -73,4 +73,15 @@ describe('suggested prices in Chromium', () => {
     expect(after).toMatchObject({ prezzo_db: 152.1, prezzo_totale_db: 304.2, price_source: { list: 'suggerito', code: 'TOS25_04.E02.016.001' } });
     await page.context().close();
   }, 120_000);
+
+  it('/search ranks the inflected query\'s article first and marks the matched words', async () => {
+    const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD);
+    // Act
+    await page.goto(`${rt.url}/search?q=${encodeURIComponent('pozzetti prefabbricati 80x80x80')}`);
+    // Assess
+    const first = page.locator('.pz-table tbody tr').first();
+    await first.getByText('TOS25_04.E02.016.001').waitFor({ timeout: 30_000 });
+    expect(await first.locator('mark').allTextContents()).toEqual(['Pozzetto', 'prefabbricato', '80x80x80']);
+    await page.context().close();
+  }, 60_000);
 });

@@ -80,3 +80,18 @@ describe('ranked price search', () => {
     expect(highlightRanges(text, top.terms).map(([s, e]) => text.slice(s, e))).toEqual(['Pozzetto', 'prefabbricato']);
   });
 });
+
+describe('type-ahead', () => {
+  it('finds the words a partly typed word begins, whatever its stem', () => {
+    const list = loadStoredIndex(buildIndex('v2', [item('A.1', 'Scavo di sbancamento in terreni sciolti', 'mc'), item('A.2', 'Scavo a sezione obbligata', 'mc')]));
+    expect(rankIndex(list, 'SCAVO sbancam', 5).hits.map((h) => h.item.codice)).toEqual(['A.1']);
+    expect(rankIndex(list, 'scavo sezi', 5).hits.map((h) => h.item.codice)).toEqual(['A.2']);
+  });
+});
+
+describe('pieces of codes', () => {
+  it('finds the codes that contain a dotted piece of code', () => {
+    expect(codes('E01.599', 5)).toEqual(['TOS25_04.E01.599.001']);
+    expect(rankIndex(index, '599.001', 5).total).toBe(1);
+  });
+});
