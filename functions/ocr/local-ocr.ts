@@ -136,10 +136,13 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
       if (only && !only.has(w)) continue;
       const text = normaliseToken(w.text.trim());
       // "me": the superscript fused with the m; its "2" may also come back as a word of its own.
-      if (/^m[²³?e]?$/.test(text) && (text !== 'm' || hasSuperscriptWord(all, w))) {
+      // Also "m2?" / "im?": the superscript read with a doubt, or a rule glued before the m.
+      const unitLike = /^[|il!]?m(?:[²³?e]|[23]\?)?$/.test(text);
+      if (unitLike && (!/^[|il!]?m$/.test(text) || hasSuperscriptWord(all, w))) {
         // The page read the superscript as a word of its own: it joins the unit, its reading counts.
-        const apart = text === 'me' || text === 'm' ? takeSuperscriptWord(all, w) : null;
-        const pageReading = apart ? `m${apart}` : text;
+        const apart = /^[|il!]?m(e)?$/.test(text) ? takeSuperscriptWord(all, w) : null;
+        const bare = text.replace(/^[|il!]/, '').replace(/^m([23])\?$/, 'm$1');
+        const pageReading = apart ? `m${apart}` : bare;
         // The superscript of m² / m³ is a few pixels: read alone, both readings must agree.
         if (count >= MAX_REREADS_PER_PAGE) continue;
         count++;

@@ -189,7 +189,7 @@ async function main() {
         rows = outcome.result.voci.map((v) => {
           const c = checks.get(v);
           const verifica = [...(((v as { verifica?: string[] }).verifica) ?? []), ...(c?.verifica ?? [])];
-          return { ...v, ...(c?.values ?? {}), tariffa: c?.tariffa ?? v.tariffa, flagged: verifica.length > 0, corrected: Boolean(c?.correzioni.length), reasons: verifica };
+          return { ...v, ...(c?.values ?? {}), tariffa: c?.tariffa ?? v.tariffa, unita_di_misura: c?.unita_di_misura ?? v.unita_di_misura, flagged: verifica.length > 0, corrected: Boolean(c?.correzioni.length), reasons: verifica };
         });
       }
       const s = score(d.truth, rows);
