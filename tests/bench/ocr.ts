@@ -30,7 +30,7 @@ import { CORPUS_PDF, truthOf } from '../support/corpus.ts';
 
 /**
  * BENCH_OCR_LISTS=corpus: the scanned codes are also checked against "price lists" made of every
- * code of every corpus document (1,100 codes of several lists), as the worker checks them against
+ * code of every corpus document (488 codes of several lists), as the worker checks them against
  * the document's loaded price lists. Off by default: the figures without it are the OCR's own.
  */
 const listedCodes = process.env.BENCH_OCR_LISTS === 'corpus'
