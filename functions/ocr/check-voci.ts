@@ -10,6 +10,8 @@ export interface ScanCheck {
   values: Amounts;
   /** The code with a doubled O/0 undone, when the scan read one. */
   tariffa?: string;
+  /** The unit with a lost first letter put back ("ad" -> "cad"). */
+  unita_di_misura?: string;
   /** Italian reasons to add to the voce's verifica. */
   verifica: string[];
   /** Italian notes of the digits (and codes) corrected by the checks (empty when read right). */
@@ -59,6 +61,17 @@ export function textDoubts(v: Partial<Pick<ParsedVoce, 'tariffa' | 'unita_di_mis
   return out;
 }
 
+/**
+ * A scanned unit that is a known unit with its first letter lost ("ad" for "cad"): the one known
+ * unit it can be. Returns null when none or several are.
+ */
+export function unitWithLostLetter(um: string): string | null {
+  const u = um.trim().toLowerCase();
+  if (u.length < 2 || KNOWN_UNITS.has(u) || !/^[a-z]+\.?$/.test(u)) return null;
+  const hits = [...KNOWN_UNITS].filter((k) => k.length === u.length + 1 && k.endsWith(u) && /^[a-z]/.test(k));
+  return hits.length === 1 ? hits[0] : null;
+}
+
 export function checkScannedVoci<V extends VoceLike>(voci: readonly V[], ocrPages: readonly number[]): Map<V, ScanCheck> {
   const out = new Map<V, ScanCheck>();
   if (!ocrPages.length) return out;
@@ -68,11 +81,14 @@ export function checkScannedVoci<V extends VoceLike>(voci: readonly V[], ocrPage
     const check = checkAmounts({ quantita: v.quantita, unitario: v.unitario, totale: v.totale });
     const code = v.tariffa === undefined ? undefined : undoubleCode(v.tariffa);
     const codeNote = code !== undefined && code !== v.tariffa ? [`codice letto ${v.tariffa} dalla scansione, corretto in ${code} (O/0 doppio)`] : [];
+    const unit = v.unita_di_misura === undefined ? null : unitWithLostLetter(v.unita_di_misura);
+    const unitNote = unit ? [`unità di misura letta ${v.unita_di_misura} dalla scansione, corretta in ${unit} (lettera iniziale persa)`] : [];
     out.set(v, {
       values: check.values,
       ...(codeNote.length ? { tariffa: code } : {}),
-      verifica: [...(check.status === 'mismatch' ? [REASON_MISMATCH] : check.status === 'ambiguous' ? [REASON_AMBIGUOUS] : []), ...textDoubts({ ...v, tariffa: code })],
-      correzioni: [...check.corrections.map(describeCorrection), ...codeNote],
+      ...(unit ? { unita_di_misura: unit } : {}),
+      verifica: [...(check.status === 'mismatch' ? [REASON_MISMATCH] : check.status === 'ambiguous' ? [REASON_AMBIGUOUS] : []), ...textDoubts({ ...v, tariffa: code, ...(unit ? { unita_di_misura: unit } : {}) })],
+      correzioni: [...check.corrections.map(describeCorrection), ...codeNote, ...unitNote],
       amountsCorrected: check.corrections.length > 0,
     });
   }

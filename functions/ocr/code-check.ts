@@ -36,10 +36,12 @@ export const CODE_CONFUSABLE: Readonly<Record<string, readonly string[]>> = {
   '6': ['G', '5', '8'],
   '.': [',', '_'],
   ',': ['.'],
+  ':': ['.'],
+  ';': ['.'],
   _: ['.'],
 };
 
-const MARKS = /[.,_'´`]/;
+const MARKS = /[.,_'´`:;]/;
 
 /** Every reading one OCR slip away from `code`: one look-alike, a dot put back, a speck taken out. */
 export function codeCandidates(code: string): string[] {

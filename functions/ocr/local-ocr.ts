@@ -128,14 +128,21 @@ const NUMBER = /^-?\d{1,3}(?:'?\d{3})*,\d{2,3}$|^-?\d+,\d{2,3}$/;
  * the characters it can hold. The second reading replaces the first only when it is surer.
  * Words are changed in place; returns how many were read again.
  */
-export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks: TessBlock[] | null): Promise<number> {
+export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks: TessBlock[] | null, only?: ReadonlySet<object>): Promise<number> {
   let count = 0;
+  const all = linesOf(blocks).flatMap((l) => l.words);
   for (const line of linesOf(blocks)) {
     for (const w of line.words) {
+      if (only && !only.has(w)) continue;
       const text = normaliseToken(w.text.trim());
       // "me": the superscript fused with the m; its "2" may also come back as a word of its own.
-      if (/^m[²³?e]$/.test(text)) {
-        if (text === 'me') dropSuperscriptWord(linesOf(blocks).flatMap((l) => l.words), w);
+      // Also "m2?" / "im?": the superscript read with a doubt, or a rule glued before the m.
+      const unitLike = /^[|il!]?m(?:[²³?e]|[23]\?)?$/.test(text);
+      if (unitLike && (!/^[|il!]?m$/.test(text) || hasSuperscriptWord(all, w))) {
+        // The page read the superscript as a word of its own: it joins the unit, its reading counts.
+        const apart = /^[|il!]?m(e)?$/.test(text) ? takeSuperscriptWord(all, w) : null;
+        const bare = text.replace(/^[|il!]/, '').replace(/^m([23])\?$/, 'm$1');
+        const pageReading = apart ? `m${apart}` : bare;
         // The superscript of m² / m³ is a few pixels: read alone, both readings must agree.
         if (count >= MAX_REREADS_PER_PAGE) continue;
         count++;
@@ -144,7 +151,7 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
         const again = await engine.reread(toPgm(part.width, part.height, part.grey), image.dpi, 'unit');
         const sup = await readSuperscript(engine, image, w.bbox);
         // Confidences of whitelisted single-word readings say little (often 0): the readings must agree.
-        w.text = unitFromReadings(text, again?.text.trim() ?? '', sup);
+        w.text = unitFromReadings(pageReading, again?.text.trim() ?? '', sup);
         continue;
       }
       // A letter O touching a zero in a code is how the line reader doubles or swaps them ("WO01").
@@ -188,15 +195,30 @@ export async function rereadDoubtful(engine: OcrEngine, image: PageImage, blocks
   return count;
 }
 
+type TessWord = TessBlock['paragraphs'][number]['lines'][number]['words'][number];
+
 /** A lone "2"/"3" just right of a unit word, no lower than it: the unit's superscript read apart. */
-function dropSuperscriptWord(words: TessBlock['paragraphs'][number]['lines'][number]['words'], unit: { bbox: Box }): void {
+function superscriptWord(words: readonly TessWord[], unit: TessWord): TessWord | undefined {
   const h = unit.bbox.y1 - unit.bbox.y0;
-  for (const o of words) {
-    if (o === unit || !/^[23²³]$/.test(o.text.trim())) continue;
+  return words.find((o) => {
+    if (o === unit || !/^[23²³]$/.test(o.text.trim())) return false;
     const gap = o.bbox.x0 - unit.bbox.x1;
     const overlaps = o.bbox.y0 < unit.bbox.y1 && o.bbox.y1 > unit.bbox.y0;
-    if (overlaps && gap >= -1 && gap <= 0.6 * h && o.bbox.y1 <= unit.bbox.y1 + 0.1 * h) o.text = '';
-  }
+    return overlaps && gap >= -1 && gap <= 0.6 * h && o.bbox.y1 <= unit.bbox.y1 + 0.1 * h;
+  });
+}
+
+const hasSuperscriptWord = (words: readonly TessWord[], unit: TessWord) => superscriptWord(words, unit) !== undefined;
+
+/** Joins the superscript word to the unit's box (so the readings alone see it) and empties it; returns what it read. */
+function takeSuperscriptWord(words: readonly TessWord[], unit: TessWord): '2' | '3' | null {
+  const o = superscriptWord(words, unit);
+  if (!o) return null;
+  const read = /^[2²]$/.test(o.text.trim()) ? '2' : '3';
+  unit.bbox.x1 = Math.max(unit.bbox.x1, o.bbox.x1);
+  unit.bbox.y0 = Math.min(unit.bbox.y0, o.bbox.y0);
+  o.text = '';
+  return read;
 }
 
 const MAX_MISSED_PER_PAGE = 40;
@@ -223,7 +245,11 @@ export async function readMissedWords(engine: OcrEngine, image: PageImage, block
     if (!again || again.confidence < 70 || !/^[\p{L}\d²³][\p{L}\d²³.,'´/-]*$/u.test(again.text)) continue;
     found.push({ words: [{ text: again.text, confidence: again.confidence, bbox: c }], bbox: c });
   }
-  if (found.length && blocks) blocks.push({ paragraphs: [{ lines: found }] });
+  if (found.length && blocks) {
+    blocks.push({ paragraphs: [{ lines: found }] });
+    // A unit found here ("m" beside its superscript read apart) gets the unit readings too.
+    await rereadDoubtful(engine, image, blocks, new Set(found.flatMap((l) => l.words)));
+  }
   return count;
 }
 

@@ -84,6 +84,8 @@ export function normaliseToken(text: string): string {
   // A table rule or speck read as a mark glued before a code ("-A013.070.08", "_TOS25_01..."):
   // codes begin with a letter or a digit.
   if (/^[-–—_.,:;~]+[A-Z]{1,6}\d/.test(t) && /[._]/.test(t.replace(/^[-–—_.,:;~]+/, ''))) t = t.replace(/^[-–—_.,:;~]+/, '');
+  // A colon or semicolon between two digits of a code is its dot ("A014:030.01").
+  if (/^[A-Z]{1,6}\d/.test(t) && /\d[:;]\d/.test(t) && /\./.test(t)) t = t.replace(/(?<=\d)[:;](?=\d)/g, '.');
   // Superscripts come back as digits; "m?" marks a unit whose superscript could not be told (flagged later).
   if (/^m[²2]$/.test(t)) return 'm²';
   if (/^m[³3]$/.test(t)) return 'm³';

@@ -104,7 +104,7 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           tariffa: scan.get(v)?.tariffa ?? v.tariffa,
           descrizione: v.descrizione,
           codice_articolo: null,
-          unita_di_misura: v.unita_di_misura,
+          unita_di_misura: scan.get(v)?.unita_di_misura ?? v.unita_di_misura,
           quantita: scan.get(v)?.values.quantita ?? v.quantita,
           unitario: scan.get(v)?.values.unitario ?? v.unitario,
           totale: scan.get(v)?.values.totale ?? v.totale,

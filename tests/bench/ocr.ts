@@ -9,6 +9,10 @@
  * localOcr, then the scan checks processDocument applies) and prints per document: voci exact,
  * flagged, wrong and not flagged, missing or extra, and seconds per page.
  *
+ * Options: BENCH_OCR_SEED=<n> other random scans of the same documents (check that a change
+ * generalises); BENCH_OCR_LISTS=corpus codes also checked against the corpus codes as price lists;
+ * BENCH_OCR_EXAMPLES=<n> rows printed per document; BENCH_OCR_KEEP=<dir> keeps the scans.
+ *
  * Needs `pdftoppm` (Debian poppler-utils) to make the scans (without it only the corpus scan is
  * read); the tests do not.
  */
@@ -19,9 +23,19 @@ import path from 'node:path';
 import { PDFDocument, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { analyzePdf } from '../../functions/analysis/analyze.ts';
 import { checkScannedVoci } from '../../functions/ocr/check-voci.ts';
+import { applyListedCodes } from '../../functions/ocr/code-check.ts';
 import { localOcr } from '../../functions/ocr/local-ocr.ts';
 import { createOcrEngine } from '../../functions/ocr/tesseract.ts';
 import { CORPUS_PDF, truthOf } from '../support/corpus.ts';
+
+/**
+ * BENCH_OCR_LISTS=corpus: the scanned codes are also checked against "price lists" made of every
+ * code of every corpus document (488 codes of several lists), as the worker checks them against
+ * the document's loaded price lists. Off by default: the figures without it are the OCR's own.
+ */
+const listedCodes = process.env.BENCH_OCR_LISTS === 'corpus'
+  ? new Set(fs.readdirSync(CORPUS_PDF).filter((f) => f.endsWith('.truth.json')).flatMap((f) => truthOf(f.replace(/\.truth\.json$/, '.pdf')).items.map((i) => i.tariffa)))
+  : null;
 
 const DEFAULT = ['primus_small', 'str_small', 'tabella_small', 'dei_small', 'tabella_medium'];
 const names = (process.argv[2] ?? DEFAULT.join(',')).split(',').filter(Boolean);
@@ -164,6 +178,7 @@ async function main() {
     ...(canScan ? names : []).map((n) => ({ label: `${n} (scan ${DPI} dpi)`, truth: `${n}.pdf`, pdf: () => makeScan(path.join(CORPUS_PDF, `${n}.pdf`), seedOf(n)) })),
   ];
   const totals = { voci: 0, exact: 0, flagged: 0, wrong: 0, missing: 0, pages: 0, seconds: 0, cpu: 0 };
+  if (listedCodes) console.log(`codes checked against the corpus codes (${listedCodes.size}) as price lists`);
   if (process.env.BENCH_OCR_SEED) console.log(`seed variation: BENCH_OCR_SEED=${process.env.BENCH_OCR_SEED}`);
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   console.log('document                                   voci  exact  flagged  wrong-not-flagged  missing/extra  corrected  s/page  cpu s/page  skew°');
@@ -186,10 +201,11 @@ async function main() {
       let rows: Row[] = [];
       if (outcome.ok) {
         const checks = checkScannedVoci(outcome.result.voci, outcome.ocrPages);
+        if (listedCodes) applyListedCodes(checks, (c) => listedCodes.has(c));
         rows = outcome.result.voci.map((v) => {
           const c = checks.get(v);
           const verifica = [...(((v as { verifica?: string[] }).verifica) ?? []), ...(c?.verifica ?? [])];
-          return { ...v, ...(c?.values ?? {}), tariffa: c?.tariffa ?? v.tariffa, flagged: verifica.length > 0, corrected: Boolean(c?.correzioni.length), reasons: verifica };
+          return { ...v, ...(c?.values ?? {}), tariffa: c?.tariffa ?? v.tariffa, unita_di_misura: c?.unita_di_misura ?? v.unita_di_misura, flagged: verifica.length > 0, corrected: Boolean(c?.correzioni.length), reasons: verifica };
         });
       }
       const s = score(d.truth, rows);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAmounts, describeCorrection, REASON_MISMATCH } from '../../../functions/ocr/digit-correction.ts';
-import { checkScannedVoci, scanWarnings } from '../../../functions/ocr/check-voci.ts';
+import { checkScannedVoci, REASON_UNIT_UNKNOWN, scanWarnings, unitWithLostLetter } from '../../../functions/ocr/check-voci.ts';
 
 describe('numbers read from a scan are checked with quantity × unit price = amount', () => {
   it('accepts a voce that adds up (half-up to 2 decimals)', () => {
@@ -51,5 +51,23 @@ describe('numbers read from a scan are checked with quantity × unit price = amo
     expect(checks.get(fixed)!.correzioni).toHaveLength(1);
     expect(checks.get(wrong)).toMatchObject({ values: { totale: 1234.56 }, verifica: [REASON_MISMATCH], correzioni: [] });
     expect(scanWarnings(checks)).toEqual(['1 voce letta dalla scansione ha un numero corretto con il controllo quantità × prezzo = importo.']);
+  });
+});
+
+describe('a scanned unit with its first letter lost', () => {
+  it('becomes the one known unit it can be, and the correction is recorded', () => {
+    // Prepare
+    const voce = { tariffa: 'A034.010.03', unita_di_misura: 'ad', quantita: 2, unitario: 1000, totale: 2000, page: 1, page_end: 1 };
+    const unknown = { ...voce, unita_di_misura: 'xyz' };
+    // Act
+    const checks = checkScannedVoci([voce, unknown], [1]);
+    // Assess
+    expect(unitWithLostLetter('ad')).toBe('cad');
+    expect(unitWithLostLetter('cad')).toBeNull();
+    expect(unitWithLostLetter('m')).toBeNull();
+    expect(checks.get(voce)).toMatchObject({ unita_di_misura: 'cad', verifica: [], correzioni: ['unità di misura letta ad dalla scansione, corretta in cad (lettera iniziale persa)'] });
+    expect(checks.get(unknown)!.unita_di_misura).toBeUndefined();
+    expect(checks.get(unknown)!.verifica).toEqual([REASON_UNIT_UNKNOWN]);
+    expect(scanWarnings(checks)).toEqual([]);
   });
 });

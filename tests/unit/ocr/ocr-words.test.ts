@@ -29,6 +29,9 @@ describe('OCR tokens', () => {
     ['_TOS25_01.A03.001', 'TOS25_01.A03.001'],
     ['-12,50', '-12,50'],
     ['-', '-'],
+    // A colon read for a code's dot.
+    ['A014:030.01', 'A014.030.01'],
+    ['ore:10,00', 'ore:10,00'],
   ])('%s -> %s', (read, clean) => expect(normaliseToken(read)).toBe(clean));
 });
 
