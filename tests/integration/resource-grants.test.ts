@@ -17,7 +17,9 @@ import { GetDocumentTextDetectionCommand, StartDocumentTextDetectionCommand, Tex
 import { mockClient } from 'aws-sdk-client-mock';
 import { corpusFile } from '../support/corpus.ts';
 import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
-import { ADMIN_PASSWORD, apiClient, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, REPO_ROOT, apiClient, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import fs from 'node:fs';
+import path from 'node:path';
 
 type Need = TableAccess | 'describe' | 'list';
 interface Use {
@@ -209,6 +211,9 @@ describe('resource grants cover what the handlers do', () => {
     await as('POST', '/api/rows/update-tipologia-dei', { token: mario, body: { row_ids: [rows[2].id], tipologia_dei: 'impianti_elettrici' } });
     await as('POST', '/api/rows/merge', { token: mario, body: { first_row_id: rows[3].id, second_row_id: rows[4].id } });
     await as('DELETE', `/api/rows/${rows[5].id}`, { token: mario });
+    const suggestions = (await as('GET', `/api/rows/${rows[6].id}/suggestions`, { token: mario })).json.data;
+    await as('POST', `/api/rows/${rows[6].id}/suggestions`, { token: mario, body: { id: suggestions?.[0]?.id ?? '1' } });
+    await form('/api/upload/preview', mario, fs.readFileSync(path.join(REPO_ROOT, 'tests/fixtures/computi/computo-colonne-incerte.xlsx')), 'computo.xlsx', {});
 
     // debug, then the deletes
     await as('GET', '/test/db', { token: admin });
