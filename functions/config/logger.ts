@@ -20,3 +20,10 @@ export function errorAttributes(err: unknown): Record<string, unknown> | string 
   if (err.cause !== undefined) out.cause = errorAttributes(err.cause);
   return out;
 }
+
+/** A `{ level, message, ...attributes }` line (the worker's and the dead-letter handler's) through the logger. */
+export function logEvent(line: Record<string, unknown>): void {
+  const { level, message, ...attributes } = line;
+  const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : level === 'debug' ? 'debug' : 'info';
+  logger[method](String(message ?? ''), attributes);
+}

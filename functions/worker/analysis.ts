@@ -1,3 +1,4 @@
+import { logEvent } from '../config/logger.ts';
 import { threadPageReader } from '../analysis/page-reader.ts';
 import type { PageReader } from '../analysis/page-reader.ts';
 import type { AppContext } from '../config/context.ts';
@@ -51,7 +52,7 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
  * whose analysis ended, or whose rows exist, is never read again by itself, whatever its status.
  */
 export async function processDocument(ctx: AppContext, documentId: number, options: ProcessOptions = {}): Promise<void> {
-  const log = options.log ?? ((l) => console.error(JSON.stringify(l)));
+  const log = options.log ?? logEvent;
   const doc = await getDocument(ctx, documentId);
   if (!doc || !awaitsAnalysis(doc)) return;
   const fail = (reason: string, extra: Record<string, unknown> = {}) =>

@@ -1,3 +1,4 @@
+import { logEvent } from '../config/logger.ts';
 import { getContext, type AppContext } from '../config/context.ts';
 import { failIfProcessing } from '../storage/repositories/documents.ts';
 
@@ -49,5 +50,5 @@ function documentIdOf(body: string): number | undefined {
 
 /** SQS entry in the cloud: the analysis queue's dead-letter queue. */
 export async function handler(event: { Records: DeadLetterRecord[] }): Promise<void> {
-  await handleDeadLetters(getContext(), event.Records, (line) => console.error(JSON.stringify(line)));
+  await handleDeadLetters(getContext(), event.Records, logEvent);
 }

@@ -11,13 +11,15 @@ export const STAGE_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };
 
 /**
  * Routes worth abusing get stricter limits, on the API stage and in the CloudFront web ACL:
- * the login (password guessing) and the uploads (each one costs an analysis, maybe Textract).
+ * the login (password guessing) and the uploads (each one costs an analysis, maybe Textract; a
+ * preview reads a whole spreadsheet).
  */
 export const SENSITIVE_ROUTES: Record<string, Throttle> = {
   'POST /api/auth/login': { rateLimit: 10, burstLimit: 20 },
   'POST /api/upload': { rateLimit: 5, burstLimit: 10 },
   'POST /api/upload/presign': { rateLimit: 5, burstLimit: 10 },
   'POST /api/upload/complete': { rateLimit: 5, burstLimit: 10 },
+  'POST /api/upload/preview': { rateLimit: 5, burstLimit: 10 },
 };
 
 /** Paths of the sensitive routes (the web ACL matches paths, not methods). */

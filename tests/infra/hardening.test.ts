@@ -198,13 +198,13 @@ describe('HTTP API stage throttling', () => {
 
     // Assess
     expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit });
-    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/login', 'POST /api/upload', 'POST /api/upload/complete', 'POST /api/upload/presign']);
+    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/login', 'POST /api/upload', 'POST /api/upload/complete', 'POST /api/upload/presign', 'POST /api/upload/preview']);
     for (const [key, s] of Object.entries(settings)) {
       expect(s.ThrottlingRateLimit, key).toBeLessThan(STAGE_THROTTLE.rateLimit);
       expect(s.ThrottlingBurstLimit, key).toBeLessThan(STAGE_THROTTLE.burstLimit);
     }
     // The stage is created after the routes its settings name.
-    expect(routeIds).toHaveLength(4);
+    expect(routeIds).toHaveLength(5);
     expect(dependsOn).toEqual(expect.arrayContaining(routeIds));
   });
 });
@@ -275,7 +275,7 @@ describe('AWS WAF in front of CloudFront', () => {
     expect(all).toMatchObject({ AggregateKeyType: 'IP', Limit: WAF_RATE_LIMITS.perIp, EvaluationWindowSec: 300 });
     expect(all.ScopeDownStatement).toBeUndefined();
     expect(strict.Limit).toBeLessThan(all.Limit);
-    expect(paths.map((p) => p.SearchString).sort()).toEqual(['/api/auth/login', '/api/upload', '/api/upload/complete', '/api/upload/presign']);
+    expect(paths.map((p) => p.SearchString).sort()).toEqual(['/api/auth/login', '/api/upload', '/api/upload/complete', '/api/upload/presign', '/api/upload/preview']);
     for (const p of paths) expect(p).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'EXACTLY' });
     for (const rule of rules.values()) {
       expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited' } } });
