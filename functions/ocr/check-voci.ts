@@ -72,6 +72,27 @@ export function unitWithLostLetter(um: string): string | null {
   return hits.length === 1 ? hits[0] : null;
 }
 
+/** A code's shape: letters as A, digits as 9, separators kept ("TOS25_18.W01.006.001" → "AAA99_99.A99.999.999"). */
+export const codeShape = (code: string): string => code.replace(/[A-Za-z]/g, 'A').replace(/\d/g, '9');
+
+/**
+ * A doubtful scanned code read again by the document's own codes: a comma or colon read for a dot,
+ * or one lost dot, put back when exactly one such reading has the shape of at least two codes of
+ * the same document that were read without doubt. Returns null when none or several do.
+ */
+export function codeByDocumentShape(code: string, shapes: ReadonlyMap<string, number>): string | null {
+  const candidates = new Set<string>();
+  const swapped = code.replace(/[,:;]/g, '.');
+  if (swapped !== code) candidates.add(swapped);
+  for (const base of [code, swapped]) {
+    for (let i = 1; i < base.length; i++) {
+      if (/[A-Za-z0-9]/.test(base[i - 1]) && /[A-Za-z0-9]/.test(base[i])) candidates.add(`${base.slice(0, i)}.${base.slice(i)}`);
+    }
+  }
+  const fits = [...candidates].filter((c) => (shapes.get(codeShape(c)) ?? 0) >= 2 && !textDoubts({ tariffa: c }).length);
+  return fits.length === 1 ? fits[0] : null;
+}
+
 export function checkScannedVoci<V extends VoceLike>(voci: readonly V[], ocrPages: readonly number[]): Map<V, ScanCheck> {
   const out = new Map<V, ScanCheck>();
   if (!ocrPages.length) return out;
@@ -92,7 +113,26 @@ export function checkScannedVoci<V extends VoceLike>(voci: readonly V[], ocrPage
       amountsCorrected: check.corrections.length > 0,
     });
   }
+  reshapeDoubtfulCodes(out);
   return out;
+}
+
+/** Doubtful codes read again by the shape of the document's sure codes (codeByDocumentShape). */
+function reshapeDoubtfulCodes<V extends VoceLike>(checks: Map<V, ScanCheck>): void {
+  const shapes = new Map<string, number>();
+  for (const [v, c] of checks) {
+    const code = c.tariffa ?? v.tariffa;
+    if (code && !c.verifica.includes(REASON_CODE_UNSURE)) shapes.set(codeShape(code), (shapes.get(codeShape(code)) ?? 0) + 1);
+  }
+  for (const [v, c] of checks) {
+    const code = c.tariffa ?? v.tariffa;
+    if (!code || !c.verifica.includes(REASON_CODE_UNSURE)) continue;
+    const fixed = codeByDocumentShape(code, shapes);
+    if (!fixed) continue;
+    c.tariffa = fixed;
+    c.verifica = c.verifica.filter((r) => r !== REASON_CODE_UNSURE);
+    c.correzioni = [...c.correzioni, `codice letto ${code} dalla scansione, corretto in ${fixed} (come gli altri codici del documento)`];
+  }
 }
 
 /** Document warnings about the scan: how many voci were corrected. */
