@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loggedInPage } from '../support/browser.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
-import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
+import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
 import { auditPage, describeFindings } from '../support/axe.ts';
-import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 
 
@@ -20,8 +20,7 @@ beforeAll(async () => {
   ({ browser, close: closeBrowser } = await launchBrowser());
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   // An analysed document priced in part (Lucca list of its Tuscan articles): priced and unpriced rows.
-  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', token, await priceListXlsx(tuscanItemsOf('primus_medium.pdf')), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
-  await apiClient(rt.url)('POST', '/api/confirm-prezzario-toscana', { token, body: { temp_file_id: up.json.data.temp_file_id } });
+  await importLuccaList(rt.url, token, tuscanItemsOf('primus_medium.pdf'));
   ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile('primus_medium.pdf'), 'primus_medium.pdf'));
   await waitForAnalysis(rt.url, token, documentId, 180_000);
 }, 300_000);

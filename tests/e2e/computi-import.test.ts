@@ -10,8 +10,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loggedInPage } from '../support/browser.ts';
-import { priceListXlsx, uploadForm } from '../support/price-lists.ts';
-import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { importLuccaList } from '../support/price-lists.ts';
+import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
@@ -29,8 +29,7 @@ beforeAll(async () => {
   ({ browser, close: closeBrowser } = await launchBrowser());
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-import-e2e-'));
   const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', token, await priceListXlsx(LIST), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
-  await apiClient(rt.url)('POST', '/api/confirm-prezzario-toscana', { token, body: { temp_file_id: up.json.data.temp_file_id } });
+  await importLuccaList(rt.url, token, LIST);
 }, 120_000);
 afterAll(async () => {
   await closeBrowser?.();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loggedInPage } from '../support/browser.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
-import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
+import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 /** A computo whose print has chapters, priced in part from a Lucca list of its Tuscan articles. */
@@ -19,8 +19,7 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   ({ browser, close: closeBrowser } = await launchBrowser());
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', token, await priceListXlsx(tuscanItemsOf(DOCUMENT)), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
-  await apiClient(rt.url)('POST', '/api/confirm-prezzario-toscana', { token, body: { temp_file_id: up.json.data.temp_file_id } });
+  await importLuccaList(rt.url, token, tuscanItemsOf(DOCUMENT));
   ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile(DOCUMENT), DOCUMENT));
   await waitForAnalysis(rt.url, token, documentId, 180_000);
 }, 300_000);

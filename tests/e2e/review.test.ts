@@ -4,7 +4,7 @@ import { launchBrowser, loggedInPage } from '../support/browser.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { listRows, putRow } from '../../functions/storage/repositories/rows.ts';
-import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
+import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
 import { simpleComputoPdf } from '../support/simple-computo.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -22,8 +22,7 @@ beforeAll(async () => {
   ({ browser, close: closeBrowser } = await launchBrowser());
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   // The Lucca list of the Tuscan articles only: the other rows stay without a reference price.
-  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', token, await priceListXlsx(tuscanItemsOf('primus_medium.pdf')), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
-  await apiClient(rt.url)('POST', '/api/confirm-prezzario-toscana', { token, body: { temp_file_id: up.json.data.temp_file_id } });
+  await importLuccaList(rt.url, token, tuscanItemsOf('primus_medium.pdf'));
   ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile('primus_medium.pdf')));
   await waitForAnalysis(rt.url, token, documentId);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loggedInPage } from '../support/browser.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
-import { priceListXlsx, uploadForm } from '../support/price-lists.ts';
+import { importLuccaList } from '../support/price-lists.ts';
 import { simpleComputoPdf } from '../support/simple-computo.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -24,8 +24,7 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   ({ browser, close: closeBrowser } = await launchBrowser());
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', token, await priceListXlsx(LIST), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
-  await apiClient(rt.url)('POST', '/api/confirm-prezzario-toscana', { token, body: { temp_file_id: up.json.data.temp_file_id } });
+  await importLuccaList(rt.url, token, LIST);
   // A computo whose second voce takes a list article under a new-price code: no price by the rules.
   const pdf = await simpleComputoPdf(
     [

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { corpusFile, truthOf } from '../support/corpus.ts';
-import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
+import { tuscanItemsOf, uploadForm, importLuccaList } from '../support/price-lists.ts';
 import { createPattern, deletePattern } from '../../functions/storage/repositories/patterns.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -25,8 +25,7 @@ beforeAll(async () => {
   owner = await loginAs(rt.url, 'proprietario', 'password1');
   other = await loginAs(rt.url, 'estraneo', 'password1');
   // A Lucca list for the Toscana articles of primus_medium, and the document itself.
-  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, await priceListXlsx(tuscanItemsOf('primus_medium.pdf')), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
-  await call('POST', '/api/confirm-prezzario-toscana', { token: admin, body: { temp_file_id: up.json.data.temp_file_id } });
+  await importLuccaList(rt.url, admin, tuscanItemsOf('primus_medium.pdf'));
   const doc = await uploadForm(rt.url, '/api/upload', owner, corpusFile('primus_medium.pdf'), 'medium.pdf', { provincia: 'LU', tipologia_dei: 'nuove_costruzioni' });
   docId = doc.json.data.data.document_id;
   for (let i = 0; i < 600 && (await docOf()).status === 'processing'; i++) await new Promise((r) => setTimeout(r, 100));

@@ -31,3 +31,15 @@ export async function uploadForm(baseUrl: string, path: string, token: string, f
   const res = await fetch(baseUrl + path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, json: (await res.json()) as any };
 }
+
+/** Imports `rows` as the Lucca 2025 Toscana list through the two import steps (upload, confirm). */
+export async function importLuccaList(baseUrl: string, token: string, rows: Parameters<typeof priceListXlsx>[0]) {
+  const staged = await uploadForm(baseUrl, '/api/upload-prezzario-toscana', token, await priceListXlsx(rows), 'lu.xlsx', { provincia: 'LUCCA', anno: '2025' });
+  if (staged.status !== 200) throw new Error(`import of the Lucca list refused: ${JSON.stringify(staged.json)}`);
+  const res = await fetch(`${baseUrl}/api/confirm-prezzario-toscana`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ temp_file_id: staged.json.data.temp_file_id }),
+  });
+  if (!res.ok) throw new Error(`confirm of the Lucca list refused: ${await res.text()}`);
+}

@@ -36,3 +36,8 @@ export function ConfirmDialog({ visible, header, children, confirmLabel, confirm
     </Dialog>
   );
 }
+
+/** The confirmation of a deletion: "Conferma eliminazione", Annulla and a red "Elimina". */
+export function DeleteConfirmDialog(props: Omit<Props, 'header' | 'confirmLabel' | 'confirmIcon' | 'severity'>) {
+  return <ConfirmDialog {...props} header="Conferma eliminazione" confirmLabel="Elimina" confirmIcon="pi pi-trash" severity="danger" />;
+}

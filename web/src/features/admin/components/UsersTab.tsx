@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -88,12 +88,8 @@ export function UsersTab({ users, loading, notify }: Props) {
         />
       </DataTable>
       {formOpen && <UserForm key={editing?.id ?? 'new'} user={editing} visible={formOpen} onHide={() => setFormOpen(false)} onSubmit={submit} />}
-      <ConfirmDialog
-        header="Conferma eliminazione"
+      <DeleteConfirmDialog
         visible={Boolean(toDelete)}
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        severity="danger"
         busy={remove.pending}
         width="28rem"
         onConfirm={() => void confirmDelete()}
@@ -103,7 +99,7 @@ export function UsersTab({ users, loading, notify }: Props) {
           Eliminare l&apos;utente <strong>{toDelete?.username}</strong>? Le sue chiavi API e le sessioni attive saranno revocate.
         </p>
         <p>Questa azione non può essere annullata.</p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
     </section>
   );
 }

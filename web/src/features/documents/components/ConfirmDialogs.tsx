@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { ConfirmDialog, DeleteConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import type { DocumentRow } from '@/features/documents/types.ts';
 
 const Irreversible = () => (
@@ -16,12 +16,8 @@ interface DeleteRowProps {
 
 export function DeleteRowDialog({ row, busy, onConfirm, onCancel }: DeleteRowProps) {
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       visible={row !== null}
-      header="Conferma eliminazione"
-      confirmLabel="Elimina"
-      confirmIcon="pi pi-trash"
-      severity="danger"
       busy={busy}
       onConfirm={() => row && onConfirm(row)}
       onCancel={onCancel}
@@ -41,7 +37,7 @@ export function DeleteRowDialog({ row, busy, onConfirm, onCancel }: DeleteRowPro
           <Irreversible />
         </>
       )}
-    </ConfirmDialog>
+    </DeleteConfirmDialog>
   );
 }
 
@@ -55,12 +51,12 @@ interface DeleteSelectedProps {
 
 export function DeleteSelectedDialog({ visible, count, busy, onConfirm, onCancel }: DeleteSelectedProps) {
   return (
-    <ConfirmDialog visible={visible} header="Conferma eliminazione" confirmLabel="Elimina" confirmIcon="pi pi-trash" severity="danger" busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
+    <DeleteConfirmDialog visible={visible} busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
       <p>
         Sei sicuro di voler eliminare <strong>{count}</strong> {count === 1 ? 'riga selezionata' : 'righe selezionate'}?
       </p>
       <Irreversible />
-    </ConfirmDialog>
+    </DeleteConfirmDialog>
   );
 }
 

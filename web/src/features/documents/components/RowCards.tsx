@@ -5,24 +5,13 @@ import { sumField } from '@/features/documents/utils/rows.ts';
 import { RowActionsMenu, type RowActions, type RowActionsMenuHandle } from './RowActionsMenu.tsx';
 import { RowCard } from './RowCard.tsx';
 import { RowsFooter } from './RowsFooter.tsx';
+import type { RowsViewProps } from './RowsTable.tsx';
 
 /** Cards shown at first, and added by "Mostra altre righe". */
 const CARDS_STEP = 20;
 
-interface Props {
-  rows: DocumentRow[];
-  totalCount: number;
-  loading: boolean;
-  resetKey?: string;
-  selectedIds: ReadonlySet<number>;
-  onSelectedIdsChange: (ids: Set<number>) => void;
-  highlighted: ReadonlySet<number>;
-  updatingIds: ReadonlySet<number>;
-  actions: RowActions;
-  tipologiaLabel?: (value: string) => string | undefined;
-  activeRowId?: number | null;
-  onOrderChange?: (ids: number[]) => void;
-}
+/** The table's props, without its full-text mode (cards always show whole descriptions). */
+type Props = Omit<RowsViewProps, 'fullText'>;
 
 /** The rows on a phone: one card each, in document order, twenty at a time. */
 export function RowCards({ rows, totalCount, loading, resetKey = '', selectedIds, onSelectedIdsChange, highlighted, updatingIds, actions, tipologiaLabel, activeRowId = null, onOrderChange }: Props) {

@@ -16,7 +16,7 @@ const VIRTUAL_FROM = 30;
 /** Whole descriptions have rows of any height: then the table is paged. */
 const FULL_TEXT_PAGE = 50;
 
-interface Props {
+export interface RowsViewProps {
   rows: DocumentRow[];
   /** All rows of the document, before the search filter. */
   totalCount: number;
@@ -45,7 +45,7 @@ interface Props {
  * shown), virtual-scrolled (smooth with thousands of rows). Sorting is done here, memoised,
  * and the table is 'lazy': DataTable would otherwise re-sort every row on each render.
  */
-export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedIds, onSelectedIdsChange, highlighted, updatingIds, actions, tipologiaLabel, activeRowId = null, onOrderChange, fullText = false }: Props) {
+export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedIds, onSelectedIdsChange, highlighted, updatingIds, actions, tipologiaLabel, activeRowId = null, onOrderChange, fullText = false }: RowsViewProps) {
   const [sort, setSort] = useState<{ field: keyof DocumentRow | null; order: SortOrder }>({ field: 'row_index', order: 1 });
   const sorted = useMemo(() => sortRows(rows, sort.field, sort.order), [rows, sort]);
   const [first, setFirst] = useState(0);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Alert } from '@/components/Alert.tsx';
-import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { useTimedMessage } from '@/hooks/use-timed-message.ts';
 import { useCreatePattern } from '@/features/patterns/api/create-pattern.ts';
 import { useDeletePattern } from '@/features/patterns/api/delete-pattern.ts';
@@ -73,12 +73,8 @@ export function PatternsScreen() {
       <PatternTester patterns={list} />
 
       {formOpen && <PatternForm key={editing?.id ?? 'new'} pattern={editing} visible={formOpen} onHide={() => setFormOpen(false)} onSubmit={submit} />}
-      <ConfirmDialog
-        header="Conferma eliminazione"
+      <DeleteConfirmDialog
         visible={Boolean(toDelete)}
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        severity="danger"
         busy={remove.pending}
         width="28rem"
         onConfirm={() => void confirmDelete()}
@@ -88,7 +84,7 @@ export function PatternsScreen() {
           Eliminare il pattern <code className="pz-pattern">{toDelete?.pattern}</code>?
         </p>
         <p>Questa azione non può essere annullata.</p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
     </>
   );
 }

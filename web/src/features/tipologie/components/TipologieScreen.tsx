@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Alert } from '@/components/Alert.tsx';
-import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useTimedMessage } from '@/hooks/use-timed-message.ts';
 import { useCreateTipologia } from '@/features/tipologie/api/create-tipologia.ts';
@@ -116,12 +116,8 @@ export function TipologieScreen() {
       <TipologieTable items={items} loading={tipologie.isLoading} busy={busy} selection={selection} onSelectionChange={setSelection} onEdit={openForm} onToggle={(t) => void toggle(t)} onDelete={setToDelete} />
 
       {formOpen && <TipologiaForm key={editing?.id ?? 'new'} tipologia={editing} visible={formOpen} onHide={() => setFormOpen(false)} onSubmit={submit} />}
-      <ConfirmDialog
-        header="Conferma eliminazione"
+      <DeleteConfirmDialog
         visible={Boolean(toDelete)}
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        severity="danger"
         busy={busy}
         width="28rem"
         onConfirm={() => void confirmDelete()}
@@ -131,7 +127,7 @@ export function TipologieScreen() {
         <p>
           <code className="pz-pattern">{toDelete?.value}</code> — {toDelete?.description}
         </p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
     </>
   );
 }
