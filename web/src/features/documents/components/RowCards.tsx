@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { sumField } from '@/features/documents/utils/rows.ts';
-import { RowActionsMenu, type RowActions, type RowActionsMenuHandle } from './RowActionsMenu.tsx';
+import { RowActionsMenu, type RowActionsMenuHandle } from './RowActionsMenu.tsx';
 import { RowCard } from './RowCard.tsx';
 import { RowsFooter } from './RowsFooter.tsx';
 import type { RowsViewProps } from './RowsTable.tsx';
