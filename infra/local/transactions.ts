@@ -27,6 +27,8 @@ export async function startTransactionProxy(
   target: string,
   /** Says why writes cannot be kept right now, or null when they can. */
   storageProblem: () => string | null = () => null,
+  /** The database's own request handler, when it lives in this process: calls skip a second HTTP hop. */
+  passThrough?: http.RequestListener,
 ): Promise<{ endpoint: string; close: () => Promise<void> }> {
   const client = new DynamoDBClient({ region: 'eu-south-1', endpoint: target, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const keyNames = new Map<string, string[]>();
@@ -86,18 +88,23 @@ export async function startTransactionProxy(
   }
 
   const server = http.createServer((req, res) => {
+    const operation = String(req.headers['x-amz-target'] ?? '').replace(/^DynamoDB_20120810\./, '');
+    const problem = WRITE_TARGETS.has(operation) ? storageProblem() : null;
+    if (problem) {
+      req.resume();
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+      res.end(JSON.stringify({ __type: `com.computa#${STORAGE_UNAVAILABLE_TYPE}`, message: problem }));
+      return;
+    }
+    if (operation !== 'TransactWriteItems' && passThrough) {
+      passThrough(req, res);
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const operation = String(req.headers['x-amz-target'] ?? '').replace(/^DynamoDB_20120810\./, '');
-      const problem = WRITE_TARGETS.has(operation) ? storageProblem() : null;
-      if (problem) {
-        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
-        res.end(JSON.stringify({ __type: `com.computa#${STORAGE_UNAVAILABLE_TYPE}`, message: problem }));
-        return;
-      }
-      if (req.headers['x-amz-target'] === 'DynamoDB_20120810.TransactWriteItems') {
+      if (operation === 'TransactWriteItems') {
         const run = chain.then(async () => {
           const input = JSON.parse(body.toString('utf8')) as { TransactItems: TransactWriteItem[] };
           const out = await transact(input.TransactItems).catch((err) => ({
