@@ -2,7 +2,7 @@ import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { SOURCE_LABEL, type PriceListHead } from '../../shared/domain/pricing.ts';
-import { listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
+import { listHeadsForSearch, type PriceItem } from '../storage/repositories/price-lists.ts';
 import { highlightRanges, loadIndex, rankIndex, type RankedHit } from './search-index.ts';
 
 export interface SearchFilters {
@@ -67,7 +67,7 @@ export function hit(head: PriceListHead, item: PriceItem, ranked?: Pick<RankedHi
  * `limit` hits and the total.
  */
 export async function searchPriceLists(ctx: AppContext, q: string, filters: SearchFilters, limit: number): Promise<{ items: SearchHit[]; total: number }> {
-  const lists = listsFor(await listHeads(ctx), filters).sort((a, b) => b.year - a.year || a.source.localeCompare(b.source) || a.key.localeCompare(b.key));
+  const lists = listsFor(await listHeadsForSearch(ctx), filters).sort((a, b) => b.year - a.year || a.source.localeCompare(b.source) || a.key.localeCompare(b.key));
   const found: Array<{ head: PriceListHead; hit: RankedHit; order: number }> = [];
   let total = 0;
   for (const head of lists) {

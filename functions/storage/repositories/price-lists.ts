@@ -31,6 +31,28 @@ export async function listHeads(ctx: AppContext): Promise<PriceListHead[]> {
   return items.map(({ kind: _k, ...h }) => h as PriceListHead);
 }
 
+/**
+ * How long a search may use the list heads it read last. Searching is the one read that happens
+ * on every keystroke; pricing and imports always read the heads fresh. A switch in this process
+ * forgets them at once; another Lambda container may search the previous version of a list for at
+ * most this long after a confirm.
+ */
+export const SEARCH_HEADS_MS = 1000;
+let searchHeads: { value: Promise<PriceListHead[]>; until: number; ctx: AppContext } | null = null;
+
+/** The heads, read at most once per SEARCH_HEADS_MS for searches (see above). */
+export function listHeadsForSearch(ctx: AppContext): Promise<PriceListHead[]> {
+  const now = Date.now();
+  if (searchHeads && searchHeads.until > now && searchHeads.ctx === ctx) return searchHeads.value;
+  const value = listHeads(ctx);
+  const entry = { value, until: now + SEARCH_HEADS_MS, ctx };
+  searchHeads = entry;
+  value.catch(() => {
+    if (searchHeads === entry) searchHeads = null;
+  });
+  return value;
+}
+
 export async function getHead(ctx: AppContext, listId: string): Promise<PriceListHead | undefined> {
   const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('priceLists'), Key: { list_id: listId }, ConsistentRead: true }));
   if (!out.Item) return undefined;
@@ -52,6 +74,7 @@ export async function switchHead(ctx: AppContext, head: PriceListHead, expectedV
       ...(expectedVersion === null ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
     }),
   );
+  searchHeads = null;
 }
 
 const PRICE_LIST_CHANGED = 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.';
