@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.ts';
+import { PRICE_SEARCH_MAX_RESULTS } from '../../shared/api/prezzari.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { list, ok, resource } from '../http/respond.ts';
 import { searchPriceLists } from '../prezzari/search.ts';
@@ -24,8 +25,7 @@ function readQuery(query: Record<string, string>) {
 /** GET /api/search/price-list ?q, tipologiaDeiprovincia, anno, limit (default 20), page. */
 const priceList: Action = async (req, ctx) => {
   const { q, limit, filters } = readQuery(req.query);
-  // Paging stops at the first 5,000 matches: past that a narrower query is the answer.
-  const page = Math.min(Math.max(1, Number.parseInt(req.query.page ?? '1', 10) || 1), Math.floor(5000 / limit));
+  const page = Math.min(Math.max(1, Number.parseInt(req.query.page ?? '1', 10) || 1), Math.floor(PRICE_SEARCH_MAX_RESULTS / limit));
   const found = await searchPriceLists(ctx, q, filters, page * limit);
   return list('price_items', found.items.slice((page - 1) * limit), found.total, { limit, page });
 };

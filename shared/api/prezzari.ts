@@ -113,6 +113,9 @@ export const getUnitarioResponse = envelope(
 );
 export type GetUnitarioResponse = z.infer<typeof getUnitarioResponse>;
 
+/** Paging a price search stops at this many matches: past that, a narrower query is the answer. */
+export const PRICE_SEARCH_MAX_RESULTS = 5000;
+
 const searchFilters = {
   q: queryString('Testo o codice da cercare (obbligatorio, massimo 200 caratteri)', 'scavo'),
   tipologiaDeiprovincia: queryString('Tipologia DEI, provincia, "toscana" o vuoto (anche tipologia_provincia, tipologia_dei, provincia)', 'FIRENZE').optional(),

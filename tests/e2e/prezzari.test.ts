@@ -125,6 +125,14 @@ describe('price lists, search and admin tools in Chromium', () => {
     await page.getByRole('cell', { name: 'TOS25_01.A03.001.001', exact: true }).first().waitFor();
     await page.getByText('Pagina 1 di 2').waitFor();
     await shot(page, 'search-results');
+    // The next page is asked of the server (page=2, 20 per page), not cut from a longer answer.
+    const secondPage = page.waitForRequest((r) => r.url().includes('/api/search/price-list') && /[?&]page=2(&|$)/.test(r.url()) && /[?&]limit=20(&|$)/.test(r.url()));
+    await page.getByRole('button', { name: 'Pagina successiva' }).click();
+    await secondPage;
+    await page.waitForURL(/[?&]page=2/);
+    await page.getByText('Pagina 2 di 2').waitFor();
+    await page.getByRole('cell', { name: 'TOS25_01.A03.001.021', exact: true }).first().waitFor();
+    expect(await page.getByRole('cell', { name: 'TOS25_01.A03.001.001', exact: true }).count()).toBe(0);
 
     // The document page's link: a Tuscan province becomes the filter.
     await page.goto(`${rt.url}/search?q=TOS25_01.A03.001.005&type=price-list&tipologia_dei=nuove_costruzioni&provincia=LU`);

@@ -1,6 +1,5 @@
 /** Spec section 9. */
 export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_MAX_LIMIT = 200;
 export const SEARCH_DESCRIPTION_CHARS = 80;
 export const CSV_PAGE_SIZE = 50;
 export const CSV_DESCRIPTION_CHARS = 100;

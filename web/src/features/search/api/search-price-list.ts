@@ -9,6 +9,8 @@ export interface PriceSearchQuery {
   tipologiaDeiprovincia?: string;
   anno?: string;
   limit?: number;
+  /** From 1: the server ranks once and pages (up to PRICE_SEARCH_MAX_RESULTS). */
+  page?: number;
 }
 
 export interface PriceSearchAnswer {
@@ -16,15 +18,15 @@ export interface PriceSearchAnswer {
   total: number;
 }
 
-/** GET /api/search/price-list (limit default 20). */
-export async function searchPriceList({ q, tipologiaDeiprovincia, anno, limit = 20 }: PriceSearchQuery): Promise<PriceSearchAnswer> {
-  const res = await apiCall(priceListSearchResponse, '/api/search/price-list', { query: { q: q.trim(), tipologiaDeiprovincia, anno, limit } });
+/** GET /api/search/price-list (limit default 20, page default 1). */
+export async function searchPriceList({ q, tipologiaDeiprovincia, anno, limit = 20, page = 1 }: PriceSearchQuery): Promise<PriceSearchAnswer> {
+  const res = await apiCall(priceListSearchResponse, '/api/search/price-list', { query: { q: q.trim(), tipologiaDeiprovincia, anno, limit, page } });
   return { items: res.data.map((item) => item.attributes), total: res.meta['total-count'] };
 }
 
 export function usePriceSearch(query: PriceSearchQuery | null) {
   return useSWR(
-    query ? ['/api/search/price-list', query.q, query.tipologiaDeiprovincia ?? '', query.anno ?? '', query.limit ?? 20] : null,
+    query ? ['/api/search/price-list', query.q, query.tipologiaDeiprovincia ?? '', query.anno ?? '', query.limit ?? 20, query.page ?? 1] : null,
     () => searchPriceList(query!),
     { revalidateOnFocus: false, keepPreviousData: true, shouldRetryOnError: false },
   );

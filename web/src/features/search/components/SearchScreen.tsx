@@ -4,7 +4,8 @@ import { Paginator } from 'primereact/paginator';
 import { Alert } from '@/components/Alert.tsx';
 import { useActiveTipologie } from '@/lib/tipologie.ts';
 import { usePriceSearch } from '@/features/search/api/search-price-list.ts';
-import { SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE } from '@/features/search/constants.ts';
+import { PRICE_SEARCH_MAX_RESULTS } from '@shared/api/prezzari.ts';
+import { SEARCH_PAGE_SIZE } from '@/features/search/constants.ts';
 import { useSearchUrl, type SearchUrl } from '@/features/search/hooks/use-search-url.ts';
 import { resolveFilter } from './FilterAutoComplete.tsx';
 import { NoResultsPanel } from './NoResultsPanel.tsx';
@@ -18,10 +19,9 @@ export function SearchScreen() {
   const tipologieList = useMemo(() => tipologie.data ?? [], [tipologie.data]);
   const [formError, setFormError] = useState(false);
 
-  const limit = Math.min(SEARCH_MAX_LIMIT, page * SEARCH_PAGE_SIZE);
-  const search = usePriceSearch(q ? { q, tipologiaDeiprovincia: filter || undefined, anno: anno || undefined, limit } : null);
-  const total = Math.min(search.data?.total ?? 0, SEARCH_MAX_LIMIT);
-  const rows = (search.data?.items ?? []).slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE);
+  const search = usePriceSearch(q ? { q, tipologiaDeiprovincia: filter || undefined, anno: anno || undefined, limit: SEARCH_PAGE_SIZE, page } : null);
+  const total = Math.min(search.data?.total ?? 0, PRICE_SEARCH_MAX_RESULTS);
+  const rows = search.data?.items ?? [];
   const open = (next: SearchUrl) => {
     if (!go(next)) void search.mutate();
   };
@@ -73,7 +73,9 @@ export function SearchScreen() {
               currentPageReportTemplate="Pagina {currentPage} di {totalPages}"
             />
           )}
-          {search.data.total > SEARCH_MAX_LIMIT && <p className="hint">Sono mostrati i primi {SEARCH_MAX_LIMIT} risultati: affina la ricerca per vedere gli altri.</p>}
+          {search.data.total > PRICE_SEARCH_MAX_RESULTS && (
+            <p className="hint">Sono mostrati i primi {PRICE_SEARCH_MAX_RESULTS.toLocaleString('it-IT')} risultati: affina la ricerca per vedere gli altri.</p>
+          )}
         </Card>
       )}
     </>
