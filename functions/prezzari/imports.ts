@@ -8,7 +8,7 @@ import type { Principal } from '../http/types.ts';
 import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
 import { getHead, switchHead, type PriceItem } from '../storage/repositories/price-lists.ts';
 import type { PriceRow, ReadResult } from './readers/index.ts';
-import { buildIndex, indexKey, storeIndex } from './search-index.ts';
+import { buildIndex, indexKey, rememberIndex, storeIndex } from './search-index.ts';
 
 /** Spec section 9: the preview shows 30 rows; temporary files live a day. */
 export const PREVIEW_ROWS = 30;
@@ -122,13 +122,15 @@ export async function publishList(ctx: AppContext, target: ImportTarget, rows: P
   const version = `${id}#${ctx.now().getTime().toString(36)}-${randomUUID().slice(0, 8)}`;
   const { items, duplicates } = toItems(rows, target);
   const head: PriceListHead = { list_id: id, source: target.source, key: target.key, year: target.year, version, total_rows: items.length, updated_at: ctx.now().toISOString() };
+  const index = buildIndex(version, items);
   try {
-    await storeIndex(ctx, buildIndex(version, items));
+    await storeIndex(ctx, index);
     await switchHead(ctx, head, previous?.version ?? null);
   } catch (err) {
     await deleteBlob(ctx, indexKey(version)).catch(() => undefined);
     throw err;
   }
+  rememberIndex(index);
   if (previous) {
     // The old version is unreachable now; removing it can fail without harm (only space is lost).
     await deleteBlob(ctx, indexKey(previous.version)).catch(() => undefined);
