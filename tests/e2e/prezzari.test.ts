@@ -133,6 +133,11 @@ describe('price lists, search and admin tools in Chromium', () => {
     await page.getByText('Pagina 2 di 2').waitFor();
     await page.getByRole('cell', { name: 'TOS25_01.A03.001.021', exact: true }).first().waitFor();
     expect(await page.getByRole('cell', { name: 'TOS25_01.A03.001.001', exact: true }).count()).toBe(0);
+    // A page past the end (an old link) shows the last page.
+    await page.goto(`${rt.url}/search?q=TOS25&page=9`);
+    await page.waitForURL(/[?&]page=2(&|$)/);
+    await page.getByText('Pagina 2 di 2').waitFor();
+    await page.getByRole('cell', { name: 'TOS25_01.A03.001.040', exact: true }).first().waitFor();
 
     // The document page's link: a Tuscan province becomes the filter.
     await page.goto(`${rt.url}/search?q=TOS25_01.A03.001.005&type=price-list&tipologia_dei=nuove_costruzioni&provincia=LU`);

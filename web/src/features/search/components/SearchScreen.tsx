@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card } from 'primereact/card';
 import { Paginator } from 'primereact/paginator';
 import { Alert } from '@/components/Alert.tsx';
@@ -22,6 +22,12 @@ export function SearchScreen() {
   const search = usePriceSearch(q ? { q, tipologiaDeiprovincia: filter || undefined, anno: anno || undefined, limit: SEARCH_PAGE_SIZE, page } : null);
   const total = Math.min(search.data?.total ?? 0, PRICE_SEARCH_MAX_RESULTS);
   const rows = search.data?.items ?? [];
+  // A page past the last one (an old link, a narrower list) shows the last page instead of nothing.
+  const lastPage = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+  const pastTheEnd = Boolean(search.data && !search.isValidating && total > 0 && page > lastPage);
+  useEffect(() => {
+    if (pastTheEnd) go({ q, filter, anno, page: lastPage }, { replace: true });
+  }, [pastTheEnd, go, q, filter, anno, lastPage]);
   const open = (next: SearchUrl) => {
     if (!go(next)) void search.mutate();
   };

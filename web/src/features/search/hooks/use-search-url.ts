@@ -37,14 +37,14 @@ export function useSearchUrl() {
   }, [params, setParams]);
 
   /** Opens the search in the URL; false when the URL would not change (the caller searches again). */
-  const go = (next: SearchUrl): boolean => {
+  const go = (next: SearchUrl, options: { replace?: boolean } = {}): boolean => {
     const p = new URLSearchParams();
     p.set('q', next.q);
     if (next.filter) p.set('tipologia_provincia', next.filter);
     if (next.anno) p.set('anno', next.anno);
     if (next.page && next.page > 1) p.set('page', String(next.page));
     if (p.toString() === params.toString()) return false;
-    setParams(p);
+    setParams(p, { replace: options.replace });
     return true;
   };
 
