@@ -137,4 +137,28 @@ describe('reading the rows of a computo', () => {
     expect({ detail: detail.tables, list: list.tables }).toEqual({ detail: 0, list: 0 });
     await page.close();
   }, 120_000);
+
+  it('at 390 px the price search answers in cards with the whole description and the matched words marked', async () => {
+    // Prepare: a word of the loaded list's first article
+    const [first] = tuscanItemsOf(DOCUMENT);
+    const word = first.descrizione.split(/[\s,.;:]+/).find((w) => w.length >= 6)!;
+    const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 390);
+
+    // Act
+    await page.goto(`${rt.url}/search?q=${encodeURIComponent(word)}`);
+    await page.getByTestId('search-card').first().waitFor();
+    const seen = await page.evaluate(() => {
+      const overflowing = [...document.querySelectorAll('[data-testid=search-card] *')].filter((el) => el instanceof HTMLElement && el.offsetParent !== null && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '') && el.scrollWidth > el.clientWidth + 1).map((el) => el.className || el.tagName);
+      const card = document.querySelector('[data-testid=search-card]')!;
+      return { pageWidth: document.documentElement.scrollWidth, overflowing, tables: document.querySelectorAll('.pz-table').length, marked: [...card.querySelectorAll('mark')].map((m) => m.textContent), text: card.textContent };
+    });
+
+    // Assess
+    expect(seen.pageWidth).toBeLessThanOrEqual(390);
+    expect(seen.overflowing).toEqual([]);
+    expect(seen.tables).toBe(0);
+    expect(seen.marked.map((m) => m!.toLowerCase())).toContain(word.toLowerCase());
+    expect(seen.text).not.toContain('…');
+    await page.close();
+  }, 60_000);
 });

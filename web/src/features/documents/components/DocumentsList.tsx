@@ -10,7 +10,7 @@ import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
 import { DocumentStats } from './DocumentStats.tsx';
 import { DocumentsTable } from './DocumentsTable.tsx';
 import { DocumentCards } from './DocumentCards.tsx';
-import { NARROW_SCREEN, useMediaQuery } from '@/features/documents/hooks/use-media-query.ts';
+import { NARROW_SCREEN, useMediaQuery } from '@/hooks/use-media-query.ts';
 import { DocumentsListToolbar, filterDocuments } from './DocumentsListToolbar.tsx';
 import { Pager } from './Pager.tsx';
 import '@/features/documents/documents.css';

@@ -11,7 +11,7 @@ import { RowsTable, type RowActions } from './RowsTable.tsx';
 import { ChapterGroups } from './ChapterGroups.tsx';
 import { RowCards } from './RowCards.tsx';
 import { RowsLayoutBar } from './RowsLayoutBar.tsx';
-import { NARROW_SCREEN, useMediaQuery } from '@/features/documents/hooks/use-media-query.ts';
+import { NARROW_SCREEN, useMediaQuery } from '@/hooks/use-media-query.ts';
 import { chapterOf } from '@/features/documents/utils/rows.ts';
 import { RowsToolbar } from './RowsToolbar.tsx';
 

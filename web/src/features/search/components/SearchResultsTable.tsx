@@ -8,10 +8,10 @@ import { SEARCH_DESCRIPTION_CHARS } from '@/features/search/constants.ts';
 import { Highlighted } from './Highlighted.tsx';
 import type { PriceSearchResult } from '@/features/search/types.ts';
 
-const sourceSeverity = (s: string) => (s === 'toscana' ? 'success' : s === 'dei' ? 'info' : 'warning');
+export const sourceSeverity = (s: string) => (s === 'toscana' ? 'success' : s === 'dei' ? 'info' : 'warning');
 
 /** The list a hit comes from: 'Prezzario DEI · Nuove costruzioni', 'Prezzario Toscana · FIRENZE'. */
-function listLabel(r: PriceSearchResult, tipologie: Tipologia[]): string {
+export function listLabel(r: PriceSearchResult, tipologie: Tipologia[]): string {
   const key = r.source === 'dei' ? (tipologie.find((t) => t.value === r.list_key)?.description ?? r.list_key) : r.list_key;
   return `${r.source_label ?? r.source}${r.list_key ? ` · ${key}` : ''}`;
 }

@@ -11,6 +11,9 @@ import { resolveFilter } from './FilterAutoComplete.tsx';
 import { NoResultsPanel } from './NoResultsPanel.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { SearchResultsTable } from './SearchResultsTable.tsx';
+import { SearchResultCards } from './SearchResultCards.tsx';
+import { NARROW_SCREEN, useMediaQuery } from '@/hooks/use-media-query.ts';
+import '@/features/search/search.css';
 
 /** 'Ricerca Codice': the search lives in the URL; a q there starts it. */
 export function SearchScreen() {
@@ -18,6 +21,7 @@ export function SearchScreen() {
   const tipologie = useActiveTipologie();
   const tipologieList = useMemo(() => tipologie.data ?? [], [tipologie.data]);
   const [formError, setFormError] = useState(false);
+  const narrow = useMediaQuery(NARROW_SCREEN);
 
   const search = usePriceSearch(q ? { q, tipologiaDeiprovincia: filter || undefined, anno: anno || undefined, limit: SEARCH_PAGE_SIZE, page } : null);
   const total = Math.min(search.data?.total ?? 0, PRICE_SEARCH_MAX_RESULTS);
@@ -67,7 +71,7 @@ export function SearchScreen() {
               {anno ? ` · Anno ${anno}` : ''}
             </span>
           </div>
-          <SearchResultsTable rows={rows} tipologie={tipologieList} loading={search.isValidating} />
+          {narrow ? <SearchResultCards rows={rows} tipologie={tipologieList} /> : <SearchResultsTable rows={rows} tipologie={tipologieList} loading={search.isValidating} />}
           {total > SEARCH_PAGE_SIZE && (
             <Paginator
               first={(page - 1) * SEARCH_PAGE_SIZE}
