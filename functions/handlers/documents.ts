@@ -13,7 +13,7 @@ import {
 } from '../services/documents.ts';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
-import { binary, created, list, ok, resource } from '../http/respond.ts';
+import { binary, created, list, listOfJson, ok, resource } from '../http/respond.ts';
 import { boundedText, idParam, pageParams, requiredString } from '../http/validate.ts';
 import { cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
@@ -23,7 +23,7 @@ import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocum
 import { countRows, deleteDocumentRows, readDocumentRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { repriceRows } from '../services/pricing.ts';
-import { presentRow } from '../services/rows.ts';
+import { rowResourceJson } from '../services/rows.ts';
 import { exportWorkbook } from '../services/export.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
@@ -143,8 +143,8 @@ const rows: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { page, perPage } = pageParams(req.query, { perPage: 50_000, maxPerPage: 50_000 });
   const all = await readDocumentRows(ctx, doc);
-  const items = all.slice((page - 1) * perPage, page * perPage).map(presentRow);
-  return list('rows', items, all.length, { page, per_page: perPage, totals: presentTotals(doc, all) });
+  const items = all.slice((page - 1) * perPage, page * perPage).map(rowResourceJson);
+  return listOfJson(items, all.length, { page, per_page: perPage, totals: presentTotals(doc, all) });
 };
 
 const rowCount: Action = async (req, ctx) => {
