@@ -22,10 +22,13 @@ type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'now'>;
  * API's requests come first and analysis takes whatever CPU they leave.
  */
 export const ANALYSIS_NICE = 19;
-try {
-  os.setPriority(0, ANALYSIS_NICE);
-} catch {
-  // Not permitted or not supported (some containers): analysis runs at normal priority.
+// Elsewhere (macOS, Windows) a priority belongs to the whole process: the API would slow down too.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(0, ANALYSIS_NICE);
+  } catch {
+    // Not permitted (some containers): analysis runs at normal priority.
+  }
 }
 
 const { ocrGate, ...config } = workerData as ThreadConfig & { ocrGate?: SharedArrayBuffer };
