@@ -22,6 +22,8 @@ interface KeyMaterial {
   privateKey: KeyObject;
   jwk: { kty: string; crv: string; x: string; kid: string; alg: string; use: string };
   verifier: { verify: (token: string) => Promise<Record<string, unknown>> };
+  /** Tokens whose signature this key already verified, with their claims (see verifySession). */
+  verified: Map<string, Record<string, unknown> & { exp: number }>;
 }
 
 // PKCS#8 DER prefix of an Ed25519 private key; the 32-byte seed follows.
@@ -43,7 +45,7 @@ function material(secret: string): KeyMaterial {
     jwksUri: 'https://computa.local/.well-known/jwks.json',
   });
   verifier.cacheJwks({ keys: [jwk] });
-  m = { privateKey, jwk, verifier: verifier as unknown as KeyMaterial['verifier'] };
+  m = { privateKey, jwk, verifier: verifier as unknown as KeyMaterial['verifier'], verified: new Map() };
   cache.set(secret, m);
   return m;
 }
@@ -60,10 +62,30 @@ export function signSession(secret: string, claims: SessionClaims, now: Date): {
   return { token: `${header}.${payload}.${signature}`, expiresAt: exp };
 }
 
+/** Signatures remembered per key; past this many the memory starts again. */
+const MAX_VERIFIED = 10_000;
+
+/**
+ * A token's signature is checked once per process: the same bytes under the same key always
+ * verify the same way, and an Ed25519 verification costs more than the rest of a light request.
+ * Expiry is checked on every call, against the clock, as the verifier does. Revocation is not a
+ * property of the token: the caller checks the session record every time.
+ */
+async function verifiedPayload(m: KeyMaterial, token: string): Promise<Record<string, unknown>> {
+  const known = m.verified.get(token);
+  if (known && known.exp * 1000 > Date.now()) return known;
+  const payload = await m.verifier.verify(token);
+  if (typeof payload.exp === 'number') {
+    if (m.verified.size >= MAX_VERIFIED) m.verified.clear();
+    m.verified.set(token, payload as Record<string, unknown> & { exp: number });
+  }
+  return payload;
+}
+
 /** Returns the claims, or null for any token that is not a valid, unexpired session JWT. */
 export async function verifySession(secret: string, token: string): Promise<SessionClaims | null> {
   try {
-    const payload = await material(secret).verifier.verify(token);
+    const payload = await verifiedPayload(material(secret), token);
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
     return payload as unknown as SessionClaims;
   } catch {

@@ -13,17 +13,17 @@ import {
 } from '../services/documents.ts';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
-import { binary, created, list, ok, resource } from '../http/respond.ts';
+import { binary, created, list, listOfJson, ok, resource } from '../http/respond.ts';
 import { boundedText, idParam, pageParams, requiredString } from '../http/validate.ts';
 import { cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { deleteBlob, deletePrefix, getBlob, headBlob, presignPut } from '../storage/blobs.ts';
 import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocument } from '../storage/repositories/documents.ts';
-import { countRows, deleteDocumentRows, listRows } from '../storage/repositories/rows.ts';
+import { countRows, deleteDocumentRows, readDocumentRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { repriceRows } from '../services/pricing.ts';
-import { presentRow } from '../services/rows.ts';
+import { rowResourceJson } from '../services/rows.ts';
 import { exportWorkbook } from '../services/export.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
@@ -142,9 +142,9 @@ const get: Action = async (req, ctx) => {
 const rows: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { page, perPage } = pageParams(req.query, { perPage: 50_000, maxPerPage: 50_000 });
-  const all = await listRows(ctx, doc.id, doc.row_count ?? 0);
-  const items = all.slice((page - 1) * perPage, page * perPage).map(presentRow);
-  return list('rows', items, all.length, { page, per_page: perPage, totals: presentTotals(doc, all) });
+  const all = await readDocumentRows(ctx, doc);
+  const items = all.slice((page - 1) * perPage, page * perPage).map(rowResourceJson);
+  return listOfJson(items, all.length, { page, per_page: perPage, totals: presentTotals(doc, all) });
 };
 
 const rowCount: Action = async (req, ctx) => {
@@ -195,7 +195,7 @@ const download: Action = async (req, ctx) => {
 /** POST /api/documents/{id}/update-total {refresh}: re-prices every row (refresh) and re-totals, in one call. */
 const updateTotal: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  const rows = await listRows(ctx, doc.id, doc.row_count ?? 0);
+  const rows = await readDocumentRows(ctx, doc);
   if (req.body.refresh === false) {
     const totals = presentTotals(doc, rows);
     const updated = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
@@ -219,7 +219,7 @@ const updateTotal: Action = async (req, ctx) => {
 const updateSettings: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { provincia, tipologia_dei } = await validateUploadFields(ctx, req.body);
-  const rows = await listRows(ctx, doc.id, doc.row_count ?? 0);
+  const rows = await readDocumentRows(ctx, doc);
   const retyped = rows.map((r) => (r.tipologia_dei === doc.tipologia_dei || !r.tipologia_dei ? { ...r, tipologia_dei } : r));
   const updated = await updateDocument(ctx, doc.id, { provincia, tipologia_dei });
   // Every retyped row is written, priced or not: repriceRows writes what changed from `rows`.
@@ -235,7 +235,7 @@ const updateSettings: Action = async (req, ctx) => {
 /** GET /api/documents/{id}/export: documento_{id}.xlsx with every row and the totals. */
 const exportXlsx: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  const rows = await listRows(ctx, doc.id, doc.row_count ?? 0);
+  const rows = await readDocumentRows(ctx, doc);
   const tipologie = new Map((await listTipologie(ctx)).map((t) => [t.value, t.description]));
   const data = await exportWorkbook(doc, rows, ctx.now(), (value) => tipologie.get(value));
   return binary(data, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `documento_${doc.id}.xlsx`);
@@ -251,7 +251,7 @@ const duplicateRows: Action = async (req, ctx) => {
   const ids = req.body.row_ids;
   if (!Array.isArray(ids) || !ids.length) throw new ValidationError('Seleziona almeno una riga da duplicare');
   const wanted = new Set(ids.map(Number));
-  const rows = (await listRows(ctx, source.id)).filter((r) => wanted.has(r.id));
+  const rows = (await readDocumentRows(ctx, source)).filter((r) => wanted.has(r.id));
   if (rows.length !== wanted.size) throw new NotFoundError('Righe selezionate non trovate');
   const copy = await duplicateDocument(ctx, principal, source, title, rows);
   return created({ success: true, new_document_id: copy.id, message: `Documento "${copy.filename}" creato con ${formatInteger(rows.length)} righe` });

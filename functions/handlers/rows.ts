@@ -9,7 +9,7 @@ import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
 import { boundedText, idParam, optionalAmount } from '../http/validate.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
-import { countRowsBetweenIndexes, deleteRows, listRows, mergeRowsAtomically, putRow, type RowRecord } from '../storage/repositories/rows.ts';
+import { countRowsBetweenIndexes, deleteRows, mergeRowsAtomically, putRow, readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { presentDocument, presentTotals } from '../services/documents.ts';
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
@@ -99,7 +99,7 @@ const updateTipologia: Action = async (req, ctx) => {
   if (ids.length > 10_000) throw new ValidationError('Troppe righe in una sola richiesta (massimo 10.000)');
   const wanted = new Set(ids.map(Number));
   const first = await requireRowFor(ctx, Number(ids[0]), principal);
-  const all = await listRows(ctx, first.doc.id);
+  const all = await readDocumentRows(ctx, first.doc);
   const chosen = all.filter((r) => wanted.has(r.id));
   if (chosen.length !== wanted.size) throw new NotFoundError(MERGE_MISSING_ERROR);
   const retyped = chosen.map((r) => ({ ...r, tipologia_dei: tipologia }));

@@ -2,6 +2,7 @@ import type { AppContext } from '../config/context.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Principal } from '../http/types.ts';
+import { resource } from '../http/respond.ts';
 import { requireDocumentFor, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { getRowById, listRowAmounts, type RowRecord } from '../storage/repositories/rows.ts';
 
@@ -27,3 +28,15 @@ export async function retotal(ctx: AppContext, doc: DocumentRecord): Promise<{ d
 
 /** A row as the API answers it: `prezzo_unitario` is the spec's other name of `unitario`, added here only. */
 export const presentRow = (r: RowRecord) => ({ ...r, prezzo_unitario: r.unitario });
+
+/** JSON of frozen rows (those kept in memory, which never change), written once per row. */
+const rowJson = new WeakMap<RowRecord, string>();
+
+/** A row as a JSON:API resource object, in JSON; remembered for a frozen row. */
+export function rowResourceJson(r: RowRecord): string {
+  const known = rowJson.get(r);
+  if (known !== undefined) return known;
+  const json = JSON.stringify(resource('rows', presentRow(r)));
+  if (Object.isFrozen(r)) rowJson.set(r, json);
+  return json;
+}

@@ -4,6 +4,7 @@
  * context from the same endpoints and runs the same worker the cloud's queue Lambda runs, with
  * the local OCR (tesseract.js) where the cloud has Textract.
  */
+import os from 'node:os';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { createContext, type AppConfig } from '../../functions/config/context.ts';
 import { processDocument } from '../../functions/worker/analysis.ts';
@@ -13,6 +14,22 @@ import { threadPageReader, warmPageReader } from '../../functions/analysis/page-
 import { warmPdfJs } from '../../functions/analysis/pdf-text.ts';
 
 type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'now'>;
+
+/**
+ * Analysis yields the cores to the API: on Linux a nice value belongs to one thread, so this
+ * lowers this thread only, and the threads it starts (its page thread, tesseract's) inherit it.
+ * In the cloud analysis runs in Lambdas of its own and never competes with the API; here the
+ * API's requests come first and analysis takes whatever CPU they leave.
+ */
+export const ANALYSIS_NICE = 19;
+// Elsewhere (macOS, Windows) a priority belongs to the whole process: the API would slow down too.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(0, ANALYSIS_NICE);
+  } catch {
+    // Not permitted (some containers): analysis runs at normal priority.
+  }
+}
 
 const { ocrGate, ...config } = workerData as ThreadConfig & { ocrGate?: SharedArrayBuffer };
 const gate = ocrGate ? sharedPageGate(ocrGate, threadId) : undefined;

@@ -10,6 +10,7 @@
  *    and the price search: requests/s and p95; then the same while five large PDFs are analysed.
  * 3. In Chromium, a 2,000-row document: first rows after navigation, sorting and filtering,
  *    measured with the browser's own clock.
+ * `npm run bench:prestazioni -- users` (or pages, browser) runs only the parts named.
  * The 5,000-row figures (rows API, re-price, export) are printed by `npm run bench:documento`.
  */
 import { execFile } from 'node:child_process';
@@ -173,13 +174,17 @@ async function browser(rt: Awaited<ReturnType<typeof startTestRuntime>>) {
   }
 }
 
+/** Parts to run (`npm run bench:prestazioni -- users`); all of them by default. */
+const parts = process.argv.slice(2);
+const wanted = (part: 'pages' | 'users' | 'browser') => !parts.length || parts.includes(part);
+
 async function main() {
   const rt = await startTestRuntime({ warmAnalysis: true });
   try {
     const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-    await fiftyOnePages(rt.url, admin);
-    await manyUsers(rt.url, admin);
-    await browser(rt);
+    if (wanted('pages')) await fiftyOnePages(rt.url, admin);
+    if (wanted('users')) await manyUsers(rt.url, admin);
+    if (wanted('browser')) await browser(rt);
   } finally {
     await rt.close();
   }

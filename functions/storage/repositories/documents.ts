@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { DocumentStatus } from '../../../shared/domain/status.ts';
@@ -39,6 +40,12 @@ export interface DocumentRecord {
   /** Scanned pages recognised by OCR so far, of ocr_pages_total (progress while OCR runs). */
   ocr_pages_done?: number;
   ocr_pages_total?: number;
+  /**
+   * A random token replaced after every write of the document's rows (repositories/rows.ts):
+   * rows remembered under it are the current rows (rows-cache.ts). Only the rows repository
+   * sets it; every Put of the document starts a new one.
+   */
+  rows_version?: string;
 }
 
 const KIND = 'document';
@@ -55,7 +62,8 @@ export async function newDocumentId(ctx: AppContext): Promise<number> {
 }
 
 export async function putDocument(ctx: AppContext, doc: DocumentRecord): Promise<void> {
-  await store(ctx).send(new PutCommand({ TableName: ctx.table('documents'), Item: { ...doc, kind: KIND } }));
+  // A new token, never the one of the record this one may have been copied from.
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('documents'), Item: { ...doc, rows_version: randomUUID(), kind: KIND } }));
 }
 
 export async function getDocument(ctx: AppContext, id: number): Promise<DocumentRecord | undefined> {
@@ -74,7 +82,8 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries(changes)
-    .filter(([k]) => k !== 'id')
+    // The rows' token is the rows repository's alone: a record read earlier must not bring back an old one.
+    .filter(([k]) => k !== 'id' && k !== 'rows_version')
     .map(([k, v], i) => {
       names[`#f${i}`] = k;
       values[`:v${i}`] = v;

@@ -1,7 +1,10 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain/rows.ts';
 import type { AppContext } from '../../config/context.ts';
-import { nextId, queryAll, store } from './base.ts';
+import { domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
+import { cachedRows, forgetRows, rememberRows } from './rows-cache.ts';
+import type { DocumentRecord } from './documents.ts';
 import { ConflictError } from '../../errors.ts';
 
 /** Which article priced a row: the list, the code looked up, and the article as the list has it. */
@@ -126,7 +129,54 @@ export async function countRowsBetweenIndexes(ctx: AppContext, documentId: numbe
 
 /** Rewrites whole rows (prices, edits) in batches. */
 export async function putRows(ctx: AppContext, rows: RowRecord[]): Promise<void> {
-  await writeInParallel(ctx, rows.map((row) => ({ PutRequest: { Item: encode(row) } })));
+  if (!rows.length) return;
+  await changingRows(ctx, rows, () => writeInParallel(ctx, rows.map((row) => ({ PutRequest: { Item: encode(row) } }))));
+}
+
+/**
+ * Every write of rows goes through here: once it is done (or has failed part-way), each document
+ * it touched gets a new `rows_version`, so no process serves rows remembered from before
+ * (rows-cache.ts). A document that does not exist (yet, or any more) is left alone.
+ */
+async function changingRows<T>(ctx: AppContext, rows: Array<Pick<RowRecord, 'document_id'>>, write: () => Promise<T>): Promise<T> {
+  const documents = [...new Set(rows.map((r) => r.document_id))];
+  documents.forEach(forgetRows);
+  let result: T;
+  try {
+    result = await write();
+  } catch (err) {
+    await Promise.all(documents.map((id) => newRowsVersion(ctx, id))).catch(() => undefined);
+    throw err;
+  }
+  await Promise.all(documents.map((id) => newRowsVersion(ctx, id)));
+  return result;
+}
+
+async function newRowsVersion(ctx: AppContext, documentId: number): Promise<void> {
+  forgetRows(documentId);
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('documents'),
+        Key: { id: documentId },
+        UpdateExpression: 'SET rows_version = :v',
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeValues: { ':v': randomUUID() },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw domainError(err);
+  }
+}
+
+/**
+ * A document's rows, from this process's memory when the document (as just read) says they have
+ * not changed since (rows-cache.ts), else from the table. The rows are frozen: copy to change.
+ */
+export async function readDocumentRows(ctx: AppContext, doc: Pick<DocumentRecord, 'id' | 'row_count' | 'rows_version'>): Promise<RowRecord[]> {
+  const hit = cachedRows(doc.id, doc.rows_version);
+  if (hit) return hit as RowRecord[];
+  return rememberRows(doc.id, doc.rows_version, await listRows(ctx, doc.id, doc.row_count ?? 0)) as RowRecord[];
 }
 
 /** Rows per key range when a large document is read as parallel range queries. */
@@ -200,7 +250,7 @@ export async function deleteDocumentRows(ctx: AppContext, documentId: number): P
     ExpressionAttributeValues: { ':d': documentId },
     ProjectionExpression: 'document_id, row_index',
   });
-  await writeInParallel(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
+  await changingRows(ctx, [{ document_id: documentId }], () => writeInParallel(ctx, keys.map((Key) => ({ DeleteRequest: { Key } }))));
 }
 
 async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
@@ -226,11 +276,12 @@ export async function getRowById(ctx: AppContext, id: number): Promise<RowRecord
 }
 
 export async function putRow(ctx: AppContext, row: RowRecord): Promise<void> {
-  await store(ctx).send(new PutCommand({ TableName: ctx.table('rows'), Item: encode(row) }));
+  await changingRows(ctx, [row], () => store(ctx).send(new PutCommand({ TableName: ctx.table('rows'), Item: encode(row) })));
 }
 
 export async function deleteRows(ctx: AppContext, rows: Array<Pick<RowRecord, 'document_id' | 'row_index'>>): Promise<void> {
-  await batchWrite(ctx, rows.map((r) => ({ DeleteRequest: { Key: { document_id: r.document_id, row_index: r.row_index } } })));
+  if (!rows.length) return;
+  await changingRows(ctx, rows, () => batchWrite(ctx, rows.map((r) => ({ DeleteRequest: { Key: { document_id: r.document_id, row_index: r.row_index } } }))));
 }
 
 const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
@@ -242,6 +293,10 @@ const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il document
  * is ROWS_CHANGED (409).
  */
 export async function mergeRowsAtomically(ctx: AppContext, merged: RowRecord, firstBefore: RowRecord, second: RowRecord): Promise<void> {
+  await changingRows(ctx, [merged, second], () => mergeTransaction(ctx, merged, firstBefore, second));
+}
+
+async function mergeTransaction(ctx: AppContext, merged: RowRecord, firstBefore: RowRecord, second: RowRecord): Promise<void> {
   await store(ctx, { conditionFailed: (cause) => new ConflictError(ROWS_CHANGED, { cause }) }).send(
     new TransactWriteCommand({
       TransactItems: [

@@ -1,0 +1,17 @@
+import { Worker } from 'node:worker_threads';
+import type { AppContext } from '../../functions/config/context.ts';
+import type { RowRecord } from '../../functions/storage/repositories/rows.ts';
+
+/** A second API instance (another Lambda container, as far as memory goes) writing to the same tables. */
+export function otherInstance(ctx: AppContext) {
+  const { signingSecret: _s, enqueue: _e, now: _n, ...config } = ctx.config;
+  const worker = new Worker(new URL('./other-instance.mjs', import.meta.url), { workerData: config });
+  return {
+    putRow: (row: RowRecord) =>
+      new Promise<void>((resolve, reject) => {
+        worker.once('message', (m: { ok?: true; error?: string }) => (m.ok ? resolve() : reject(new Error(m.error))));
+        worker.postMessage({ row });
+      }),
+    close: () => worker.terminate(),
+  };
+}
