@@ -16,6 +16,12 @@ export default function setup() {
   const index = path.join(root, 'web/dist/index.html');
   const stale = !fs.existsSync(index) || Math.max(newest(path.join(root, 'web/src')), newest(path.join(root, 'shared'))) > fs.statSync(index).mtimeMs;
   if (stale) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // vitest sets NODE_ENV=test, which would give React's development build: slower, and not what
+    // `npm start` serves (the benchmarks then measure the wrong app).
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }
