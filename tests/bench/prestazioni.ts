@@ -144,19 +144,28 @@ async function browser(rt: Awaited<ReturnType<typeof startTestRuntime>>) {
 
     // Sorting and filtering are timed inside the page. The code is a string: the bench runs under
     // tsx, whose helpers (__name) do not exist in the browser.
-    const sortMs = await page.evaluate(`(async () => {
+    // N° sorts ascending, descending, then not at all (the rows' own order, which ascending also
+    // is). Timed: every click that re-orders 2,000 rows (to descending, and back), three times each.
+    const sortTimes = (await page.evaluate(`(async () => {
       const header = [...document.querySelectorAll('th')].find((th) => (th.textContent || '').trim().startsWith('N°'));
-      if (!header) return NaN;
+      if (!header) return [NaN];
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      const firstIs = (n) => [...document.querySelectorAll('tbody tr')].slice(0, 1).some((tr) => (tr.textContent || '').includes('voce ' + n + ' '));
       const times = [];
-      for (const wanted of ['1', '${ROWS}']) {
-        const t = performance.now();
+      for (let round = 0; round < 3; round++) {
         header.click();
-        for (let k = 0; k < 600 && ![...document.querySelectorAll('tbody tr')].slice(0, 1).some((tr) => (tr.textContent || '').includes('voce ' + wanted + ' ')); k++) await new Promise((r) => requestAnimationFrame(r));
-        times.push(performance.now() - t);
+        for (let k = 0; k < 5; k++) await frame();
+        for (const wanted of ['${ROWS}', '1']) {
+          const t = performance.now();
+          header.click();
+          for (let k = 0; k < 600 && !firstIs(wanted); k++) await frame();
+          times.push(performance.now() - t);
+        }
       }
-      return Math.max(...times);
-    })()`) as number;
-    console.log(`  sorting by N°: ${sortMs.toFixed(0)} ms to the re-ordered rows (goal < 200) ${verdict(sortMs < 200)}`);
+      return times;
+    })()`)) as number[];
+    const sortMs = median(sortTimes);
+    console.log(`  sorting by N°: ${sortMs.toFixed(0)} ms to the re-ordered rows, median of ${sortTimes.length} (slowest ${Math.max(...sortTimes).toFixed(0)} ms) (goal < 200) ${verdict(sortMs < 200)}`);
 
     const filterMs = await page.evaluate(`(async () => {
       const input = document.querySelector('input[aria-label="Cerca righe"]');
