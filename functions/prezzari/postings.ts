@@ -149,6 +149,7 @@ export class Postings {
     const stamp = ++this.query;
     const touched: number[] = [];
     for (let w = 0; w < reached.length; w++) {
+      let alive = 0;
       for (const form of reached[w].forms) {
         const low = form.source < 32 ? 1 << form.source : 0;
         const high = form.source >= 32 ? 1 << (form.source - 32) : 0;
@@ -175,12 +176,15 @@ export class Postings {
             if (this.lastWord[doc] !== w + 1) {
               this.lastWord[doc] = w + 1;
               this.wordsMatched[doc]++;
+              alive++;
             }
             this.formsLow[doc] |= low;
             this.formsHigh[doc] |= high;
           }
         }
       }
+      // No article has every word so far: the rest cannot bring one back.
+      if (all && alive === 0) return { docs: new Int32Array(0), scores: new Float64Array(0) };
     }
     const docs: number[] = [];
     for (const doc of touched) if (!all || this.wordsMatched[doc] === reached.length) docs.push(doc);

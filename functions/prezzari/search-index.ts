@@ -171,9 +171,12 @@ const fuzzy = (term: string) => (/\d/.test(term) ? 0 : term.length >= 8 ? 2 : te
  */
 function textQuery(query: string, typos: boolean): Form[][] {
   const out: Form[][] = [];
+  const seen = new Set<string>();
   for (const word of tokenize(query)) {
     const stem = termOf(word);
-    if (!stem) continue;
+    // A word said twice asks nothing more.
+    if (!stem || seen.has(fold(word))) continue;
+    seen.add(fold(word));
     const forms: Form[] = [{ text: stem, prefix: prefix(stem), fuzzy: typos ? fuzzy(stem) : 0, boost: 1 }];
     const typed = fold(word);
     if (typed.length >= 3 && !/\d/.test(typed)) {

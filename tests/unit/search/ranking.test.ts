@@ -67,6 +67,11 @@ describe('ranked price search', () => {
     expect(rankIndex(index, 'ascensore', 10).total).toBe(0);
   });
 
+  it('answers a word said twice as the word said once', () => {
+    expect(codes('POZZETTO pozzetto pozzetto', 20)).toEqual(codes('pozzetto', 20));
+    expect(rankIndex(index, 'pozzetto pozzetto', 10).total).toBe(rankIndex(index, 'pozzetto', 10).total);
+  });
+
   it('pages through the same ranking', () => {
     const first = rankIndex(index, 'scavo tubazioni', 10, 0).hits.map((h) => h.item.codice);
     const second = rankIndex(index, 'scavo tubazioni', 10, 10).hits.map((h) => h.item.codice);
