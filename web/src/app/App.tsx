@@ -1,9 +1,10 @@
-import { lazy, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, useState, type ReactNode } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { Layout } from '@/components/layout/Layout.tsx';
 import { AdminRoute, ProtectedRoute } from '@/features/auth/RouteGuards.tsx';
 import HomePage from '@/pages/HomePage.tsx';
 import LoginPage from '@/pages/LoginPage.tsx';
+import { preloadDocument } from '@/features/documents/api/get-document.ts';
 
 // Each area is its own chunk: the first page loads only what it shows.
 const PresentazionePage = lazy(() => import('@/pages/public/PresentazionePage.tsx'));
@@ -15,7 +16,13 @@ const ProfilePage = lazy(() => import('@/pages/ProfilePage.tsx'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage.tsx'));
 const AdminDashboardPage = lazy(() => import('@/pages/admin/AdminDashboardPage.tsx'));
 const DocumentsPage = lazy(() => import('@/pages/documents/DocumentsPage.tsx'));
-const DocumentDetailPage = lazy(() => import('@/pages/documents/DocumentDetailPage.tsx'));
+// The document page, the one people open most, straight from a link: its code starts loading
+// with the app (beside the session check) and, once here, renders without a Suspense fallback,
+// whose reveal React would otherwise hold back for 300 ms.
+let documentDetailModule: typeof import('@/pages/documents/DocumentDetailPage.tsx') | null = null;
+const loadDocumentDetail = () => import('@/pages/documents/DocumentDetailPage.tsx').then((m) => (documentDetailModule = m));
+const DocumentDetailPage = lazy(loadDocumentDetail);
+if (/^\/documents\/\d+/.test(window.location.pathname)) void loadDocumentDetail().catch(() => undefined);
 const UploadPage = lazy(() => import('@/pages/upload/UploadPage.tsx'));
 const SearchPage = lazy(() => import('@/pages/search/SearchPage.tsx'));
 const CsvDataPage = lazy(() => import('@/pages/search/CsvDataPage.tsx'));
@@ -24,6 +31,15 @@ const TipologiePage = lazy(() => import('@/pages/admin/TipologiePage.tsx'));
 const UploadPrezzarioPage = lazy(() => import('@/pages/prezzari/UploadPrezzarioPage.tsx'));
 const PrezzarioPage = lazy(() => import('@/pages/prezzari/PrezzarioPage.tsx'));
 const ApiDebugPage = lazy(() => import('@/pages/admin/ApiDebugPage.tsx'));
+
+/** The document page: its data is asked for while its code loads (once per visit). */
+function DocumentDetailRoute() {
+  const { id } = useParams();
+  useState(() => id && preloadDocument(id));
+  // Chosen once per visit: switching component later would remount the page and lose its state.
+  const [Page] = useState(() => documentDetailModule?.default ?? DocumentDetailPage);
+  return <Page />;
+}
 
 const user = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 const admin = (page: ReactNode) => <AdminRoute>{page}</AdminRoute>;
@@ -42,7 +58,7 @@ export function App() {
         <Route path="/profile" element={user(<ProfilePage />)} />
 
         <Route path="/documents" element={user(<DocumentsPage />)} />
-        <Route path="/documents/:id" element={user(<DocumentDetailPage />)} />
+        <Route path="/documents/:id" element={user(<DocumentDetailRoute />)} />
         <Route path="/upload" element={user(<UploadPage />)} />
         <Route path="/upload/legacy" element={user(<UploadPage />)} />
         <Route path="/search" element={user(<SearchPage />)} />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import { apiCall } from '@/lib/api-client.ts';
 import { documentRowsList } from '@shared/api/documents.ts';
@@ -12,9 +13,23 @@ export async function getDocumentRows(id: number | string): Promise<DocumentRows
   return { rows: res.data.map((item) => item.attributes), totalCount: res.meta['total-count'], totals: toTotals(res.meta.totals) };
 }
 
-/** `version` (e.g. the document status) makes the rows reload when the analysis ends. */
+export const documentRowsKey = (id: string) => ['/api/documents/{id}/rows', id] as const;
+
+/**
+ * The rows are asked for at once, beside the document (not after it); `version` (the document's
+ * status) reloads them when it changes, e.g. when the analysis ends.
+ */
 export function useDocumentRows(id: string | undefined, version: string | undefined) {
-  return useSWR(id && version ? ['/api/documents/{id}/rows', id, version] : null, ([, docId]) => getDocumentRows(docId), {
+  const rows = useSWR(id ? documentRowsKey(id) : null, ([, docId]) => getDocumentRows(docId), {
     revalidateOnFocus: false,
   });
+  const seen = useRef(version);
+  const { mutate } = rows;
+  useEffect(() => {
+    if (version === seen.current) return;
+    const before = seen.current;
+    seen.current = version;
+    if (before !== undefined) void mutate();
+  }, [version, mutate]);
+  return rows;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
-import { getDocument } from '@/features/documents/api/get-document.ts';
+import { getDocument, processingPollMs } from '@/features/documents/api/get-document.ts';
 import { isAbort, UPLOAD_ERROR_FALLBACK, uploadDocument } from '@/features/documents/api/upload-document.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
 
@@ -18,7 +18,6 @@ export interface UploadState {
 }
 
 const IDLE: UploadState = { phase: 'idle', percent: 0, message: null, documentId: null, document: null };
-export const PROCESSING_POLL_MS = 1000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -30,8 +29,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * The PDF upload state machine: idle → uploading → processing (polls the document every second
- * until it is no longer processing) → success | failed; error and cancelled on the way. The
+ * The PDF upload state machine: idle → uploading → processing (polls the document, quickly at
+ * first, until it is no longer processing) → success | failed; error and cancelled on the way. The
  * running request is aborted on cancel, reset and unmount.
  */
 export function useUpload() {
@@ -51,6 +50,7 @@ export function useUpload() {
     try {
       const result = await uploadDocument({ ...input, signal: ctl.signal, onProgress: (percent) => set({ percent }) });
       set({ phase: 'processing', percent: 100, documentId: result.document_id, message: null });
+      const watchingSince = Date.now();
       for (;;) {
         let doc: DocumentItem | null = null;
         try {
@@ -67,7 +67,7 @@ export function useUpload() {
             return;
           }
         }
-        await sleep(PROCESSING_POLL_MS, ctl.signal);
+        await sleep(processingPollMs(Date.now() - watchingSince), ctl.signal);
       }
     } catch (err) {
       if (controller.current !== ctl) return;
