@@ -34,7 +34,11 @@ export interface Scored {
   /** Article positions and their scores, in no particular order. */
   docs: Int32Array;
   scores: Float64Array;
+  /** Every index term the query reached (ids), for matchedTerms. */
+  terms: number[];
 }
+
+const NOTHING: Scored = { docs: new Int32Array(0), scores: new Float64Array(0), terms: [] };
 
 interface Expanded {
   /** Term ids this form reaches, with their weights. */
@@ -145,7 +149,7 @@ export class Postings {
     };
     const reached = words.map((w) => this.reach(w, source)).filter((w) => w.forms.some((f) => f.terms.size) || all);
     if (all) reached.sort((a, b) => a.postings - b.postings);
-    if (!reached.length || (all && reached[0].postings === 0)) return { docs: new Int32Array(0), scores: new Float64Array(0) };
+    if (!reached.length || (all && reached[0].postings === 0)) return NOTHING;
     const stamp = ++this.query;
     const touched: number[] = [];
     for (let w = 0; w < reached.length; w++) {
@@ -184,24 +188,20 @@ export class Postings {
         }
       }
       // No article has every word so far: the rest cannot bring one back.
-      if (all && alive === 0) return { docs: new Int32Array(0), scores: new Float64Array(0) };
+      if (all && alive === 0) return NOTHING;
     }
     const docs: number[] = [];
     for (const doc of touched) if (!all || this.wordsMatched[doc] === reached.length) docs.push(doc);
     const scores = new Float64Array(docs.length);
     for (let i = 0; i < docs.length; i++) scores[i] = this.score[docs[i]] * (bits(this.formsLow[docs[i]]) + bits(this.formsHigh[docs[i]]));
-    return { docs: Int32Array.from(docs), scores };
+    const terms = new Set<number>();
+    for (const word of reached) for (const form of word.forms) for (const id of form.terms.keys()) terms.add(id);
+    return { docs: Int32Array.from(docs), scores, terms: [...terms] };
   }
 
-  /** The terms of `forms` that article `doc` contains (what the highlighter marks). */
-  matchedTerms(words: Form[][], doc: number): string[] {
-    const out = new Set<string>();
-    for (const forms of words) {
-      for (const form of forms) {
-        for (const id of this.expand(form).terms.keys()) if (contains(this.docs[id], doc)) out.add(this.termText[id]);
-      }
-    }
-    return [...out];
+  /** The terms the query reached that article `doc` contains (what the highlighter marks). */
+  matchedTerms(scored: Scored, doc: number): string[] {
+    return scored.terms.filter((id) => contains(this.docs[id], doc)).map((id) => this.termText[id]);
   }
 }
 
@@ -211,7 +211,8 @@ function bits(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-function contains(sorted: Int32Array, value: number): boolean {
+/** The first position in `sorted` whose value is not below `value` (binary search). */
+export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, value: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -219,7 +220,12 @@ function contains(sorted: Int32Array, value: number): boolean {
     if (sorted[mid] < value) lo = mid + 1;
     else hi = mid;
   }
-  return lo < sorted.length && sorted[lo] === value;
+  return lo;
+}
+
+function contains(sorted: Int32Array, value: number): boolean {
+  const at = lowerBound(sorted, value);
+  return at < sorted.length && sorted[at] === value;
 }
 
 /**

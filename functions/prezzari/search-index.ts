@@ -5,7 +5,7 @@ import { fold } from '../../shared/text.ts';
 import { getBlob, putBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 import { termOf, titleOf, tokenize, words } from './terms.ts';
-import { Postings, topOf, type Form, type Scored } from './postings.ts';
+import { lowerBound, Postings, topOf, type Form, type Scored } from './postings.ts';
 
 /**
  * One version of a price list, written once when it is confirmed and never changed: its items
@@ -121,17 +121,6 @@ export function rememberIndex(stored: StoredIndex): void {
   while (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
 }
 
-function lowerBound(sorted: string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Positions of items whose code starts with the prefix (folded). */
 function byCodePrefix(index: LoadedIndex, prefix: string): number[] {
   const out: number[] = [];
@@ -154,7 +143,7 @@ export interface RankedHit {
 interface Ranked {
   /** Code hits: the exact code (tier 0) first, then codes beginning with the query (tier 1). */
   codes?: { positions: Int32Array; exact: number };
-  text?: { scored: Scored; words: Form[][]; sorted: number[] };
+  text?: { scored: Scored; sorted: number[] };
   total: number;
 }
 
@@ -205,15 +194,12 @@ function rank(index: LoadedIndex, query: string): Ranked {
     const rest = codeHits.filter((p) => index.codesFolded[p].split('#')[0] !== code);
     return { codes: { positions: Int32Array.from([...exact, ...rest]), exact: exact.length }, total: codeHits.length };
   }
-  let words = textQuery(query, false);
+  const words = textQuery(query, false);
   if (!words.length) return { total: 0 };
   let scored = index.search.evaluate(words, true);
   // Nothing as typed: forgive one or two typos on the longer words.
-  if (!scored.docs.length) {
-    words = textQuery(query, true);
-    scored = index.search.evaluate(words, true);
-  }
-  return { text: { scored, words, sorted: [] }, total: scored.docs.length };
+  if (!scored.docs.length) scored = index.search.evaluate(textQuery(query, true), true);
+  return { text: { scored, sorted: [] }, total: scored.docs.length };
 }
 
 function ranked(index: LoadedIndex, query: string): Ranked {
@@ -247,7 +233,7 @@ export function rankIndex(index: LoadedIndex, query: string, limit: number, offs
     if (t.sorted.length < end) t.sorted = topOf(t.scored, Math.max(end, 2 * t.sorted.length));
     for (let k = offset; k < end; k++) {
       const doc = t.scored.docs[t.sorted[k]];
-      hits.push({ item: index.items[doc], tier: 2, score: t.scored.scores[t.sorted[k]], terms: index.search.matchedTerms(t.words, doc) });
+      hits.push({ item: index.items[doc], tier: 2, score: t.scored.scores[t.sorted[k]], terms: index.search.matchedTerms(t.scored, doc) });
     }
   }
   return { hits, total: r.total };

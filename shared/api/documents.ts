@@ -33,6 +33,17 @@ export const columnMapping = z.object({
   totale: z.number().int().nullable(),
 });
 export type ColumnMapping = z.infer<typeof columnMapping>;
+export type MappingField = keyof ColumnMapping;
+/** The mapping's fields, in the order the upload form shows them. */
+export const MAPPING_FIELDS = columnMapping.keyof().options;
+export const MAPPING_LABELS: Record<MappingField, string> = {
+  codice: 'Codice',
+  descrizione: 'Descrizione',
+  unita_di_misura: 'U.M.',
+  quantita: 'Quantità',
+  unitario: 'Prezzo unitario',
+  totale: 'Importo',
+};
 const columnMappingField = z.string().optional().meta({ description: 'Per un foglio di calcolo: le colonne confermate dall\u2019utente, JSON di {codice, descrizione, unita_di_misura, quantita, unitario, totale}' });
 export const uploadBody = uploadFields.extend({ column_mapping: columnMappingField });
 export const previewBody = z.object({ column_mapping: columnMappingField });

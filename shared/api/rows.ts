@@ -46,8 +46,9 @@ export type MergeResponse = z.infer<typeof mergeResponse>;
 export type UpdateTipologiaResponse = z.infer<typeof updateTipologiaResponse>;
 
 const { document_total: _printed, ...retotalled } = exampleTotals;
-const after = { document: exampleDocument, totals: retotalled };
-const rowError = { 400: 'Identificativo non valido', 404: 'Riga non trovata' } as const;
+/** What a row change answers beside the row: the document and its totals after it (examples). */
+export const afterRowChange = { document: exampleDocument, totals: retotalled };
+export const rowError = { 400: 'Identificativo non valido', 404: 'Riga non trovata' } as const;
 
 export const rowRoutes = {
   'POST /api/rows/merge': {
@@ -55,7 +56,7 @@ export const rowRoutes = {
     body: mergeBody,
     response: mergeResponse,
     requestExample: { first_row_id: 501, second_row_id: 502 },
-    example: { data: { success: true, row: exampleRow, removed_row_id: 502, message: 'Righe unite con successo' }, meta: after },
+    example: { data: { success: true, row: exampleRow, removed_row_id: 502, message: 'Righe unite con successo' }, meta: afterRowChange },
     errors: { 400: MERGE_COUNT_ERROR, 404: MERGE_MISSING_ERROR, 409: 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.' },
   },
   'POST /api/rows/update-tipologia-dei': {
@@ -63,7 +64,7 @@ export const rowRoutes = {
     body: updateTipologiaBody,
     response: updateTipologiaResponse,
     requestExample: { row_ids: [501], tipologia_dei: 'urbanizzazione' },
-    example: { data: { success: true, updated: 1, priced: 1, not_found: 0, rows: [exampleRow] }, meta: after },
+    example: { data: { success: true, updated: 1, priced: 1, not_found: 0, rows: [exampleRow] }, meta: afterRowChange },
     errors: { 400: 'Seleziona una tipologia DEI', 404: MERGE_MISSING_ERROR },
   },
   'GET /api/rows/{id}': {
@@ -79,14 +80,14 @@ export const rowRoutes = {
     body: rowUpdateBody,
     response: rowUpdateResponse,
     requestExample: { quantita: '2.034,50', unitario: 5.59 },
-    example: { data: { id: '501', type: 'rows', attributes: exampleRow }, meta: { ...after, price_found: true } },
+    example: { data: { id: '501', type: 'rows', attributes: exampleRow }, meta: { ...afterRowChange, price_found: true } },
     errors: { ...rowError, 400: 'Valore numerico non valido per quantità' },
   },
   'DELETE /api/rows/{id}': {
     summary: 'Elimina una riga; i totali del documento seguono',
     params: idPath,
     response: rowRemoveResponse,
-    example: { data: { id: 501, message: 'Riga eliminata' }, meta: after },
+    example: { data: { id: 501, message: 'Riga eliminata' }, meta: afterRowChange },
     errors: rowError,
   },
 } satisfies Record<string, RouteContract>;

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { idPath, listOf, queryString, type RouteContract } from './common.ts';
 import { priceSource } from './prezzari.ts';
-import { exampleDocument, exampleRow, exampleTotals } from './records.ts';
-import { rowUpdateResponse } from './rows.ts';
+import { exampleRow } from './records.ts';
+import { afterRowChange, rowError, rowUpdateResponse } from './rows.ts';
 
 export const priceSuggestion = z.object({
   id: z.string().meta({ description: 'Identificativo dell\u2019articolo (prezzario|codice), da mandare per applicarlo' }),
@@ -41,8 +41,6 @@ const suggestion = {
   similarity: 0.91,
   unit_warning: null,
 } as const;
-const { document_total: _printed, ...retotalled } = exampleTotals;
-const rowError = { 400: 'Identificativo non valido', 404: 'Riga non trovata' } as const;
 
 export const suggestionRoutes = {
   'GET /api/rows/{id}/suggestions': {
@@ -61,7 +59,7 @@ export const suggestionRoutes = {
     requestExample: { id: suggestion.id },
     example: {
       data: { id: '501', type: 'rows', attributes: { ...exampleRow, price_source: { list: 'suggerito', key: 'FIRENZE', year: 2026, code: suggestion.codice, origin: 'toscana', similarity: 0.91 } } },
-      meta: { document: exampleDocument, totals: retotalled, price_found: true },
+      meta: { ...afterRowChange, price_found: true },
     },
     errors: { 400: 'Scegli un suggerimento da applicare', 404: 'Articolo non trovato nei prezzari caricati: aggiorna i suggerimenti e riprova.' },
   },

@@ -4,16 +4,7 @@
  * set of intended articles is planted among them with the queries that should find them.
  */
 import type { PriceItem } from '../../functions/storage/repositories/price-lists.ts';
-
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
+import { makeRng } from '../generator/core.ts';
 
 const SUBJECTS: Array<{ title: string[]; body: string[]; um: string[] }> = [
   { title: ['Scavo a sezione obbligata', 'Scavo di sbancamento', 'Scavo a sezione ristretta', 'Scavo in trincea'], body: ['eseguito con mezzi meccanici', 'in terreni di qualsiasi natura e consistenza', 'compreso il carico sul mezzo di trasporto', 'escluse le rocce da mina', 'fino alla profondità di {n} m dal piano di campagna'], um: ['mc'] },
@@ -67,7 +58,7 @@ export const QUERIES: Array<{ q: string; kind: 'codice' | 'parola' | 'flessione'
 export const LATENCY_MIX = [...QUERIES.map((q) => q.q), 'scavo', 'calcestruzzo classe', 'tubazione pvc', 'TOS25_01', 'pozzetti', 'intonaci', 'demolizione muratura', 'pavimento gres'];
 
 export function generateArticles(n: number, seed = 7): PriceItem[] {
-  const rand = rng(seed);
+  const rand = makeRng(seed).next;
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
   const fill = (s: string) => s.replace(/\{n\}/g, () => String(10 + Math.floor(rand() * 90))).replace(/\{m\}/g, () => String(20 + Math.floor(rand() * 180))).replace(/\{k\}/g, () => String(1 + Math.floor(rand() * 9)));
   const items: PriceItem[] = [];

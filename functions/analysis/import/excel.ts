@@ -14,20 +14,7 @@ import { productHolds, R_PRODOTTO } from '../parser/checks.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
 import { fileNumber, finish, ImportError, makeVoce, type ImportResult } from './common.ts';
 import { cellString, type Cell, type Sheet } from './workbook.ts';
-
-export const MAPPING_FIELDS = ['codice', 'descrizione', 'unita_di_misura', 'quantita', 'unitario', 'totale'] as const;
-export type MappingField = (typeof MAPPING_FIELDS)[number];
-/** 0-based column of each field (null: the file has no such column). */
-export type ColumnMapping = Record<MappingField, number | null>;
-
-export const FIELD_LABELS: Record<MappingField, string> = {
-  codice: 'Codice',
-  descrizione: 'Descrizione',
-  unita_di_misura: 'U.M.',
-  quantita: 'Quantità',
-  unitario: 'Prezzo unitario',
-  totale: 'Importo',
-};
+import { MAPPING_FIELDS, type ColumnMapping, type MappingField } from '../../../shared/api/documents.ts';
 
 export const NO_COMPUTO_COLUMNS =
   'Nessuna tabella di computo riconosciuta nel foglio di calcolo: servono almeno le colonne Descrizione e Importo (o Quantità e Prezzo unitario).';

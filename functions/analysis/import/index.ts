@@ -4,7 +4,8 @@
  * model of the PDF reader. Every refusal is an ImportError with its Italian reason.
  */
 import { FILE_TOO_LARGE, ImportError, MAX_COMPUTO_BYTES, UNSUPPORTED_FORMAT, type ComputoFormat, type ImportResult } from './common.ts';
-import { guessMapping, importTable, readTable, type ColumnMapping, type HeaderGuess } from './excel.ts';
+import { guessMapping, importTable, readTable, type HeaderGuess } from './excel.ts';
+import type { ColumnMapping } from '../../../shared/api/documents.ts';
 import { computoSheet, importLeeno } from './leeno.ts';
 import { importSix } from './six.ts';
 import { readSheets } from './workbook.ts';
@@ -13,7 +14,7 @@ import { importXpwe } from './xpwe.ts';
 import type { ParsedVoce } from '../parser/types.ts';
 
 export { ImportError, MAX_COMPUTO_BYTES, type ComputoFormat, type ImportResult } from './common.ts';
-export { validMapping, FIELD_LABELS, MAPPING_FIELDS, type ColumnMapping, type MappingField } from './excel.ts';
+export { validMapping } from './excel.ts';
 
 export const EMPTY_FILE = 'Il file è vuoto.';
 

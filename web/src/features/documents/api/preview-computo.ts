@@ -1,6 +1,7 @@
 import { apiCall } from '@/lib/api-client.ts';
 import { previewResponse, type ColumnMapping, type ComputoPreview } from '@shared/api/documents.ts';
 
+export { MAPPING_FIELDS, MAPPING_LABELS } from '@shared/api/documents.ts';
 export type { ColumnMapping, ComputoPreview };
 
 /** What the upload picker accepts: PDF and the structured computi (the server reads the content). */
@@ -12,15 +13,6 @@ export const isSpreadsheet = (file: File) => /\.(?:ods|xlsx|xls)$/i.test(file.na
 export const MAX_PREVIEW_BYTES = 5 * 1024 * 1024;
 export const MAX_COMPUTO_BYTES = 52_428_800;
 
-export const MAPPING_FIELDS = ['codice', 'descrizione', 'unita_di_misura', 'quantita', 'unitario', 'totale'] as const;
-export const MAPPING_LABELS: Record<(typeof MAPPING_FIELDS)[number], string> = {
-  codice: 'Codice',
-  descrizione: 'Descrizione',
-  unita_di_misura: 'U.M.',
-  quantita: 'Quantità',
-  unitario: 'Prezzo unitario',
-  totale: 'Importo',
-};
 
 /** 'Per favore, seleziona un file PDF.' etc.: null when the file can be sent. */
 export function validateComputoFile(file: File | null): string | null {
