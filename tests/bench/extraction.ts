@@ -7,7 +7,7 @@
  *   npx tsx tests/bench/extraction.ts --generated 1-5          # also generate seeds 1..5 (all layouts) into a temp folder
  *   npx tsx tests/bench/extraction.ts --generated 1,4,9 --layouts leeno,blumatica --count 2 --keep
  *
- * Reads every `*.truth.json` in ../shared/corpus/pdf (relative to the repo root) and in each folder
+ * Reads every `*.truth.json` in tests/fixtures/corpus/pdf and in each folder
  * given, runs extractDocument + parseComputo on the matching PDF and prints, per document and
  * overall: voci expected / found / exact (code, unit, quantity, unit price and total all equal),
  * descriptions equal, extra rows, document_total equal or not, pages per second.
@@ -217,7 +217,7 @@ function trustLine(t: Tally): string {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const folders = [path.resolve(repoRoot, '../shared/corpus/pdf'), ...args.folders];
+  const folders = [path.resolve(repoRoot, 'tests/fixtures/corpus/pdf'), ...args.folders];
   let tmp: string | null = null;
   if (args.generated.length) {
     const { generate } = await import('../generator/generate.ts');

@@ -4,11 +4,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
-import { CORPUS_PDF } from '../support/corpus.ts';
+import { CORPUS_DATA, CORPUS_PDF } from '../support/corpus.ts';
 import { uploadForm } from '../support/price-lists.ts';
-import { ADMIN_PASSWORD, REPO_ROOT, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
-const FIRENZE_XML = path.resolve(REPO_ROOT, '../shared/corpus/data/toscana-firenze-2025-excerpt.xml');
+const FIRENZE_XML = path.join(CORPUS_DATA, 'toscana-firenze-2025-excerpt.xml');
 const SHOTS = process.env.EDIT_SHOTS_DIR ?? '/tmp/edit-shots';
 
 let rt: TestRuntime;

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
-import { ADMIN_PASSWORD, REPO_ROOT, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { CORPUS_PDF } from '../support/corpus.ts';
+import { ADMIN_PASSWORD, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
-const CORPUS = path.resolve(REPO_ROOT, '../shared/corpus/pdf');
+const CORPUS = CORPUS_PDF;
 
 let rt: TestRuntime;
 let browser: Browser;

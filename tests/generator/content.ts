@@ -17,7 +17,7 @@ export interface Product {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SIX_FILE = path.resolve(here, '../../../shared/corpus/data/six-str-vision-4440.xml');
+export const SIX_FILE = path.resolve(here, '../fixtures/corpus/data/six-str-vision-4440.xml');
 
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_m, e: string) => {

@@ -1,6 +1,6 @@
 /**
  * Adversarial computo generator: PDFs in layouts the shared corpus lacks, each with a ground truth
- * in the shared corpus format (`<name>.truth.json`, see /work/shared/corpus/README.md and
+ * in the shared corpus format (`<name>.truth.json`, see tests/fixtures/corpus/README.md and
  * tests/generator/README.md).
  *
  *   npx tsx tests/generator/generate.ts --out DIR --seed N [--layouts a,b,c] [--count K]

@@ -12,7 +12,7 @@ import { handlerEntry } from '../../functions/handlers/index.ts';
 import { API_PREFIXES, RESOURCES, ROUTES, routeKey } from '../../functions/routes.ts';
 import { ALL_TABLES, type KeyDef } from '../../functions/storage/tables.ts';
 import { execSync } from 'node:child_process';
-import { CORPUS_PDF } from '../support/corpus.ts';
+import { corpusFile } from '../support/corpus.ts';
 import { Worker } from 'node:worker_threads';
 import { LAMBDA_BUNDLE, threadBundleCommand } from '../../infra/cloud/lambda.ts';
 import { ANALYSIS_WORKER_ENTRY, DEAD_LETTER_ENTRY, PAGE_READER_THREAD } from '../../infra/cloud/analysis.ts';
@@ -349,14 +349,20 @@ describe('Lambda bundles', () => {
 
     // Act
     execSync(threadBundleCommand(REPO_ROOT, out, PAGE_READER_THREAD), { stdio: 'pipe' });
+    // The PDF is read before the thread starts, and the thread always ends here: a thread left
+    // running would fail later, unhandled, once afterAll has removed its folder.
+    const pdf = new Uint8Array(corpusFile('primus_small.pdf'));
     const thread = new Worker(path.join(out, PAGE_READER_THREAD.outfile));
-    const pdf = new Uint8Array(fs.readFileSync(path.join(CORPUS_PDF, 'primus_small.pdf')));
-    const reply = await new Promise<{ pages?: Array<{ page: number; words: unknown[] }> }>((resolve, reject) => {
-      thread.once('message', resolve);
-      thread.once('error', reject);
-      thread.postMessage({ id: 1, pdf, first: 2, last: 3 });
-    });
-    await thread.terminate();
+    let reply: { pages?: Array<{ page: number; words: unknown[] }> };
+    try {
+      reply = await new Promise((resolve, reject) => {
+        thread.once('message', resolve);
+        thread.once('error', reject);
+        thread.postMessage({ id: 1, pdf, first: 2, last: 3 });
+      });
+    } finally {
+      await thread.terminate();
+    }
 
     // Assess: the handler names the file the thread was bundled to, and the compiled thread reads the asked pages.
     expect(fs.readFileSync(path.join(out, 'index.mjs'), 'utf8')).toContain(PAGE_READER_THREAD.outfile);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusData } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -60,7 +61,7 @@ describe('each format becomes a document with its rows', () => {
   });
 
   it('imports the shared STR Vision SIX export and prices it like any document', async () => {
-    const six = readFileSync('/work/shared/corpus/data/six-str-vision-4440.xml');
+    const six = corpusData('six-str-vision-4440.xml');
     const res = await uploadPdf(rt.url, token, six, 'Fit out PN19.xml');
     expect(res.status).toBe(201);
     const doc = await waitForAnalysis(rt.url, token, res.id);

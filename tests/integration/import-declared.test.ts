@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusData } from '../support/corpus.ts';
 import { priceListXlsx, uploadForm } from '../support/price-lists.ts';
-import { ADMIN_PASSWORD, loginAs, REPO_ROOT, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let admin: string;
@@ -14,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rt?.close());
 
-const firenzeXml = () => fs.readFileSync(path.resolve(REPO_ROOT, '../shared/corpus/data/toscana-firenze-2025-excerpt.xml'));
+const firenzeXml = () => corpusData('toscana-firenze-2025-excerpt.xml');
 /** Title rows "Prezzario dei Lavori Pubblici della Toscana 2025" and "Provincia di Lucca", TOS25_ codes. */
 const luccaXlsx = () => priceListXlsx(Array.from({ length: 12 }, (_, i) => ({ codice: `TOS25_01.A03.${String(i + 1).padStart(3, '0')}.001`, descrizione: `Scavo di sbancamento ${i + 1}`, um: 'mc', prezzo: '5,50' })));
 

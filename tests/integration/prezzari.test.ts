@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { corpusFile, truthOf } from '../support/corpus.ts';
+import { corpusData, corpusFile, truthOf } from '../support/corpus.ts';
 import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
-import { ADMIN_PASSWORD, apiClient, loginAs, REPO_ROOT, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let call: ReturnType<typeof apiClient>;
@@ -21,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => rt?.close());
 
 const detail = (res: { json: any }) => res.json?.errors?.[0]?.detail;
-const easyXml = () => fs.readFileSync(path.resolve(REPO_ROOT, '../shared/corpus/data/toscana-firenze-2025-excerpt.xml'));
+const easyXml = () => corpusData('toscana-firenze-2025-excerpt.xml');
 
 async function importToscana(file: Buffer, filename: string, provincia: string, anno = '2025') {
   const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, file, filename, { provincia, anno });

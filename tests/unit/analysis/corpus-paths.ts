@@ -2,5 +2,5 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The shared synthetic corpus (PDF + exact ground truth), outside the repository. */
-export const corpusDir = path.resolve(repoRoot, '../shared/corpus/pdf');
+/** The synthetic corpus (PDF + exact ground truth), copied into the repository. */
+export const corpusDir = path.resolve(repoRoot, 'tests/fixtures/corpus/pdf');

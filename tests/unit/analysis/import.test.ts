@@ -13,6 +13,7 @@ import { ImportError, importComputo, previewComputo, type ImportResult } from '.
 import { checkZipBudget, ZIP_BOMB } from '../../../functions/analysis/import/zip.ts';
 import { evalMeasure } from '../../../functions/analysis/import/expr.ts';
 import { fromNumber, sum, toNumber } from '../../../shared/domain/money.ts';
+import { corpusData } from '../../support/corpus.ts';
 
 const dir = path.resolve(__dirname, '../../fixtures/computi');
 const file = (name: string) => new Uint8Array(readFileSync(path.join(dir, name)));
@@ -59,7 +60,7 @@ describe('PriMus XPWE', () => {
 describe('STR Vision SIX', () => {
   it('maps the shared real export: one voce per product of each preventivo, measured quantity, list price', () => {
     // Act
-    const r = importComputo(new Uint8Array(readFileSync('/work/shared/corpus/data/six-str-vision-4440.xml')));
+    const r = importComputo(new Uint8Array(corpusData('six-str-vision-4440.xml')));
     // Assess: 1,294 rilevazioni of 2 measured preventivi become 308 voci; the 2 others measure nothing.
     expect(r.layout).toBe('six');
     expect(r.voci).toHaveLength(308);

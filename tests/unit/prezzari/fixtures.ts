@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { utils, write } from '@e965/xlsx';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const toscanaXmlPath = path.resolve(repoRoot, '../shared/corpus/data/toscana-firenze-2025-excerpt.xml');
+export const toscanaXmlPath = path.resolve(repoRoot, 'tests/fixtures/corpus/data/toscana-firenze-2025-excerpt.xml');
 
 type Cell = ExcelJS.CellValue;
 
