@@ -6,6 +6,8 @@
  *   npx tsx tests/bench/extraction.ts tests/fixtures/generated
  *   npx tsx tests/bench/extraction.ts --generated 1-5          # also generate seeds 1..5 (all layouts) into a temp folder
  *   npx tsx tests/bench/extraction.ts --generated 1,4,9 --layouts leeno,blumatica --count 2 --keep
+ *   npx tsx tests/bench/extraction.ts --office 1-2 [--families leeno,calc,word] [--count 3]   # office prints (LibreOffice)
+ *   npx tsx tests/bench/extraction.ts --no-corpus /work/realprints/leeno -v                  # only the folders given
  *
  * Reads every `*.truth.json` in tests/fixtures/corpus/pdf and in each folder
  * given, runs extractDocument + parseComputo on the matching PDF and prints, per document and
@@ -154,6 +156,11 @@ export function parseSeeds(spec: string): number[] {
 interface Args {
   folders: string[];
   generated: number[];
+  /** Seeds of office prints (written by LibreOffice headless) to generate and measure. */
+  office: number[];
+  families?: string[];
+  /** Leave the shared corpus out (measure only the folders given / generated). */
+  noCorpus: boolean;
   layouts?: string[];
   count: number;
   verbose: boolean;
@@ -161,12 +168,16 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { folders: [], generated: [], count: 1, verbose: false, keep: false };
+  const a: Args = { folders: [], generated: [], office: [], noCorpus: false, count: 1, verbose: false, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === '-v') a.verbose = true;
     else if (x === '--generated') a.generated = parseSeeds(argv[++i] ?? '');
     else if (x.startsWith('--generated=')) a.generated = parseSeeds(x.slice(12));
+    else if (x === '--office') a.office = parseSeeds(argv[++i] ?? '');
+    else if (x.startsWith('--office=')) a.office = parseSeeds(x.slice(9));
+    else if (x === '--families') a.families = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (x === '--no-corpus') a.noCorpus = true;
     else if (x === '--layouts') a.layouts = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (x === '--count') a.count = Number(argv[++i]);
     else if (x === '--keep') a.keep = true;
@@ -217,8 +228,23 @@ function trustLine(t: Tally): string {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const folders = [path.resolve(repoRoot, 'tests/fixtures/corpus/pdf'), ...args.folders];
+  const folders = [...(args.noCorpus ? [] : [path.resolve(repoRoot, 'tests/fixtures/corpus/pdf')]), ...args.folders];
   let tmp: string | null = null;
+  let officeTmp: string | null = null;
+  if (args.office.length) {
+    const { sofficeVersion } = await import('../generator/office/soffice.ts');
+    const version = sofficeVersion();
+    if (!version) {
+      console.error('--office needs LibreOffice: `soffice --version` did not run (install LibreOffice, or set SOFFICE to its path)');
+      process.exit(2);
+    }
+    const { generateOffice } = await import('../generator/office/generate.ts');
+    officeTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-office-prints-'));
+    const t0 = performance.now();
+    for (const seed of args.office) await generateOffice({ out: officeTmp, seed, families: args.families, count: args.count });
+    console.log(`office prints (${version}) seeds ${args.office.join(',')} into ${officeTmp} in ${((performance.now() - t0) / 1000).toFixed(1)} s${args.keep ? ' (kept)' : ' (removed at the end; --keep keeps it)'}`);
+    folders.push(officeTmp);
+  }
   if (args.generated.length) {
     const { generate } = await import('../generator/generate.ts');
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-generated-'));
@@ -229,7 +255,7 @@ async function main(): Promise<void> {
   }
   const verbose = args.verbose;
   // One-off cost per process (pdf.js module load, JIT warm-up): measured apart, not in pages/s.
-  const firstPdf = fs.existsSync(folders[0]) ? fs.readdirSync(folders[0]).find(f => f.endsWith('.pdf')) : undefined;
+  const firstPdf = folders.length && fs.existsSync(folders[0]) ? fs.readdirSync(folders[0]).find(f => f.endsWith('.pdf')) : undefined;
   if (firstPdf) {
     const t0 = performance.now();
     parseComputo(await extractDocument(new Uint8Array(fs.readFileSync(path.join(folders[0], firstPdf)))));
@@ -288,6 +314,7 @@ async function main(): Promise<void> {
   console.log(`(${all.pages} text pages, ${(all.ms / 1000).toFixed(1)} s wall, ${(all.pages / cpuMs * 1000).toFixed(1)} pages per CPU-second)`);
   console.log(`trust: ${trustLine(all)}`);
   if (tmp && !args.keep) fs.rmSync(tmp, { recursive: true, force: true });
+  if (officeTmp && !args.keep) fs.rmSync(officeTmp, { recursive: true, force: true });
   console.log(`${all.exact}/${all.exp} voci exact, ${all.totalsOk}/${all.totals} totals, ${(all.pages / all.ms * 1000).toFixed(1)} pages/s`);
 }
 

@@ -1,0 +1,3 @@
+import type { Rng } from '../core.ts';
+import type { OfficeDoc } from './xlsx.ts';
+export async function wordDoc(_rng: Rng, _n: number): Promise<OfficeDoc> { throw new Error('todo'); }
