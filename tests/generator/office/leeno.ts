@@ -9,7 +9,7 @@ import type ExcelJS from 'exceljs';
 import { type Rng, fmt } from '../core.ts';
 import { buildOfficeModel, designation } from './model.ts';
 import type { PrintedVoce } from './truth.ts';
-import { type OfficeDoc, newSheet, numFmt, pickLook, rowHeight, styleRow, wrappedLines, xlsxBytes } from './xlsx.ts';
+import { type OfficeDoc, newSheet, numFmt, pickLook, rowHeight, setWidths, styleRow, wrappedLines, xlsxBytes } from './xlsx.ts';
 
 const UNITS: Record<string, string[]> = {
   'm²': ['m²', 'mq', 'mq.', 'm2'],
@@ -63,7 +63,7 @@ export async function leenoDoc(rng: Rng, nVoci: number): Promise<OfficeDoc> {
   const { wb, ws } = newSheet('COMPUTO', look, rng);
   const wide = look.landscape ? 1.5 : 1;
   const widths = [5, 13 + rng.int(0, 6), Math.round((34 + rng.int(0, 10)) * wide), 6, 7, 7, 7, 9, 10, 11];
-  ws.columns = widths.map(w => ({ width: w }));
+  setWidths(ws, widths, look);
   const h = header(rng);
   const sq = rng.pick(['[]', '[]', '[]', ' ']);
   const chapterAmounts = rng.chance(0.7);

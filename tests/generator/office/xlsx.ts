@@ -55,9 +55,7 @@ export function newSheet(name: string, look: SheetLook, rng: Rng): { wb: ExcelJS
   ws.pageSetup = {
     paperSize: 9,
     orientation: look.landscape ? 'landscape' : 'portrait',
-    fitToPage: true,
-    fitToWidth: 1,
-    fitToHeight: 0,
+    fitToPage: false,
     margins: { left: m, right: m, top: rng.real(0.4, 0.9, 2), bottom: rng.real(0.5, 0.9, 2), header: 0.3, footer: 0.3 },
   } as ExcelJS.PageSetup;
   return { wb, ws };
@@ -88,6 +86,16 @@ export function wrappedLines(text: string, width: number, look: SheetLook): numb
 
 /** A row height (points) that shows `lines` lines of the look's font. */
 export const rowHeight = (lines: number, look: SheetLook): number => Math.ceil(lines * look.size * 1.2 + 3);
+
+/** Sets the columns' widths and a print scale that fits them to the page width (never above 100 %). */
+export function setWidths(ws: ExcelJS.Worksheet, widths: number[], look: SheetLook): void {
+  ws.columns = widths.map(w => ({ width: w }));
+  const m = ws.pageSetup.margins ?? { left: 0.5, right: 0.5 };
+  const avail = ((look.landscape ? 297 : 210) / 25.4 - (m.left ?? 0.5) - (m.right ?? 0.5)) * 72;
+  // LibreOffice converts column widths with its own default font: leave a margin so no column spills onto a page of its own
+  const total = widths.reduce((a, w) => a + (w * 7 + 5) * 0.75, 0) * 1.3;
+  ws.pageSetup.scale = Math.max(10, Math.min(100, Math.floor((avail / total) * 100)));
+}
 
 export async function xlsxBytes(wb: ExcelJS.Workbook): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
