@@ -16,6 +16,7 @@ import { type Rendered, type Truth, toTruth } from './doc.ts';
 import { blumatica, excelPrezzoPrima, narrowCode, separators } from './layouts-table.ts';
 import { leeno, primusOld } from './layouts-primus.ts';
 import { paragrafi } from './layouts-text.ts';
+import { primus3Layout, primus3PrezzoPrima } from './layouts-primus3.ts';
 
 type LayoutFn = (rng: Rng, nVoci: number) => Promise<Rendered>;
 
@@ -27,6 +28,8 @@ export const LAYOUTS: Record<string, LayoutFn> = {
   blumatica,
   separators,
   paragrafi,
+  primus3: primus3Layout,
+  primus3_prezzo_prima: primus3PrezzoPrima,
 };
 
 export const LAYOUT_NAMES = Object.keys(LAYOUTS);

@@ -8,7 +8,7 @@ import { type Misura, type Model, type Voce, buildModel } from './content.ts';
 import { Flow, Recorder, type Rendered, type Setup, money, randomSetup } from './doc.ts';
 import { dotWrap } from './table.ts';
 
-interface Geometry {
+export interface Geometry {
   num: { l: number; r: number };
   code?: { l: number; r: number };
   desc: { l: number; r: number };
@@ -19,13 +19,13 @@ interface Geometry {
   right: number;
 }
 
-function geometry(s: Sheet, setup: Setup, codeCol: boolean): Geometry {
+function geometry(s: Sheet, setup: Setup, codeCol: boolean, codeW?: number, priceFirst = false): Geometry {
   const avail = s.pw - setup.margin.l - setup.margin.r;
   // number columns wide enough for the document's font
   const wq = Math.max(44, s.width('99.999,99') + 6);
   const wp = Math.max(44, s.width('999.999,99') + 6);
   const wt = Math.max(54, s.width('9.999.999,99') + 6);
-  const widths = [codeCol ? 20 : 52, ...(codeCol ? [52] : []), 0, 30, 34, 34, 34, wq, wp, wt].map((w, i) => (i < (codeCol ? 2 : 1) || (i > (codeCol ? 2 : 1) && i < (codeCol ? 7 : 6)) ? (w * setup.size) / 8 : w));
+  const widths = [codeCol ? 20 : 52, ...(codeCol ? [codeW ?? 52] : []), 0, 30, 34, 34, 34, wq, wp, wt].map((w, i) => (i < (codeCol ? 2 : 1) || (i > (codeCol ? 2 : 1) && i < (codeCol ? 7 : 6)) ? (w * setup.size) / 8 : w));
   const fixed = widths.reduce((a, b) => a + b, 0);
   // the designation keeps at least 30% of the width: the other columns shrink if needed
   const k = Math.min(1, (avail * 0.7) / fixed);
@@ -40,17 +40,22 @@ function geometry(s: Sheet, setup: Setup, codeCol: boolean): Geometry {
   const code = codeCol ? cols[i++] : undefined;
   const desc = cols[i++];
   const dims = [cols[i++], cols[i++], cols[i++], cols[i++]];
-  const [q, p, t] = [cols[i], cols[i + 1], cols[i + 2]];
+  // price before quantity: the two columns change places
+  const [q, p, t] = priceFirst ? [cols[i + 1], cols[i], cols[i + 2]] : [cols[i], cols[i + 1], cols[i + 2]];
   return { num, code, desc, dims, q, p, t, right: x };
 }
 
-type Line = { kind: 'text'; draw: (y: number) => void; sommano?: boolean; /** measurement partial printed on this line */ qty?: number };
+export type Line = { kind: 'text'; draw: (y: number) => void; sommano?: boolean; /** measurement partial printed on this line */ qty?: number };
 
-async function renderGrid(o: {
+export async function renderGrid(o: {
   rng: Rng;
   setup: Setup;
   model: Model;
   codeCol: boolean;
+  /** Width of the code column (points, at 8 pt; default 52). */
+  codeW?: number;
+  /** Unit price column before the quantity column. */
+  priceFirst?: boolean;
   head: { num: string[]; desc: string; dims: string; q: string; imp: string };
   heading?: (s: Sheet, first: boolean) => number;
   cover?: (s: Sheet) => void;
@@ -76,7 +81,7 @@ async function renderGrid(o: {
   s.order = setup.order;
   const fm = money(setup);
   const lh = setup.size * 1.32;
-  const g = geometry(s, setup, o.codeCol);
+  const g = geometry(s, setup, o.codeCol, o.codeW, o.priceFirst);
   const rec = new Recorder(model);
   let running = 0;
   let top = 0;
@@ -104,10 +109,16 @@ async function renderGrid(o: {
     ['par.ug.', 'lung.', 'larg.', 'H/peso'].forEach((t, i) => s.text(t, (g.dims[i].l + g.dims[i].r) / 2, y + lh * 2, { size: setup.size * 0.8, align: 'center' }));
     s.line(g.dims[0].l, mid, g.dims[3].r, mid, 0.4);
     s.text(o.head.q, (g.q.l + g.q.r) / 2, y + lh * 1.5, { size: setup.size * 0.85, align: 'center' });
-    s.text(o.head.imp, (g.p.l + g.t.r) / 2, y + lh * 0.9, { size: setup.size * 0.85, align: 'center' });
-    s.line(g.p.l, mid, g.t.r, mid, 0.4);
-    s.text('unitario', (g.p.l + g.p.r) / 2, y + lh * 2, { size: setup.size * 0.8, align: 'center' });
-    s.text('TOTALE', (g.t.l + g.t.r) / 2, y + lh * 2, { size: setup.size * 0.8, align: 'center' });
+    if (o.priceFirst) {
+      s.text('Prezzo', (g.p.l + g.p.r) / 2, y + lh * 0.9, { size: setup.size * 0.85, align: 'center' });
+      s.text('unitario', (g.p.l + g.p.r) / 2, y + lh * 2, { size: setup.size * 0.8, align: 'center' });
+      s.text('IMPORTO', (g.t.l + g.t.r) / 2, y + lh * 1.5, { size: setup.size * 0.8, align: 'center' });
+    } else {
+      s.text(o.head.imp, (g.p.l + g.t.r) / 2, y + lh * 0.9, { size: setup.size * 0.85, align: 'center' });
+      s.line(g.p.l, mid, g.t.r, mid, 0.4);
+      s.text('unitario', (g.p.l + g.p.r) / 2, y + lh * 2, { size: setup.size * 0.8, align: 'center' });
+      s.text('TOTALE', (g.t.l + g.t.r) / 2, y + lh * 2, { size: setup.size * 0.8, align: 'center' });
+    }
     rules(y, y + h);
     return y + h;
   };
@@ -186,7 +197,7 @@ async function renderGrid(o: {
 }
 
 /** Dimension cells and partial of one measurement line. */
-function misuraLine(s: Sheet, g: Geometry, fm: (v: number, d?: number) => string, m: Misura, label: string, y: number, ital = false): void {
+export function misuraLine(s: Sheet, g: Geometry, fm: (v: number, d?: number) => string, m: Misura, label: string, y: number, ital = false): void {
   if (label) s.text(label, g.desc.l + 8, y, { ital });
   m.dims.forEach((d, i) => {
     if (d != null) s.text(fm(d, i < 2 ? 2 : 3), g.dims[i].r - 2, y, { align: 'right' });
@@ -195,13 +206,13 @@ function misuraLine(s: Sheet, g: Geometry, fm: (v: number, d?: number) => string
 }
 
 /** A row label right-aligned on the designation column; one too wide for it runs on into the empty dimension columns. */
-function label(s: Sheet, g: Geometry, text: string, y: number, o: { bold?: boolean; ital?: boolean }): void {
+export function label(s: Sheet, g: Geometry, text: string, y: number, o: { bold?: boolean; ital?: boolean }): void {
   const w = s.width(text, o);
   if (w <= g.desc.r - 4 - (g.code ?? g.num).r) s.text(text, g.desc.r - 4, y, { ...o, align: 'right' });
   else s.text(text, Math.max(g.desc.l + 2, g.q.l - 4 - w), y, o);
 }
 
-function fitLabel(s: Sheet, text: string, w: number): string {
+export function fitLabel(s: Sheet, text: string, w: number): string {
   if (s.width(text) <= w) return text;
   let t = text;
   while (t.length > 3 && s.width(`${t}…`) > w) t = t.slice(0, -1);

@@ -52,7 +52,9 @@ export async function wordDoc(rng: Rng, nVoci: number): Promise<OfficeDoc> {
   const widths: Record<Col, number> = { n: 5, code: rng.int(10, 16), desc: 0, um: 6, qty: 9, price: 11, amount: 12 };
   widths.desc = 100 - cols.reduce((a, c) => a + widths[c], 0);
   const head = cols.map(c => rng.pick(HEAD[c]));
-  const money = (v: number): string => (euroBefore ? `€ ${fmt(v, 2, thou)}` : fmt(v, 2, thou));
+  // a space separator is a no-break space, as Word's number formatting writes it: an amount never wraps inside its cell
+  const sep = thou === ' ' ? '\u00a0' : thou;
+  const money = (v: number): string => (euroBefore ? `€\u00a0${fmt(v, 2, sep)}` : fmt(v, 2, sep));
   const cellCss = border === 'all' ? 'border:0.5pt solid #000;' : 'border-bottom:0.5pt solid #000;';
   const td = (content: string, o: { align?: string; valign?: string; colspan?: number; bold?: boolean } = {}): string =>
     `<td${o.colspan ? ` colspan="${o.colspan}"` : ''} style="${cellCss}padding:1pt 3pt;vertical-align:${o.valign ?? 'top'};text-align:${o.align ?? 'left'}">${o.bold ? `<b>${content}</b>` : content}</td>`;
@@ -68,7 +70,7 @@ export async function wordDoc(rng: Rng, nVoci: number): Promise<OfficeDoc> {
         code: td(esc(v.tariffa)),
         desc: td(desc, { align: 'justify' }),
         um: td(esc(um(v)), { valign: numValign, align: 'center' }),
-        qty: td(fmt(v.quantita, 2, thou), { valign: numValign, align: 'right' }),
+        qty: td(fmt(v.quantita, 2, sep), { valign: numValign, align: 'right' }),
         price: td(money(v.unitario), { valign: numValign, align: 'right' }),
         amount: td(money(v.totale), { valign: numValign, align: 'right' }),
       };
