@@ -12,8 +12,8 @@ import path from 'node:path';
 export const SOFFICE = process.env.SOFFICE ?? 'soffice';
 
 /** `LibreOffice 7.4.7.2 40(Build:2)`, or null when soffice cannot be run. */
-export function sofficeVersion(): string | null {
-  const r = spawnSync(SOFFICE, ['--version'], { encoding: 'utf8', timeout: 60_000 });
+export function sofficeVersion(bin = SOFFICE): string | null {
+  const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000 });
   if (r.error || r.status !== 0) return null;
   return r.stdout.trim().split('\n').pop() ?? null;
 }
@@ -25,12 +25,12 @@ export class ConversionError extends Error {}
  * output paths in the same order. Throws a ConversionError on a non-zero exit, a missing output or
  * a timeout (default 240 s).
  */
-export async function convert(files: string[], target: string, outDir: string, timeoutMs = 240_000): Promise<string[]> {
+export async function convert(files: string[], target: string, outDir: string, timeoutMs = 240_000, bin = SOFFICE): Promise<string[]> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lo-computa-'));
   const args = ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', target, '--outdir', outDir, ...files];
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(SOFFICE, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LANG: 'it_IT.UTF-8', LC_ALL: 'it_IT.UTF-8' } });
+      const child = spawn(bin, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LANG: 'it_IT.UTF-8', LC_ALL: 'it_IT.UTF-8' } });
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
       child.stdout.on('data', () => undefined);
@@ -44,7 +44,7 @@ export async function convert(files: string[], target: string, outDir: string, t
       }, timeoutMs);
       child.on('error', e => {
         clearTimeout(timer);
-        reject(new ConversionError(`soffice could not be started (${SOFFICE}): ${e.message}`));
+        reject(new ConversionError(`soffice could not be started (${bin}): ${e.message}`));
       });
       child.on('exit', code => {
         clearTimeout(timer);

@@ -6,6 +6,7 @@
  * need no LibreOffice.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../functions/analysis/pdf-text.ts';
@@ -13,6 +14,7 @@ import { parseComputo, type ParsedVoce } from '../../../functions/analysis/parse
 import { sum2 } from '../../generator/core.ts';
 import { FAMILY_NAMES, buildOffice } from '../../generator/office/generate.ts';
 import { checkOffice, mulExact } from '../../generator/office/model.ts';
+import { ConversionError, convert, sofficeVersion } from '../../generator/office/soffice.ts';
 import type { OfficeTruth } from '../../generator/office/truth.ts';
 import { repoRoot } from './corpus-paths.ts';
 
@@ -121,5 +123,39 @@ describe('office generator invariants', () => {
         if (it.misure?.length) expect(sum2(it.misure.map(m => m.parziale))).toBe(it.quantita);
       });
     }
+  });
+});
+
+describe('LibreOffice conversions: failures are reported, a hung soffice is killed', () => {
+  /** A stand-in for soffice: a shell script with the given body. */
+  function fakeSoffice(body: string): { bin: string; dir: string } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-soffice-'));
+    const bin = path.join(dir, 'soffice');
+    fs.writeFileSync(bin, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    return { bin, dir };
+  }
+
+  it('kills a conversion that does not end in time and says which files it was converting', async () => {
+    // Prepare
+    const { bin, dir } = fakeSoffice('sleep 30');
+    const t0 = Date.now();
+    // Act
+    const run = convert([path.join(dir, 'a.xlsx')], 'pdf', dir, 300, bin);
+    // Assess
+    await expect(run).rejects.toThrow(/soffice hung: no answer after 0.3 s converting a\.xlsx to pdf \(killed\)/);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports a failed exit, a missing output and a missing program', async () => {
+    // Prepare
+    const failing = fakeSoffice('echo "Error: source file could not be loaded" >&2; exit 1');
+    const silent = fakeSoffice('exit 0');
+    // Act / Assess
+    await expect(convert([path.join(failing.dir, 'b.xlsx')], 'pdf', failing.dir, 10_000, failing.bin)).rejects.toThrow(/exited with 1 converting b\.xlsx: Error: source file could not be loaded/);
+    await expect(convert([path.join(silent.dir, 'c.html')], 'pdf', silent.dir, 10_000, silent.bin)).rejects.toThrow(/soffice wrote no pdf for c\.html/);
+    await expect(convert(['d.xlsx'], 'pdf', silent.dir, 10_000, path.join(silent.dir, 'absent'))).rejects.toBeInstanceOf(ConversionError);
+    expect(sofficeVersion(path.join(silent.dir, 'absent'))).toBeNull();
+    for (const d of [failing.dir, silent.dir]) fs.rmSync(d, { recursive: true, force: true });
   });
 });
