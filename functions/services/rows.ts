@@ -31,8 +31,11 @@ export async function requireRowFor(ctx: AppContext, id: number, principal: Prin
   return { row, doc };
 }
 
-/** Attempts of a re-total whose rows keep changing under it (the last writer re-totals after). */
-const RETOTAL_ATTEMPTS = 8;
+/**
+ * Attempts of a re-total whose rows changed under it. Few: whoever changed them re-totals after
+ * its own change, from rows that include ours, so the last writer's re-total is the one that stays.
+ */
+const RETOTAL_ATTEMPTS = 2;
 
 /**
  * After any change to rows: the document's sums and row count follow, from the rows themselves.

@@ -173,7 +173,7 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
 }
 
 /** Rows written per batch of the analysis; the document is checked before and after each. */
-const WRITE_BATCH = 500;
+const WRITE_BATCH = 100;
 
 /**
  * Writes the analysis's rows in batches while the document exists: a delete that arrives
