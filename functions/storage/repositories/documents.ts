@@ -48,7 +48,17 @@ export interface DocumentRecord {
   rows_version?: string;
   /** Raised by one on every write of the document item (issue 26). */
   version?: number;
+  /**
+   * A bulk change of the rows in progress (a new typology, "Aggiorna Prezzi"): recorded before
+   * the first row is written and cleared after the last, so a restart finishes it.
+   */
+  operation?: DocumentOperation | null;
 }
+
+/** A bulk operation over a document's rows, as recorded on the document while it runs. */
+export type DocumentOperation =
+  | { kind: 'settings'; id: string; started_at: string; provincia: string; tipologia_dei: string; from: string[] }
+  | { kind: 'reprice'; id: string; started_at: string };
 
 const KIND = 'document';
 const DOCUMENT_NOT_FOUND = 'Documento non trovato';
@@ -187,6 +197,39 @@ export function awaitsAnalysis(doc: Pick<DocumentRecord, 'status' | 'completed_a
 
 export async function deleteDocumentRecord(ctx: AppContext, id: number): Promise<void> {
   await store(ctx).send(new DeleteCommand({ TableName: ctx.table('documents'), Key: { id } }));
+}
+
+/** Clears the recorded operation if it is still this one (a later one started meanwhile stays). */
+export async function clearOperation(ctx: AppContext, id: number, operationId: string): Promise<DocumentRecord | null> {
+  try {
+    const out = await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('documents'),
+        Key: { id },
+        UpdateExpression: 'SET operation = :null, #ver = if_not_exists(#ver, :zero) + :one',
+        ConditionExpression: 'attribute_exists(id) AND operation.id = :op',
+        ExpressionAttributeNames: { '#ver': 'version' },
+        ExpressionAttributeValues: { ':null': null, ':op': operationId, ':zero': 0, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toRecord(out.Attributes ?? {});
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw domainError(err);
+  }
+}
+
+/** Documents with a bulk operation left unfinished (a stop in the middle of it). */
+export async function documentsWithOperation(ctx: AppContext): Promise<DocumentRecord[]> {
+  const items = await queryAll<Record<string, unknown>>(ctx, {
+    table: 'documents',
+    IndexName: 'by_kind',
+    KeyConditionExpression: 'kind = :k',
+    FilterExpression: 'attribute_exists(operation.id)',
+    ExpressionAttributeValues: { ':k': KIND },
+  });
+  return items.map(toRecord);
 }
 
 /** The caller's documents, newest first; an admin sees everyone's. A Query, never a Scan. */
