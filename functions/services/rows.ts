@@ -16,7 +16,7 @@ import {
   type RowRecord,
 } from '../storage/repositories/rows.ts';
 import { applyMatch, loadPricing, lookupPrices } from './pricing.ts';
-import { changeRow, ROW_BUSY } from './row-writes.ts';
+import { changeRow } from './row-writes.ts';
 
 export const ROW_NOT_FOUND = 'Riga non trovata';
 export const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
@@ -175,4 +175,3 @@ export async function mergeRows(ctx: AppContext, principal: Principal, ids: [num
   throw new ConflictError(ROWS_CHANGED);
 }
 
-export { ROW_BUSY };
