@@ -50,6 +50,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** An If-Match header named a version the item no longer has. */
+export class PreconditionFailedError extends AppError {
+  constructor(detail: string, options?: ErrorOptions) {
+    super(412, 'precondition_failed', 'Versione non più attuale', detail, options);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(detail: string) {
     super(413, 'payload_too_large', 'Richiesta troppo grande', detail);

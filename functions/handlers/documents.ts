@@ -18,11 +18,11 @@ import { boundedText, idParam, pageParams, requiredString } from '../http/valida
 import { cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
-import { deleteBlob, deletePrefix, getBlob, headBlob, presignPut } from '../storage/blobs.ts';
-import { deleteDocumentRecord, listDocumentsFor, requireDocumentFor, updateDocument } from '../storage/repositories/documents.ts';
-import { countRows, deleteDocumentRows, readDocumentRows } from '../storage/repositories/rows.ts';
+import { deleteBlob, getBlob, headBlob, presignPut } from '../storage/blobs.ts';
+import { listDocumentsFor, requireDocumentFor } from '../storage/repositories/documents.ts';
+import { countRows, readDocumentRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
-import { repriceRows } from '../services/pricing.ts';
+import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
 import { rowResourceJson } from '../services/rows.ts';
 import { exportWorkbook } from '../services/export.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
@@ -156,15 +156,13 @@ const setStatus: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const status = req.body.status;
   if (!isDocumentStatus(status)) throw new ValidationError('Seleziona uno stato valido');
-  const updated = await updateDocument(ctx, doc.id, { status });
+  const updated = await setStatusByHand(ctx, doc, status);
   return ok(resource('documents', presentDocument(updated)), { message: `Stato documento aggiornato a: ${statusLabel(status)}` });
 };
 
 const remove: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  await deleteDocumentRows(ctx, doc.id);
-  await deletePrefix(ctx, `documents/${doc.id}/`);
-  await deleteDocumentRecord(ctx, doc.id);
+  await deleteDocument(ctx, doc);
   return ok({ id: doc.id, message: 'Documento eliminato con successo' });
 };
 
@@ -195,17 +193,15 @@ const download: Action = async (req, ctx) => {
 /** POST /api/documents/{id}/update-total {refresh}: re-prices every row (refresh) and re-totals, in one call. */
 const updateTotal: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  const rows = await readDocumentRows(ctx, doc);
   if (req.body.refresh === false) {
-    const totals = presentTotals(doc, rows);
-    const updated = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
-    return ok({ document: presentDocument(updated), totals });
+    const { document, totals } = await refreshTotals(ctx, doc);
+    return ok({ document: presentDocument(document), totals: { ...totals, document_total: document.document_total } });
   }
-  const result = await repriceRows(ctx, doc, rows, rows);
+  const result = await refreshPrices(ctx, doc);
   return ok({
     ...result.report,
     document: presentDocument(result.document),
-    totals: presentTotals(result.document, result.rows),
+    totals: { ...result.totals, document_total: result.document.document_total },
     message: result.report.updated ? `Prezzi aggiornati: ${formatInteger(result.report.updated)}` : 'Nessun prezzo è stato aggiornato',
   });
 };
@@ -219,16 +215,12 @@ const updateTotal: Action = async (req, ctx) => {
 const updateSettings: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { provincia, tipologia_dei } = await validateUploadFields(ctx, req.body);
-  const rows = await readDocumentRows(ctx, doc);
-  const retyped = rows.map((r) => (r.tipologia_dei === doc.tipologia_dei || !r.tipologia_dei ? { ...r, tipologia_dei } : r));
-  const updated = await updateDocument(ctx, doc.id, { provincia, tipologia_dei });
-  // Every retyped row is written, priced or not: repriceRows writes what changed from `rows`.
-  const result = await repriceRows(ctx, updated, retyped, retyped, rows);
+  const result = await changeSettings(ctx, doc, { provincia, tipologia_dei });
   return ok({
     ...result.report,
     document: presentDocument(result.document),
-    totals: presentTotals(result.document, result.rows),
-    message: `Provincia e tipologia aggiornate. Prezzi di riferimento trovati per ${formatInteger(result.report.updated)} ${result.report.updated === 1 ? 'riga' : 'righe'} su ${formatInteger(rows.length)}.`,
+    totals: { ...result.totals, document_total: result.document.document_total },
+    message: `Provincia e tipologia aggiornate. Prezzi di riferimento trovati per ${formatInteger(result.report.updated)} ${result.report.updated === 1 ? 'riga' : 'righe'} su ${formatInteger(result.rowCount)}.`,
   });
 };
 

@@ -1,16 +1,16 @@
-import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
-import { deriveRow } from '../../shared/domain/totals.ts';
-import { applyMatch, lookupPrices, loadPricing, repriceRows } from '../services/pricing.ts';
-import { presentRow, requireRowFor, retotal } from '../services/rows.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../../shared/domain/rows.ts';
+import { etagOf, ifMatchVersion, ROW_VERSION_STALE } from '../../shared/domain/row-versions.ts';
+import { repriceRows } from '../services/pricing.ts';
+import { editRow, mergeRows, presentRow, removeRow, requireRowFor, type RowEdit } from '../services/rows.ts';
+import { NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
 import { boundedText, idParam, optionalAmount } from '../http/validate.ts';
-import { requirePrincipal, type Action } from '../http/types.ts';
+import { requirePrincipal, type Action, type HttpResult } from '../http/types.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
-import { countRowsBetweenIndexes, deleteRows, mergeRowsAtomically, putRow, readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';
-import { presentDocument, presentTotals } from '../services/documents.ts';
+import { readDocumentRows } from '../storage/repositories/rows.ts';
+import { presentDocument } from '../services/documents.ts';
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
 const TEXTS = { descrizione: TEXT_FIELDS.rowDescription, tariffa: TEXT_FIELDS.rowCode, unita_di_misura: TEXT_FIELDS.rowUnit } as const;
@@ -22,72 +22,63 @@ async function checkTipologia(ctx: Parameters<Action>[1], value: unknown): Promi
   return value.trim();
 }
 
+/** The row's version as an ETag on its answer. */
+const withEtag = (res: HttpResult, version: number | undefined): HttpResult => ({ ...res, headers: { ...res.headers, etag: etagOf(version) } });
+
+/** If-Match of a row write: the version the row must still have, or undefined (any). */
+function expectedVersion(req: Parameters<Action>[0]): number | undefined {
+  const version = ifMatchVersion(req.headers['if-match']);
+  if (Number.isNaN(version)) throw new PreconditionFailedError(ROW_VERSION_STALE);
+  return version;
+}
+
 const get: Action = async (req, ctx) => {
   const { row } = await requireRowFor(ctx, idParam(req.params), requirePrincipal(req));
-  return ok(resource('rows', presentRow(row)));
+  return withEtag(ok(resource('rows', presentRow(row))), row.version);
 };
 
-/**
- * PUT /api/rows/{id}: partial fields; the server recomputes prezzo_totale_db, differenza and
- * variazione. A new typology (or refresh_price) re-prices the row by the rules; a typed
- * prezzo_db is kept as a manual price.
- */
-const update: Action = async (req, ctx) => {
-  const { row, doc } = await requireRowFor(ctx, idParam(req.params), requirePrincipal(req));
+/** The fields of PUT /api/rows/{id}, validated (amounts parsed, texts bounded, typology known). */
+async function rowEdit(req: Parameters<Action>[0], ctx: Parameters<Action>[1]): Promise<RowEdit> {
   const body = req.body;
-  let next: RowRecord = { ...row };
+  const fields: RowEdit['fields'] = {};
   if (body.prezzo_unitario !== undefined && body.unitario === undefined) body.unitario = body.prezzo_unitario;
   for (const [field, label] of Object.entries(NUMERIC) as Array<[keyof typeof NUMERIC, string]>) {
-    if (body[field] !== undefined) next = { ...next, [field]: optionalAmount(body[field], label) };
+    if (body[field] !== undefined) fields[field] = optionalAmount(body[field], label);
   }
   for (const [field, limit] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, TextField]>) {
     if (body[field] !== undefined) {
       if (typeof body[field] !== 'string') throw new ValidationError(`Valore non valido per ${field}`);
-      next = { ...next, [field]: boundedText((body[field] as string).trim(), limit) };
+      fields[field] = boundedText((body[field] as string).trim(), limit);
     }
   }
-  // The user saw and saved what the reader doubted: the row is checked now.
-  if (['quantita', 'unitario', 'totale', ...Object.keys(TEXTS)].some((field) => body[field] !== undefined)) next.verifica = [];
-  const newTipologia = body.tipologia_dei !== undefined && body.tipologia_dei !== row.tipologia_dei;
-  if (body.tipologia_dei !== undefined) next.tipologia_dei = await checkTipologia(ctx, body.tipologia_dei);
+  if (body.tipologia_dei !== undefined) fields.tipologia_dei = await checkTipologia(ctx, body.tipologia_dei);
+  const base = body.base_version;
+  if (base !== undefined && (typeof base !== 'number' || !Number.isSafeInteger(base) || base < 0)) throw new ValidationError('Versione della riga non valida');
+  return { fields, refreshPrice: body.refresh_price === true, baseVersion: base as number | undefined, expectedVersion: expectedVersion(req) };
+}
 
-  if (body.prezzo_db !== undefined) {
-    next = { ...next, ...deriveRow(next), price_source: next.prezzo_db === null ? null : { list: 'manuale', key: req.principal!.username, year: new Date().getFullYear(), code: next.tariffa } };
-  } else if (newTipologia || body.refresh_price === true || body.tariffa !== undefined) {
-    // Asked for this row explicitly: the list price replaces a manual one.
-    const [lookup] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: next.tariffa, provincia: doc.provincia, tipologia_dei: next.tipologia_dei || doc.tipologia_dei }]);
-    next = applyMatch(next, lookup);
-  } else {
-    next = { ...next, ...deriveRow(next) };
-  }
-  await putRow(ctx, next);
-  const { document, totals } = await retotal(ctx, doc);
-  return ok(resource('rows', presentRow(next)), { document: presentDocument(document), totals, price_found: next.prezzo_db !== null });
+/**
+ * PUT /api/rows/{id}: partial fields; the server recomputes prezzo_totale_db, differenza and
+ * variazione. A new typology (or refresh_price) re-prices the row by the rules; a typed
+ * prezzo_db is kept as a manual price. Applied to the row as it is now (services/rows.ts).
+ */
+const update: Action = async (req, ctx) => {
+  const edit = await rowEdit(req, ctx);
+  const { row, document, totals } = await editRow(ctx, requirePrincipal(req), idParam(req.params), edit);
+  return withEtag(ok(resource('rows', presentRow(row)), { document: presentDocument(document), totals, price_found: row.prezzo_db !== null }), row.version);
 };
 
 const remove: Action = async (req, ctx) => {
-  const { row, doc } = await requireRowFor(ctx, idParam(req.params), requirePrincipal(req));
-  await deleteRows(ctx, [row]);
-  const { document, totals } = await retotal(ctx, doc);
+  const { row, document, totals } = await removeRow(ctx, requirePrincipal(req), idParam(req.params), expectedVersion(req));
   return ok({ id: row.id, message: 'Riga eliminata' }, { document: presentDocument(document), totals });
 };
 
 /** POST /api/rows/merge {first_row_id, second_row_id}: two consecutive rows become one, atomically. */
 const merge: Action = async (req, ctx) => {
-  const principal = requirePrincipal(req);
   const ids = [req.body.first_row_id, req.body.second_row_id].map(Number);
   if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0) || ids[0] === ids[1]) throw new ValidationError(MERGE_COUNT_ERROR);
-  const found = await Promise.all(ids.map((id) => requireRowFor(ctx, id, principal).catch(() => null)));
-  if (found.some((f) => !f)) throw new NotFoundError(MERGE_MISSING_ERROR);
-  const [a, b] = found as Array<{ row: RowRecord; doc: Awaited<ReturnType<typeof requireRowFor>>['doc'] }>;
-  if (a.row.document_id !== b.row.document_id) throw new ValidationError(MERGE_ORDER_ERROR);
-  const order = mergeOrder(a.row, b.row, await countRowsBetweenIndexes(ctx, a.row.document_id, a.row.row_index, b.row.row_index));
-  if (!order) throw new ValidationError(MERGE_ORDER_ERROR);
-  const [first, second] = order;
-  const merged: RowRecord = { ...mergedValues(first, second), differenza_totale_db: second.differenza_totale_db, variazione_percentuale: second.variazione_percentuale, price_source: second.price_source, page_end: second.page_end ?? first.page_end };
-  await mergeRowsAtomically(ctx, merged, first, second);
-  const { document, totals } = await retotal(ctx, a.doc);
-  return ok({ success: true, row: presentRow(merged), removed_row_id: second.id, message: 'Righe unite con successo' }, { document: presentDocument(document), totals });
+  const { merged, removed, document, totals } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number]);
+  return withEtag(ok({ success: true, row: presentRow(merged), removed_row_id: removed.id, message: 'Righe unite con successo' }, { document: presentDocument(document), totals }), merged.version);
 };
 
 /** POST /api/rows/update-tipologia-dei {row_ids, tipologia_dei}: new typology, re-priced, in one call. */
@@ -102,11 +93,10 @@ const updateTipologia: Action = async (req, ctx) => {
   const all = await readDocumentRows(ctx, first.doc);
   const chosen = all.filter((r) => wanted.has(r.id));
   if (chosen.length !== wanted.size) throw new NotFoundError(MERGE_MISSING_ERROR);
-  const retyped = chosen.map((r) => ({ ...r, tipologia_dei: tipologia }));
-  const result = await repriceRows(ctx, first.doc, retyped, all);
+  const result = await repriceRows(ctx, first.doc, chosen, (r) => ({ ...r, tipologia_dei: tipologia }));
   return ok(
-    { success: true, updated: retyped.length, priced: result.report.updated, not_found: result.report.not_found, rows: result.rows.filter((r) => wanted.has(r.id)).map(presentRow) },
-    { document: presentDocument(result.document), totals: presentTotals(result.document, result.rows) },
+    { success: true, updated: result.rows.length, priced: result.report.updated, not_found: result.report.not_found, rows: result.rows.map(presentRow) },
+    { document: presentDocument(result.document), totals: result.totals },
   );
 };
 

@@ -15,6 +15,7 @@ import {
   ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
+  PreconditionFailedError,
   StorageUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -38,6 +39,7 @@ const GENERIC_DETAIL: Record<HttpStatus, () => AppError> = {
   403: () => new ForbiddenError(),
   404: () => new NotFoundError(),
   409: () => new ConflictError('Il dato è stato modificato nel frattempo: ricarica e riprova.'),
+  412: () => new PreconditionFailedError('La riga è cambiata rispetto alla versione indicata (If-Match): ricarica la riga e riprova.'),
   413: () => new PayloadTooLargeError('La richiesta supera la dimensione massima consentita (6 MB).'),
   415: () => new UnsupportedMediaTypeError('Formato della richiesta non supportato: usare application/json o multipart/form-data'),
   429: () => new TooManyRequestsError('Troppi tentativi di accesso non riusciti. Riprova tra 8 secondi.'),
@@ -63,6 +65,7 @@ function errorStatuses(route: Route, contract: RouteContract): HttpStatus[] {
     set.add(413);
     set.add(415);
   }
+  if (contract.versioned && route.method !== 'GET') set.add(412);
   if (route.method !== 'GET') set.add(503);
   return [...set].sort((a, b) => a - b);
 }
@@ -76,14 +79,25 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Accesso negato',
   404: 'Non trovato',
   409: 'Conflitto',
+  412: 'Versione non più attuale (If-Match)',
   413: 'Richiesta troppo grande',
   415: 'Formato non supportato',
   429: 'Troppe richieste',
   503: 'Archivio non disponibile',
 };
 
-function parameters(contract: RouteContract): Json[] {
-  const out: Json[] = [];
+/** The version headers of a versioned resource: ETag in every answer, If-Match on writes. */
+const ETAG_HEADER = { etag: { description: 'La versione della riga (da rimandare in If-Match)', schema: { type: 'string', example: '"3"' } } };
+const IF_MATCH: Json = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description: 'La versione letta (ETag): se la riga è cambiata da allora la richiesta non è eseguita (412)',
+  schema: { type: 'string', example: '"3"' },
+};
+
+function parameters(contract: RouteContract, method: string): Json[] {
+  const out: Json[] = contract.versioned && method !== 'GET' ? [IF_MATCH] : [];
   for (const [where, schema] of [['path', contract.params], ['query', contract.query]] as const) {
     if (!schema) continue;
     const js = jsonSchema(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
@@ -134,6 +148,7 @@ function operation(route: Route, contract: RouteContract, operationId: string): 
   } else if (contract.response) {
     responses[String(status)] = {
       description: STATUS_TEXT[status],
+      ...(contract.versioned && contract.etag !== false ? { headers: ETAG_HEADER } : {}),
       content: { 'application/json': { schema: jsonSchema(contract.response, 'output'), ...(contract.example !== undefined ? { example: contract.example } : {}) } },
     };
   }
@@ -150,7 +165,7 @@ function operation(route: Route, contract: RouteContract, operationId: string): 
       },
     };
   }
-  const params = parameters(contract);
+  const params = parameters(contract, route.method);
   const body = requestBody(contract);
   return {
     operationId,

@@ -106,7 +106,7 @@ export const tmpUploadKey = (userId: number) => `tmp/uploads/${userId}/${randomU
 /** The document as the API shows it: stored fields plus the totals the screens read. */
 export function presentDocument(doc: DocumentRecord) {
   const congruent = isCongruent(doc.sum_totale, doc.document_total);
-  const { file_key: _k, user_id: _u, rows_version: _v, ...rest } = doc;
+  const { file_key: _k, user_id: _u, rows_version: _v, operation: _o, ...rest } = doc;
   return { ...rest, congruent };
 }
 

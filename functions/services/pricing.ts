@@ -1,10 +1,12 @@
 import type { AppContext } from '../config/context.ts';
-import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
+import { deriveRow, type DocumentTotals } from '../../shared/domain/totals.ts';
 import { applyPatternsTraced, missingPriceReason, plannedLists, unitMismatch, type LookupInput, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
 import { listPatterns } from '../storage/repositories/patterns.ts';
-import { updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
-import { putRows, type RowRecord } from '../storage/repositories/rows.ts';
+import type { DocumentRecord } from '../storage/repositories/documents.ts';
+import type { RowRecord } from '../storage/repositories/rows.ts';
+import { changeRows } from './row-writes.ts';
+import { retotal } from './rows.ts';
 import { loadIndex } from '../prezzari/search-index.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 
@@ -99,7 +101,10 @@ export interface RepriceReport {
 
 /** Prices rows in memory (no writes): what the analysis does before the rows are first stored. */
 export async function priceRowsInMemory<T extends Omit<RowRecord, 'id'>>(ctx: AppContext, doc: Pick<DocumentRecord, 'provincia' | 'tipologia_dei'>, rows: T[]): Promise<T[]> {
-  const pricing = await loadPricing(ctx);
+  return priceRowsWith(ctx, await loadPricing(ctx), doc, rows);
+}
+
+async function priceRowsWith<T extends Omit<RowRecord, 'id'>>(ctx: AppContext, pricing: PricingContext, doc: Pick<DocumentRecord, 'provincia' | 'tipologia_dei'>, rows: T[]): Promise<T[]> {
   // A price typed by the estimator stays: the rules only fill or refresh list prices.
   const positions = rows.map((r, i) => (r.tariffa?.trim() && !keptPrice(r) ? i : -1)).filter((i) => i >= 0);
   const matches = await lookupPrices(
@@ -114,34 +119,50 @@ export async function priceRowsInMemory<T extends Omit<RowRecord, 'id'>>(ctx: Ap
 }
 
 const PRICE_FIELDS = ['tipologia_dei', 'prezzo_db', 'prezzo_totale_db', 'differenza_totale_db', 'variazione_percentuale', 'price_source', 'price_reason'] as const;
-const samePrice = (a: RowRecord, b: RowRecord) => PRICE_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
+const samePrice = (a: RowRecord, b: RowRecord) => PRICE_FIELDS.every((f) => JSON.stringify(a[f] ?? null) === JSON.stringify(b[f] ?? null));
 
 /**
- * Re-prices the given rows (all of a document by default), writes only the rows whose price
- * changed, and re-totals the document.
+ * Re-prices rows where they are stored now. Each row is priced from the copy read and written
+ * only if its price (or typology) changed, conditionally on that copy's version; a row changed
+ * meanwhile (an edit, a merge) is read again and priced again as it is, a row that went stays
+ * gone. Only the typology (`retype`, from the row as it is) and the price fields are changed.
+ * The document is then re-totalled from its rows. `rows` are the rows read, in order.
  */
-export async function repriceRows(ctx: AppContext, doc: DocumentRecord, rows: RowRecord[], allRows?: RowRecord[], stored: RowRecord[] = allRows ?? rows): Promise<{ report: RepriceReport; rows: RowRecord[]; document: DocumentRecord }> {
-  const repriced = await priceRowsInMemory(ctx, doc, rows);
-  const before = new Map(stored.map((r) => [r.id, r]));
-  const changed = repriced.filter((r) => !before.has(r.id) || !samePrice(before.get(r.id)!, r));
-  await putRows(ctx, changed);
-  const byId = new Map(repriced.map((r) => [r.id, r]));
-  const merged = (allRows ?? rows).map((r) => byId.get(r.id) ?? r);
-  const totals = documentTotals(merged, doc.document_total);
-  const document = await updateDocument(ctx, doc.id, { document_total_db: totals.document_total_db, sum_totale: totals.sum_totale });
-  const manual = repriced.filter((r) => keptPrice(r)).length;
-  const withCode = repriced.filter((r) => r.tariffa?.trim() && !keptPrice(r));
+export async function repriceRows(
+  ctx: AppContext,
+  doc: DocumentRecord,
+  rows: readonly RowRecord[],
+  retype: (row: RowRecord) => RowRecord = (row) => row,
+): Promise<{ report: RepriceReport; rows: RowRecord[]; document: DocumentRecord; totals: DocumentTotals }> {
+  const pricing = await loadPricing(ctx);
+  const planned = await priceRowsWith(ctx, pricing, doc, rows.map(retype));
+  const plan = new Map(rows.map((r, i) => [r.id, { read: r, priced: planned[i] }]));
+  const results = await changeRows(ctx, doc.id, [...rows], async (current) => {
+    const p = plan.get(current.id);
+    const priced = p && p.read.version === current.version ? p.priced : (await priceRowsWith(ctx, pricing, doc, [retype(current)]))[0];
+    return samePrice(current, priced) ? null : { ...current, ...pick(priced) };
+  });
+  const written = results.filter((r): r is RowRecord => r !== undefined);
+  const { document, totals } = await retotal(ctx, doc);
+  const manual = written.filter((r) => keptPrice(r)).length;
+  const withCode = written.filter((r) => r.tariffa?.trim() && !keptPrice(r));
   const notFound = withCode.filter((r) => r.prezzo_db === null);
   return {
     report: {
       updated: withCode.length - notFound.length,
       not_found: notFound.length,
       manual,
-      skipped: rows.length - withCode.length - manual,
+      skipped: written.length - withCode.length - manual,
       errors: 0,
       not_found_codes: [...new Set(notFound.map((r) => r.tariffa))].slice(0, 50),
     },
-    rows: merged,
+    rows: written,
     document,
+    totals,
   };
+}
+
+/** The fields a re-price sets: the typology and the price fields, nothing else of the row. */
+function pick(row: RowRecord): Partial<RowRecord> {
+  return Object.fromEntries(PRICE_FIELDS.map((f) => [f, row[f] ?? null]));
 }

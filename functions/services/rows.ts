@@ -1,12 +1,25 @@
 import type { AppContext } from '../config/context.ts';
-import { documentTotals } from '../../shared/domain/totals.ts';
-import { NotFoundError } from '../errors.ts';
+import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
+import { MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
+import { conflictingFields, nextVersion, ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE, type VersionedField } from '../../shared/domain/row-versions.ts';
+import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
 import type { Principal } from '../http/types.ts';
 import { resource } from '../http/respond.ts';
-import { requireDocumentFor, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
-import { getRowById, listRowAmounts, type RowRecord } from '../storage/repositories/rows.ts';
+import { getDocument, requireDocumentFor, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import {
+  changingRows,
+  countRowsBetweenIndexes,
+  deleteRowIfUnchanged,
+  getRowById,
+  listRowAmounts,
+  mergeRowsIfUnchanged,
+  type RowRecord,
+} from '../storage/repositories/rows.ts';
+import { applyMatch, loadPricing, lookupPrices } from './pricing.ts';
+import { changeRow } from './row-writes.ts';
 
 export const ROW_NOT_FOUND = 'Riga non trovata';
+export const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
 
 /** A row the caller may touch: its document must be theirs (or they are an admin); else 404. */
 export async function requireRowFor(ctx: AppContext, id: number, principal: Principal): Promise<{ row: RowRecord; doc: DocumentRecord }> {
@@ -18,12 +31,31 @@ export async function requireRowFor(ctx: AppContext, id: number, principal: Prin
   return { row, doc };
 }
 
-/** After any change to rows: the document's sums and row count follow, from the rows themselves. */
+/**
+ * Attempts of a re-total whose rows changed under it. Few: whoever changed them re-totals after
+ * its own change, from rows that include ours, so the last writer's re-total is the one that stays.
+ */
+const RETOTAL_ATTEMPTS = 2;
+
+/**
+ * After any change to rows: the document's sums and row count follow, from the rows themselves.
+ * Written only while the rows are still those summed (the document's rows token): a re-total
+ * computed from older rows never overwrites one computed from newer rows.
+ */
 export async function retotal(ctx: AppContext, doc: DocumentRecord): Promise<{ document: DocumentRecord; totals: ReturnType<typeof documentTotals> }> {
-  const rows = await listRowAmounts(ctx, doc.id);
-  const totals = documentTotals(rows, doc.document_total);
-  const document = await updateDocument(ctx, doc.id, { sum_totale: totals.sum_totale, document_total_db: totals.document_total_db, row_count: rows.length, rows_to_check: totals.rows_to_check });
-  return { document, totals };
+  let last: { document: DocumentRecord; totals: ReturnType<typeof documentTotals> } | undefined;
+  for (let attempt = 0; attempt < RETOTAL_ATTEMPTS; attempt++) {
+    const current = await getDocument(ctx, doc.id);
+    if (!current) throw new NotFoundError('Documento non trovato');
+    const rows = await listRowAmounts(ctx, doc.id);
+    const totals = documentTotals(rows, current.document_total);
+    const changes = { sum_totale: totals.sum_totale, document_total_db: totals.document_total_db, row_count: rows.length, rows_to_check: totals.rows_to_check };
+    const document = current.rows_version === undefined ? await updateDocument(ctx, doc.id, changes) : await updateDocument(ctx, doc.id, changes, { rowsVersion: current.rows_version });
+    if (document) return { document, totals };
+    last = { document: { ...current, ...changes }, totals };
+  }
+  // Rows changed on every attempt: whoever changed them last re-totals after its change.
+  return last!;
 }
 
 /** A row as the API answers it: `prezzo_unitario` is the spec's other name of `unitario`, added here only. */
@@ -40,3 +72,106 @@ export function rowResourceJson(r: RowRecord): string {
   if (Object.isFrozen(r)) rowJson.set(r, json);
   return json;
 }
+
+/** An edit of one row, validated: the fields the editor changed and what they read. */
+export interface RowEdit {
+  fields: Partial<Pick<RowRecord, VersionedField>>;
+  /** Re-price the row by the rules. */
+  refreshPrice: boolean;
+  /** The row's version the editor read (fields changed after it by others are a 409). */
+  baseVersion?: number;
+  /** If-Match: the version the row must still have (else 412). */
+  expectedVersion?: number;
+}
+
+const CHECKED_BY_EDIT: VersionedField[] = ['quantita', 'unitario', 'totale', 'descrizione', 'tariffa', 'unita_di_misura'];
+
+/** The edit applied to the row as it is now: derived fields and the price follow. */
+async function applyEdit(ctx: AppContext, current: RowRecord, edit: RowEdit, doc: DocumentRecord, username: string): Promise<RowRecord> {
+  const { fields } = edit;
+  let next: RowRecord = { ...current, ...fields };
+  // The user saw and saved what the reader doubted: the row is checked now.
+  if (CHECKED_BY_EDIT.some((f) => fields[f] !== undefined)) next.verifica = [];
+  const newTipologia = fields.tipologia_dei !== undefined && fields.tipologia_dei !== current.tipologia_dei;
+  if (fields.prezzo_db !== undefined) {
+    return { ...next, ...deriveRow(next), price_source: next.prezzo_db === null ? null : { list: 'manuale', key: username, year: new Date().getFullYear(), code: next.tariffa } };
+  }
+  if (newTipologia || edit.refreshPrice || fields.tariffa !== undefined) {
+    // Asked for this row explicitly: the list price replaces a manual one.
+    const [lookup] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: next.tariffa, provincia: doc.provincia, tipologia_dei: next.tipologia_dei || doc.tipologia_dei }]);
+    next = applyMatch(next, lookup);
+  } else {
+    next = { ...next, ...deriveRow(next) };
+  }
+  return next;
+}
+
+/** The version checks of an edit against the row as it is now: 412 (If-Match) or 409 (a field changed by somebody else). */
+function checkVersions(current: RowRecord, edit: RowEdit): void {
+  if (edit.expectedVersion !== undefined && (current.version ?? 0) !== edit.expectedVersion) throw new PreconditionFailedError(ROW_VERSION_STALE);
+  if (edit.baseVersion !== undefined && conflictingFields(current as unknown as Record<string, unknown>, edit.baseVersion, edit.fields).length) {
+    throw new ConflictError(ROW_CHANGED_BY_OTHER);
+  }
+}
+
+/**
+ * PUT /api/rows/{id}: the edit applied to the row as stored now (a concurrent edit of another
+ * field is kept), refused when the row is not at the If-Match version (412) or a field edited
+ * was changed by somebody else since the version the editor read (409). Then re-totalled.
+ */
+export async function editRow(ctx: AppContext, principal: Principal, id: number, edit: RowEdit) {
+  const { row, doc } = await requireRowFor(ctx, id, principal);
+  const written = await changeRow(ctx, row, async (current) => {
+    checkVersions(current, edit);
+    return applyEdit(ctx, current, edit, doc, principal.username);
+  });
+  if (!written) throw new NotFoundError(ROW_NOT_FOUND);
+  const { document, totals } = await retotal(ctx, doc);
+  return { row: written, document, totals };
+}
+
+/** DELETE /api/rows/{id}: the row goes (only at the If-Match version, when given); then re-totalled. */
+export async function removeRow(ctx: AppContext, principal: Principal, id: number, expectedVersion?: number) {
+  const { row, doc } = await requireRowFor(ctx, id, principal);
+  if (expectedVersion !== undefined && (row.version ?? 0) !== expectedVersion) throw new PreconditionFailedError(ROW_VERSION_STALE);
+  const gone = await changingRows(ctx, [row], () => deleteRowIfUnchanged(ctx, row, expectedVersion === undefined));
+  if (!gone) {
+    // Deleted or merged away meanwhile (404), or written since the If-Match version (412).
+    if (expectedVersion !== undefined && (await getRowById(ctx, id))) throw new PreconditionFailedError(ROW_VERSION_STALE);
+    throw new NotFoundError(ROW_NOT_FOUND);
+  }
+  const { document, totals } = await retotal(ctx, doc);
+  return { row, document, totals };
+}
+
+const MERGE_ATTEMPTS = 10;
+
+/**
+ * POST /api/rows/merge: two consecutive rows become one, in one transaction conditional on the
+ * versions read; when either changed meanwhile both are read again and merged as they are now.
+ */
+export async function mergeRows(ctx: AppContext, principal: Principal, ids: [number, number]) {
+  for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+    const found = await Promise.all(ids.map((id) => requireRowFor(ctx, id, principal).catch(() => null)));
+    if (found.some((f) => !f)) throw new NotFoundError(MERGE_MISSING_ERROR);
+    const [a, b] = found as Array<{ row: RowRecord; doc: DocumentRecord }>;
+    if (a.row.document_id !== b.row.document_id) throw new ValidationError(MERGE_ORDER_ERROR);
+    const order = mergeOrder(a.row, b.row, await countRowsBetweenIndexes(ctx, a.row.document_id, a.row.row_index, b.row.row_index));
+    if (!order) throw new ValidationError(MERGE_ORDER_ERROR);
+    const [first, second] = order;
+    const merged = nextVersion(first, {
+      ...mergedValues(first, second),
+      differenza_totale_db: second.differenza_totale_db,
+      variazione_percentuale: second.variazione_percentuale,
+      price_source: second.price_source,
+      page_end: second.page_end ?? first.page_end,
+    });
+    if (await changingRows(ctx, [merged, second], () => mergeRowsIfUnchanged(ctx, merged, first, second))) {
+      const { document, totals } = await retotal(ctx, a.doc);
+      return { merged, removed: second, document, totals };
+    }
+    await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
+  }
+  throw new ConflictError(ROWS_CHANGED);
+}
+

@@ -14,7 +14,8 @@ import { loadIndex, similarIn } from '../prezzari/search-index.ts';
 import { termsOf } from '../prezzari/terms.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import { listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
-import { putRow, type PriceSourceInfo, type RowRecord } from '../storage/repositories/rows.ts';
+import type { PriceSourceInfo, RowRecord } from '../storage/repositories/rows.ts';
+import { changeRow } from './row-writes.ts';
 
 export const SUGGESTED = 'suggerito';
 export const ARTICLE_NOT_FOUND = 'Articolo non trovato nei prezzari caricati: aggiorna i suggerimenti e riprova.';
@@ -104,8 +105,11 @@ export async function applySuggestion(ctx: AppContext, row: RowRecord, id: unkno
     similarity: similarity({ terms: termsOf(row.descrizione ?? ''), unit: row.unita_di_misura }, { terms: termsOf(item.descrizione), unit: item.unita_di_misura }),
     by: username,
   };
-  const next: RowRecord = { ...row, prezzo_db: item.prezzo, price_source: source, price_reason: null };
-  const priced: RowRecord = { ...next, ...deriveRow(next) };
-  await putRow(ctx, priced);
+  // Applied to the row as it is now (an edit of its quantity meanwhile is kept).
+  const priced = await changeRow(ctx, row, (current) => {
+    const next: RowRecord = { ...current, prezzo_db: item.prezzo, price_source: { ...source, unit_warning: unitMismatch(current.unita_di_misura, item.unita_di_misura) }, price_reason: null };
+    return { ...next, ...deriveRow(next) };
+  });
+  if (!priced) throw new NotFoundError('Riga non trovata');
   return priced;
 }

@@ -14,6 +14,7 @@ import { checkScannedVoci, scanWarnings } from '../ocr/check-voci.ts';
 import { checkScannedCodes } from '../ocr/code-check.ts';
 import { analyzeStructured, isStructured } from '../analysis/import/analyze.ts';
 import { columnMappingKey } from '../services/documents.ts';
+import { NotFoundError } from '../errors.ts';
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -138,9 +139,13 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           return;
         }
         await deleteDocumentRows(ctx, documentId);
-        const priced = await insertRows(ctx, toWrite);
+        const priced = await writeWhileDocumentExists(ctx, documentId, toWrite);
+        if (!priced) {
+          log({ level: 'info', documentId, message: 'document deleted during the analysis: its rows removed' });
+          return;
+        }
         const totals = documentTotals(priced, result.document_total);
-        await updateDocument(ctx, documentId, {
+        const ended = await updateDocument(ctx, documentId, {
           status: 'completed',
           status_reason: null,
           pages_total: outcome.pageCount,
@@ -154,7 +159,9 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           unreadable_pages: outcome.unreadablePages,
           warnings,
           completed_at: ctx.now().toISOString(),
-        });
+        }).catch((err) => (err instanceof NotFoundError ? null : Promise.reject(err)));
+        // Deleted between the last batch and the end: nothing of it stays.
+        if (!ended) await deleteDocumentRows(ctx, documentId);
       })(),
       options.timeoutMs ?? 10 * 60_000,
     );
@@ -163,6 +170,26 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
     log({ level: 'error', documentId, message: timedOut ? 'analysis timed out' : 'analysis crashed', error: err instanceof Error ? err.stack : String(err) });
     await fail(timedOut ? TIMEOUT_FAILURE : UNEXPECTED_FAILURE).catch((e) => log({ level: 'error', documentId, message: 'could not mark failed', error: String(e) }));
   }
+}
+
+/** Rows written per batch of the analysis; the document is checked before and after each. */
+const WRITE_BATCH = 100;
+
+/**
+ * Writes the analysis's rows in batches while the document exists: a delete that arrives
+ * meanwhile wins, and every row written is removed again (null). The delete removes the document
+ * first, then its rows (services/document-operations.ts), so a batch it did not see is seen here.
+ */
+async function writeWhileDocumentExists(ctx: AppContext, documentId: number, rows: Array<Omit<RowRecord, 'id'>>): Promise<RowRecord[] | null> {
+  const written: RowRecord[] = [];
+  for (let i = 0; i < rows.length || i === 0; i += WRITE_BATCH) {
+    if (!(await getDocument(ctx, documentId))) break;
+    written.push(...(await insertRows(ctx, rows.slice(i, i + WRITE_BATCH))));
+    if (!(await getDocument(ctx, documentId))) break;
+    if (i + WRITE_BATCH >= rows.length) return written;
+  }
+  await deleteDocumentRows(ctx, documentId);
+  return null;
 }
 
 /** SQS entry in the cloud: one message per uploaded document. */

@@ -12,6 +12,8 @@ import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { createLocalQueue } from './queue.ts';
 import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
+import { resumeOperations } from '../../functions/services/document-operations.ts';
+import { logEvent } from '../../functions/config/logger.ts';
 
 export interface LocalOptions {
   port: number;
@@ -89,6 +91,8 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       await updateDocument(ctx, doc.id, { status: 'failed', status_reason: INTERRUPTED_WHILE_WRITING, completed_at: ctx.now().toISOString() });
     }
   }
+  // A settings change or re-price cut short by a stop is finished before the first request.
+  await resumeOperations(ctx, logEvent);
 
   if (options.warmAnalysis) queue.warm();
   const server = createHttpServer({ webDir: options.webDir, connectSources: [s3.endpoint] });

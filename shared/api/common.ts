@@ -60,7 +60,7 @@ export const amountLike = z.union([z.number(), z.string()]);
 /** A flag as a boolean, or as "true"/"1"/"false"/"0": `bool()` accepts both. */
 export const boolLike = z.union([z.boolean(), z.literal(['true', 'false', '1', '0']), z.literal([0, 1])]);
 
-export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503;
 
 /**
  * The contract of one route. `response` is the success body (JSON) unless `produces` names
@@ -84,4 +84,8 @@ export interface RouteContract {
   example?: unknown;
   requestExample?: unknown;
   errors?: Partial<Record<HttpStatus, string>>;
+  /** The resource carries a version: writes honour If-Match (412 when stale). */
+  versioned?: boolean;
+  /** With `versioned`: false when the answer carries no ETag (it names several rows). */
+  etag?: boolean;
 }

@@ -98,6 +98,11 @@ export const documentRow = z.looseObject({
   capitoli: z.object({ supercategoria: z.string().optional(), categoria: z.string().optional(), sottocategoria: z.string().optional() }).nullable().optional(),
   da_scansione: z.boolean().optional().meta({ description: 'Letta da una pagina scansionata (OCR)' }),
   correzioni_ocr: z.array(z.string()).optional().meta({ description: 'Cifre lette male dall\u2019OCR e corrette con la verifica quantità × prezzo' }),
+  version: z.number().int().optional().meta({ description: 'Versione della riga: cresce a ogni scrittura; è anche l\u2019ETag (da rimandare in If-Match o come base_version)' }),
+  field_versions: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .meta({ description: 'Per ogni campo modificabile, la versione della riga che lo ha cambiato per ultima' }),
 });
 export type DocumentRowOut = z.infer<typeof documentRow>;
 
@@ -158,5 +163,7 @@ export const exampleRow: DocumentRowOut = {
   box: { x0: 40, y0: 120, x1: 560, y1: 160 },
   verifica: [],
   capitoli: { categoria: 'Scavi' },
+  version: 3,
+  field_versions: { quantita: 3, tipologia_dei: 2 },
 };
 

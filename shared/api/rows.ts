@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { amountLike, envelope, idPath, intLike, message, resourceOf, type RouteContract } from './common.ts';
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
+import { ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE } from '../domain/row-versions.ts';
 import { documentAndTotals, documentRow, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
 export { documentRow, type DocumentRowOut } from './records.ts';
@@ -24,6 +25,15 @@ export const rowUpdateBody = z.object({
   prezzo_db: nullableAmount.optional().meta({ description: 'Prezzo di riferimento scritto a mano (manuale)' }),
   tipologia_dei: z.string().optional(),
   refresh_price: z.boolean().optional().meta({ description: 'true: ricalcola il prezzo di riferimento della riga' }),
+  base_version: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .meta({
+      description:
+        'La versione della riga letta da chi modifica (`version`): un campo inviato che un altro utente ha cambiato dopo quella versione dà 409; gli altri campi si applicano alla riga com\u2019è ora',
+    }),
 });
 export type RowUpdateBody = z.infer<typeof rowUpdateBody>;
 
@@ -58,6 +68,7 @@ export const rowRoutes = {
     requestExample: { first_row_id: 501, second_row_id: 502 },
     example: { data: { success: true, row: exampleRow, removed_row_id: 502, message: 'Righe unite con successo' }, meta: afterRowChange },
     errors: { 400: MERGE_COUNT_ERROR, 404: MERGE_MISSING_ERROR, 409: 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.' },
+    versioned: true,
   },
   'POST /api/rows/update-tipologia-dei': {
     summary: 'Nuova tipologia DEI per le righe scelte, con il nuovo prezzo di riferimento',
@@ -73,6 +84,7 @@ export const rowRoutes = {
     response: rowResponse,
     example: { data: { id: '501', type: 'rows', attributes: exampleRow } },
     errors: rowError,
+    versioned: true,
   },
   'PUT /api/rows/{id}': {
     summary: 'Modifica una riga (campi parziali); il server ricalcola i derivati e i totali del documento',
@@ -81,13 +93,16 @@ export const rowRoutes = {
     response: rowUpdateResponse,
     requestExample: { quantita: '2.034,50', unitario: 5.59 },
     example: { data: { id: '501', type: 'rows', attributes: exampleRow }, meta: { ...afterRowChange, price_found: true } },
-    errors: { ...rowError, 400: 'Valore numerico non valido per quantità' },
+    errors: { ...rowError, 400: 'Valore numerico non valido per quantità', 409: ROW_CHANGED_BY_OTHER, 412: ROW_VERSION_STALE },
+    versioned: true,
   },
   'DELETE /api/rows/{id}': {
     summary: 'Elimina una riga; i totali del documento seguono',
     params: idPath,
     response: rowRemoveResponse,
     example: { data: { id: 501, message: 'Riga eliminata' }, meta: afterRowChange },
-    errors: rowError,
+    errors: { ...rowError, 412: ROW_VERSION_STALE },
+    versioned: true,
+    etag: false,
   },
 } satisfies Record<string, RouteContract>;

@@ -286,4 +286,37 @@ describe('document editing in Chromium', () => {
     expect((await rowsOf(documentId)).length).toBe(start - 8);
     await page.context().close();
   });
+
+  it('keeps a colleague\u2019s change to another field, and refuses one to the same field with a 409 and the row reloaded', async () => {
+    const page = await adminPage();
+    const rows = await rowsOf(documentId);
+    const [a, b] = rows.filter((r) => r.row_index >= 30).slice(0, 2);
+    await page.goto(`${rt.url}/documents/${documentId}`);
+    await page.getByTestId('row-count').getByText(String(rows.length), { exact: true }).waitFor();
+
+    // Another field: the colleague changes the quantity while the dialog is open on the description.
+    await (await showRow(page, a.row_index)).getByRole('button', { name: 'Modifica riga' }).click();
+    let dialog = page.getByRole('dialog', { name: `Modifica riga N° ${a.row_index}` });
+    await dialog.waitFor();
+    expect((await api('PUT', `/api/rows/${a.id}`, { token, body: { quantita: 42 } })).status).toBe(200);
+    await page.locator('#row-descrizione').fill('Descrizione corretta nel dialogo');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Riga aggiornata con successo').waitFor();
+    expect((await rowsOf(documentId)).find((r) => r.id === a.id)).toMatchObject({ descrizione: 'Descrizione corretta nel dialogo', quantita: 42 });
+
+    // The same field: the colleague saved the description first.
+    await (await showRow(page, b.row_index)).getByRole('button', { name: 'Modifica riga' }).click();
+    dialog = page.getByRole('dialog', { name: `Modifica riga N° ${b.row_index}` });
+    await dialog.waitFor();
+    expect((await api('PUT', `/api/rows/${b.id}`, { token, body: { descrizione: 'Scritta da un collega' } })).status).toBe(200);
+    await page.locator('#row-descrizione').fill('Scritta nel dialogo');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await page.getByText('La riga è stata modificata da un altro utente: ricarica').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await rowByIndex(page, b.row_index).getByText('Scritta da un collega').waitFor();
+    await shot(page, '13-conflict');
+    expect((await rowsOf(documentId)).find((r) => r.id === b.id)?.descrizione).toBe('Scritta da un collega');
+    await page.context().close();
+  });
 });

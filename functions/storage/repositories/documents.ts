@@ -46,7 +46,19 @@ export interface DocumentRecord {
    * sets it; every Put of the document starts a new one.
    */
   rows_version?: string;
+  /** Raised by one on every write of the document item (issue 26). */
+  version?: number;
+  /**
+   * A bulk change of the rows in progress (a new typology, "Aggiorna Prezzi"): recorded before
+   * the first row is written and cleared after the last, so a restart finishes it.
+   */
+  operation?: DocumentOperation | null;
 }
+
+/** A bulk operation over a document's rows, as recorded on the document while it runs. */
+export type DocumentOperation =
+  | { kind: 'settings'; id: string; started_at: string; provincia: string; tipologia_dei: string; from: string[] }
+  | { kind: 'reprice'; id: string; started_at: string };
 
 const KIND = 'document';
 const DOCUMENT_NOT_FOUND = 'Documento non trovato';
@@ -63,7 +75,7 @@ export async function newDocumentId(ctx: AppContext): Promise<number> {
 
 export async function putDocument(ctx: AppContext, doc: DocumentRecord): Promise<void> {
   // A new token, never the one of the record this one may have been copied from.
-  await store(ctx).send(new PutCommand({ TableName: ctx.table('documents'), Item: { ...doc, rows_version: randomUUID(), kind: KIND } }));
+  await store(ctx).send(new PutCommand({ TableName: ctx.table('documents'), Item: { ...doc, rows_version: randomUUID(), version: (doc.version ?? 0) + 1, kind: KIND } }));
 }
 
 export async function getDocument(ctx: AppContext, id: number): Promise<DocumentRecord | undefined> {
@@ -78,32 +90,53 @@ export async function requireDocumentFor(ctx: AppContext, id: number, principal:
   return doc;
 }
 
-export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>): Promise<DocumentRecord> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
+/**
+ * Sets the given fields, one version up. With `guard.rowsVersion`, only while the document's rows
+ * token is still that one (the totals were computed from those rows); with `guard.version`, only
+ * while the document is at that version. A missing document is 404; a failed guard is null.
+ */
+export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>): Promise<DocumentRecord>;
+export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>, guard: { rowsVersion?: string; version?: number }): Promise<DocumentRecord | null>;
+export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>, guard?: { rowsVersion?: string; version?: number }): Promise<DocumentRecord | null> {
+  const names: Record<string, string> = { '#ver': 'version' };
+  const values: Record<string, unknown> = { ':zero': 0, ':one': 1 };
   const sets = Object.entries(changes)
     // The rows' token is the rows repository's alone: a record read earlier must not bring back an old one.
-    .filter(([k]) => k !== 'id' && k !== 'rows_version')
+    .filter(([k]) => k !== 'id' && k !== 'rows_version' && k !== 'version')
     .map(([k, v], i) => {
       names[`#f${i}`] = k;
       values[`:v${i}`] = v;
       return `#f${i} = :v${i}`;
     });
-  const out = await store(ctx, { conditionFailed: (cause) => new NotFoundError(DOCUMENT_NOT_FOUND, { cause }) }).send(
-    new UpdateCommand({
-      TableName: ctx.table('documents'),
-      Key: { id },
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(id)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return toRecord(out.Attributes ?? {});
+  const conditions = ['attribute_exists(id)'];
+  if (guard?.rowsVersion !== undefined) {
+    conditions.push('rows_version = :rows');
+    values[':rows'] = guard.rowsVersion;
+  }
+  if (guard?.version !== undefined) {
+    conditions.push(guard.version > 0 ? '#ver = :expected' : 'attribute_not_exists(#ver)');
+    if (guard.version > 0) values[':expected'] = guard.version;
+  }
+  try {
+    const out = await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('documents'),
+        Key: { id },
+        UpdateExpression: `SET ${[...sets, '#ver = if_not_exists(#ver, :zero) + :one'].join(', ')}`,
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toRecord(out.Attributes ?? {});
+  } catch (err) {
+    if (!isConditionFailed(err)) throw domainError(err);
+    if (!guard || !(await getDocument(ctx, id))) throw new NotFoundError(DOCUMENT_NOT_FOUND, { cause: err });
+    return null;
+  }
 }
 
-/**
 /**
  * The analysis claims the right to write rows: only once, only while the document is still a
  * fresh upload being analysed. False when another run claimed it or the analysis had ended.
@@ -139,7 +172,17 @@ async function conditionalUpdate(
   update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> },
 ): Promise<boolean> {
   try {
-    await ctx.db.send(new UpdateCommand({ TableName: ctx.table('documents'), Key: { id }, ...update }));
+    const { UpdateExpression, ExpressionAttributeNames, ExpressionAttributeValues } = update;
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('documents'),
+        Key: { id },
+        ...update,
+        UpdateExpression: `${UpdateExpression}, #ver = if_not_exists(#ver, :zero) + :one`,
+        ExpressionAttributeNames: { ...ExpressionAttributeNames, '#ver': 'version' },
+        ExpressionAttributeValues: { ...ExpressionAttributeValues, ':zero': 0, ':one': 1 },
+      }),
+    );
     return true;
   } catch (err) {
     if (isConditionFailed(err)) return false;
@@ -154,6 +197,39 @@ export function awaitsAnalysis(doc: Pick<DocumentRecord, 'status' | 'completed_a
 
 export async function deleteDocumentRecord(ctx: AppContext, id: number): Promise<void> {
   await store(ctx).send(new DeleteCommand({ TableName: ctx.table('documents'), Key: { id } }));
+}
+
+/** Clears the recorded operation if it is still this one (a later one started meanwhile stays). */
+export async function clearOperation(ctx: AppContext, id: number, operationId: string): Promise<DocumentRecord | null> {
+  try {
+    const out = await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('documents'),
+        Key: { id },
+        UpdateExpression: 'SET operation = :null, #ver = if_not_exists(#ver, :zero) + :one',
+        ConditionExpression: 'attribute_exists(id) AND operation.id = :op',
+        ExpressionAttributeNames: { '#ver': 'version' },
+        ExpressionAttributeValues: { ':null': null, ':op': operationId, ':zero': 0, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toRecord(out.Attributes ?? {});
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw domainError(err);
+  }
+}
+
+/** Documents with a bulk operation left unfinished (a stop in the middle of it). */
+export async function documentsWithOperation(ctx: AppContext): Promise<DocumentRecord[]> {
+  const items = await queryAll<Record<string, unknown>>(ctx, {
+    table: 'documents',
+    IndexName: 'by_kind',
+    KeyConditionExpression: 'kind = :k',
+    FilterExpression: 'attribute_exists(operation.id)',
+    ExpressionAttributeValues: { ':k': KIND },
+  });
+  return items.map(toRecord);
 }
 
 /** The caller's documents, newest first; an admin sees everyone's. A Query, never a Scan. */

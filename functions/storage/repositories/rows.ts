@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain/rows.ts';
+import { nextVersion, type Versioned } from '../../../shared/domain/row-versions.ts';
 import type { AppContext } from '../../config/context.ts';
 import { domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 import { cachedRows, forgetRows, rememberRows } from './rows-cache.ts';
@@ -22,7 +23,7 @@ export interface PriceSourceInfo {
   unit_warning?: string | null;
 }
 
-export interface RowRecord {
+export interface RowRecord extends Versioned {
   id: number;
   document_id: number;
   row_index: number;
@@ -61,19 +62,32 @@ const BATCH = 25;
  * totals read) and the rest as one JSON attribute: dynalite and DynamoDB handle one string far
  * faster than a dozen typed attributes, which halves the time to write or read 5,000 rows.
  */
-type StoredRow = Pick<RowRecord, 'document_id' | 'row_index' | 'id' | 'totale' | 'prezzo_totale_db'> & { d: string; da_verificare?: true };
+type StoredRow = Pick<RowRecord, 'document_id' | 'row_index' | 'id' | 'totale' | 'prezzo_totale_db'> & { d: string; v: number; da_verificare?: true };
 
+/** The version is a top-level number `v`, so every write can be conditional on it. */
 function encode(row: RowRecord): StoredRow {
-  const { document_id, row_index, id, totale, prezzo_totale_db, ...rest } = row;
+  const { document_id, row_index, id, totale, prezzo_totale_db, version, ...rest } = row;
   // The doubt is also a top-level flag, so document totals count it without decoding rows.
-  return { document_id, row_index, id, totale, prezzo_totale_db, d: JSON.stringify(rest), ...(needsCheck(row) ? { da_verificare: true as const } : {}) };
+  return { document_id, row_index, id, totale, prezzo_totale_db, v: version ?? 1, d: JSON.stringify(rest), ...(needsCheck(row) ? { da_verificare: true as const } : {}) };
 }
 
 function decode(item: Record<string, unknown>): RowRecord {
-  // Items written before the compact form carry their fields as attributes.
-  if (typeof item.d !== 'string') return item as unknown as RowRecord;
-  const { d, da_verificare: _flag, ...keys } = item;
-  return { ...(JSON.parse(d as string) as object), ...keys } as unknown as RowRecord;
+  // Items written before the compact form carry their fields as attributes; before versions, no `v`.
+  if (typeof item.d !== 'string') {
+    const { v, ...fields } = item;
+    return { ...fields, version: typeof v === 'number' ? v : 0 } as unknown as RowRecord;
+  }
+  const { d, da_verificare: _flag, v, ...keys } = item;
+  return { ...(JSON.parse(d as string) as object), ...keys, version: typeof v === 'number' ? v : 0 } as unknown as RowRecord;
+}
+
+/** The row is still the one read: same id at its key, same version (none, for a row stored before versions). */
+function unchangedSince(row: Pick<RowRecord, 'id' | 'version'>) {
+  const version = row.version ?? 0;
+  return {
+    ConditionExpression: version > 0 ? 'id = :id AND v = :v' : 'id = :id AND attribute_not_exists(v)',
+    ExpressionAttributeValues: { ':id': row.id, ...(version > 0 ? { ':v': version } : {}) },
+  };
 }
 
 async function batchWrite(ctx: AppContext, requests: Record<string, unknown>[]): Promise<void> {
@@ -95,8 +109,9 @@ async function batchWrite(ctx: AppContext, requests: Record<string, unknown>[]):
 export async function insertRows(ctx: AppContext, rows: Array<Omit<RowRecord, 'id'>>): Promise<RowRecord[]> {
   if (!rows.length) return [];
   const first = await nextId(ctx, 'rows', rows.length);
-  const withIds = rows.map((r, i) => ({ ...r, id: first + i }));
-  await putRows(ctx, withIds);
+  const withIds = rows.map((r, i) => ({ ...r, id: first + i, version: 1, field_versions: {} }));
+  // New ids at keys nobody else writes (a new document, or one whose rows were just removed).
+  await changingRows(ctx, withIds, () => writeInParallel(ctx, withIds.map((row) => ({ PutRequest: { Item: encode(row) } }))));
   return withIds;
 }
 
@@ -127,18 +142,12 @@ export async function countRowsBetweenIndexes(ctx: AppContext, documentId: numbe
   return out.Count ?? 0;
 }
 
-/** Rewrites whole rows (prices, edits) in batches. */
-export async function putRows(ctx: AppContext, rows: RowRecord[]): Promise<void> {
-  if (!rows.length) return;
-  await changingRows(ctx, rows, () => writeInParallel(ctx, rows.map((row) => ({ PutRequest: { Item: encode(row) } }))));
-}
-
 /**
  * Every write of rows goes through here: once it is done (or has failed part-way), each document
  * it touched gets a new `rows_version`, so no process serves rows remembered from before
  * (rows-cache.ts). A document that does not exist (yet, or any more) is left alone.
  */
-async function changingRows<T>(ctx: AppContext, rows: Array<Pick<RowRecord, 'document_id'>>, write: () => Promise<T>): Promise<T> {
+export async function changingRows<T>(ctx: AppContext, rows: Array<Pick<RowRecord, 'document_id'>>, write: () => Promise<T>): Promise<T> {
   const documents = [...new Set(rows.map((r) => r.document_id))];
   documents.forEach(forgetRows);
   let result: T;
@@ -253,7 +262,7 @@ export async function deleteDocumentRows(ctx: AppContext, documentId: number): P
   await changingRows(ctx, [{ document_id: documentId }], () => writeInParallel(ctx, keys.map((Key) => ({ DeleteRequest: { Key } }))));
 }
 
-async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
+export async function getRowByKey(ctx: AppContext, documentId: number, rowIndex: number): Promise<RowRecord | undefined> {
   const out = await store(ctx).send(new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: documentId, row_index: rowIndex }, ConsistentRead: true }));
   return out.Item ? decode(out.Item) : undefined;
 }
@@ -275,48 +284,72 @@ export async function getRowById(ctx: AppContext, id: number): Promise<RowRecord
   return row?.id === id ? row : undefined;
 }
 
+/**
+ * Writes a whole row over whatever is stored, one version up. Unconditional: for fixtures and
+ * tests that set a stored state; the app's writes go through replaceRowIfUnchanged.
+ */
 export async function putRow(ctx: AppContext, row: RowRecord): Promise<void> {
-  await changingRows(ctx, [row], () => store(ctx).send(new PutCommand({ TableName: ctx.table('rows'), Item: encode(row) })));
+  await changingRows(ctx, [row], () => store(ctx).send(new PutCommand({ TableName: ctx.table('rows'), Item: encode(nextVersion(row, row)) })));
 }
 
+/** Deletes rows whatever their version (fixtures, tests); the app deletes with deleteRowIfUnchanged. */
 export async function deleteRows(ctx: AppContext, rows: Array<Pick<RowRecord, 'document_id' | 'row_index'>>): Promise<void> {
   if (!rows.length) return;
   await changingRows(ctx, rows, () => batchWrite(ctx, rows.map((r) => ({ DeleteRequest: { Key: { document_id: r.document_id, row_index: r.row_index } } }))));
 }
 
-const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
-
 /**
- * The merge as one DynamoDB transaction: the first row takes the merged values (only if it
- * is still there) and the second row goes (only if it is still there).
- * Both happen or neither does; a cancelled transaction whose reasons name a failed condition
- * is ROWS_CHANGED (409).
+ * Writes `next` (already one version above `current`: nextVersion) only if the stored row is
+ * still `current`: the same id at its key and the same version. False when it changed or went
+ * meanwhile (the caller reads it again and re-applies its change). Does not touch the
+ * document's rows token: run inside changingRows.
  */
-export async function mergeRowsAtomically(ctx: AppContext, merged: RowRecord, firstBefore: RowRecord, second: RowRecord): Promise<void> {
-  await changingRows(ctx, [merged, second], () => mergeTransaction(ctx, merged, firstBefore, second));
+export async function replaceRowIfUnchanged(ctx: AppContext, current: RowRecord, next: RowRecord): Promise<boolean> {
+  try {
+    await ctx.db.send(new PutCommand({ TableName: ctx.table('rows'), Item: encode(next), ...unchangedSince(current) }));
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw domainError(err);
+  }
 }
 
-async function mergeTransaction(ctx: AppContext, merged: RowRecord, firstBefore: RowRecord, second: RowRecord): Promise<void> {
-  await store(ctx, { conditionFailed: (cause) => new ConflictError(ROWS_CHANGED, { cause }) }).send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: ctx.table('rows'),
-            Item: encode(merged),
-            ConditionExpression: 'id = :first',
-            ExpressionAttributeValues: { ':first': firstBefore.id },
-          },
-        },
-        {
-          Delete: {
-            TableName: ctx.table('rows'),
-            Key: { document_id: second.document_id, row_index: second.row_index },
-            ConditionExpression: 'id = :second',
-            ExpressionAttributeValues: { ':second': second.id },
-          },
-        },
-      ],
-    }),
-  );
+/**
+ * Deletes a row if it is still there (and, given a version, still at it). False when it went
+ * already or changed. Does not touch the rows token: run inside changingRows.
+ */
+export async function deleteRowIfUnchanged(ctx: AppContext, row: Pick<RowRecord, 'document_id' | 'row_index' | 'id' | 'version'>, anyVersion: boolean): Promise<boolean> {
+  const condition = anyVersion ? { ConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': row.id } } : unchangedSince(row);
+  try {
+    await ctx.db.send(new DeleteCommand({ TableName: ctx.table('rows'), Key: { document_id: row.document_id, row_index: row.row_index }, ...condition }));
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw domainError(err);
+  }
+}
+
+/**
+ * The merge as one DynamoDB transaction: the first row takes the merged values and the second
+ * row goes, each only if it is still at the version read. Both happen or neither does; false
+ * when either row changed or went meanwhile (the caller reads both again).
+ */
+export async function mergeRowsIfUnchanged(ctx: AppContext, merged: RowRecord, firstBefore: RowRecord, second: RowRecord): Promise<boolean> {
+  const first = unchangedSince(firstBefore);
+  const gone = unchangedSince(second);
+  try {
+    await ctx.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: ctx.table('rows'), Item: encode(merged), ...first } },
+          { Delete: { TableName: ctx.table('rows'), Key: { document_id: second.document_id, row_index: second.row_index }, ...gone } },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    const failed = domainError(err);
+    if (failed instanceof ConflictError) return false;
+    throw failed;
+  }
 }

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import type { EditingKit } from '@/features/documents/hooks/use-editing-kit.ts';
 import { HIGHLIGHT_BULK_MS, HIGHLIGHT_SINGLE_MS } from '@/features/documents/hooks/use-row-highlight.ts';
 import { serverText } from './server-text.ts';
-import { apiCall } from '@/lib/api-client.ts';
+import { ApiError, apiCall } from '@/lib/api-client.ts';
+import { getRow } from './get-row.ts';
 import { rowUpdateResponse, type RowUpdateBody } from '@shared/api/rows.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { mutationMeta, type RowMutationMeta } from './row-results.ts';
@@ -28,14 +29,32 @@ export interface RowUpdateResult extends RowMutationMeta {
   priceFound: boolean;
 }
 
-export async function updateRow(id: number, patch: RowPatch): Promise<RowUpdateResult> {
-  const res = await apiCall(rowUpdateResponse, `/api/rows/${id}`, { method: 'PUT', body: patch });
+/**
+ * `baseVersion`: the row's version the editor saw. A field somebody else changed since then is
+ * refused (409, "La riga è stata modificata da un altro utente: ricarica"); the others apply.
+ */
+export async function updateRow(id: number, patch: RowPatch, baseVersion?: number): Promise<RowUpdateResult> {
+  const body = typeof baseVersion === 'number' ? { ...patch, base_version: baseVersion } : patch;
+  const res = await apiCall(rowUpdateResponse, `/api/rows/${id}`, { method: 'PUT', body });
   return { row: res.data.attributes, ...mutationMeta(res.meta), priceFound: res.meta.price_found };
 }
 
 /** Saves the edit dialog's changes (only what changed), then marks the row updated. */
 export function useSaveRow(kit: EditingKit) {
   const { cache, highlight, notify, setBusy, setDialog } = kit;
+  /** Somebody else changed the row: say so, and show the row as it is now. */
+  const reloadChanged = useCallback(
+    async (row: DocumentRow, err: unknown) => {
+      notify('error', serverText(err, 'La riga è stata modificata da un altro utente: ricarica'));
+      const fresh = await getRow(row.id).catch(() => null);
+      if (fresh) {
+        cache.replaceRows([fresh]);
+        highlight([row.id], HIGHLIGHT_SINGLE_MS);
+      } else cache.removeRows([row.id]);
+      setDialog(null);
+    },
+    [cache, highlight, notify, setDialog],
+  );
   return useCallback(
     async (row: DocumentRow, patch: RowPatch) => {
       if (!Object.keys(patch).length) {
@@ -44,7 +63,7 @@ export function useSaveRow(kit: EditingKit) {
       }
       setBusy(true);
       try {
-        const res = await updateRow(row.id, patch);
+        const res = await updateRow(row.id, patch, row.version);
         cache.replaceRows([res.row], res);
         highlight([row.id], HIGHLIGHT_SINGLE_MS);
         setDialog(null);
@@ -52,12 +71,13 @@ export function useSaveRow(kit: EditingKit) {
         if (repriced && !res.priceFound) notify('warn', `Nessun prezzo trovato per la tariffa: ${res.row.tariffa ?? ''}`);
         else notify('success', 'Riga aggiornata con successo');
       } catch (err) {
-        notify('error', serverText(err, "Errore nell'aggiornamento della riga"));
+        if (err instanceof ApiError && (err.status === 409 || err.status === 412 || err.status === 404)) await reloadChanged(row, err);
+        else notify('error', serverText(err, "Errore nell'aggiornamento della riga"));
       } finally {
         setBusy(false);
       }
     },
-    [cache, highlight, notify, setBusy, setDialog],
+    [cache, highlight, notify, setBusy, setDialog, reloadChanged],
   );
 }
 
