@@ -77,7 +77,7 @@ describe('each format becomes a document with its rows', () => {
       ['A25135b', 'cad', 8, 45, 360, []],
       ['N04001a', 'm²', 120.5, 38.75, 4669.38, []],
       ['N04002', 'm', 86.4, 9.1, 786.3, ['quantità × prezzo ≠ importo stampato']],
-      ['S01', '%', 3, 7297.83, 218.93, []],
+      ['S01', '%', 7297.83, 0.03, 218.93, []],
     ]);
     expect(rows[0].capitoli).toEqual({ supercategoria: 'OPERE EDILI', categoria: 'Demolizioni' });
   });
