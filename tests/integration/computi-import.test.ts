@@ -8,6 +8,8 @@ import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusData } from '../support/corpus.ts';
+import { offerWorkbook } from '../generator/offer-workbook.ts';
+import { sum2 } from '../generator/core.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -81,6 +83,26 @@ describe('each format becomes a document with its rows', () => {
       ['S01', '%', 7297.83, 0.03, 218.93, []],
     ]);
     expect(rows[0].capitoli).toEqual({ supercategoria: 'OPERE EDILI', categoria: 'Demolizioni' });
+  });
+});
+
+describe('a contractor\'s offer with chapter subtotals and a grand total', () => {
+  it.each([
+    [5, false],
+    [4, true],
+  ])('seed %i: subtotals are chapters, the grand total row is the declared total, verified only when the voci add up to it (%s)', async (seed, agrees) => {
+    // Prepare
+    const { bytes, truth } = await offerWorkbook(seed);
+    expect(truth.declaredAgrees).toBe(agrees);
+    // Act
+    const res = await uploadPdf(rt.url, token, Buffer.from(bytes), `offerta-${seed}.xlsx`);
+    const doc = await waitForAnalysis(rt.url, token, res.id);
+    // Assess
+    const sum = sum2(truth.voci.map((v) => v.totale));
+    expect(doc).toMatchObject({ status: 'completed', row_count: truth.voci.length, sum_totale: sum, document_total: truth.declared, congruent: agrees });
+    const rows = await rowsOf(res.id);
+    expect(rows.some((r: any) => /^(?:sub)?totale\b|^sommano\b/i.test(r.descrizione))).toBe(false);
+    if (!agrees) expect(rows.every((r: any) => r.verifica.length > 0)).toBe(true);
   });
 });
 
