@@ -8,9 +8,11 @@ import { awaitsAnalysis, getDocument, updateDocument, type DocumentRecord } from
 import { UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
 import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
 import { createHttpServer } from './http-server.ts';
+import { HANDLER_MODULES } from '../../functions/handlers/index.ts';
+import { warmPdfJs } from '../../functions/analysis/pdf-text.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
-import { createLocalQueue } from './queue.ts';
+import { createLocalQueue, type ThreadReport } from './queue.ts';
 import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 
 export interface LocalOptions {
@@ -32,6 +34,8 @@ export interface LocalRuntime {
   port: number;
   ctx: AppContext;
   seed: SeedResult;
+  /** What each analysis thread had loaded when the server became ready (empty without warmAnalysis). */
+  analysisThreads: ThreadReport[];
   /** Resolves when every queued analysis has ended. */
   idle: () => Promise<void>;
   stop: () => Promise<void>;
@@ -90,7 +94,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     }
   }
 
-  if (options.warmAnalysis) queue.warm();
+  // The analysis threads, the API's handlers and pdf.js (which counts an upload's pages here) load
+  // before the server says it is ready: the first document pays no module loading.
+  const [analysisThreads] = options.warmAnalysis ? await Promise.all([queue.warm(), loadHandlers()]) : [[]];
   const server = createHttpServer({ webDir: options.webDir, connectSources: [s3.endpoint] });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -112,6 +118,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     port,
     ctx,
     seed: seeded,
+    analysisThreads,
     idle: queue.idle,
     stop: async () => {
       if (stopped) return;
@@ -127,6 +134,11 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       await dynamo.close();
     },
   };
+}
+
+/** Every resource's handler module (each a Lambda in the cloud, loaded at first use) and pdf.js. */
+async function loadHandlers(): Promise<void> {
+  await Promise.all([...Object.values(HANDLER_MODULES).map((load) => load()), warmPdfJs()]);
 }
 
 /** s3rver recreates a deleted folder and writes on: refuse the write instead (see data-guard.ts). */
