@@ -9,14 +9,18 @@ import { analyzePdf } from './analyze.ts';
 import { SPLIT_FROM_PAGES } from './pdf-text.ts';
 import type { PageReader } from './page-reader.ts';
 
-const ROWS_PER_PAGE = 12;
+const ROWS_PER_PAGE = 16;
+/** The standard fonts prints use most, one per page in turn (pdf.js loads each one's data at first use). */
+const FONTS = [StandardFonts.Helvetica, StandardFonts.TimesRoman, StandardFonts.Courier, StandardFonts.HelveticaBold, StandardFonts.TimesRomanBold, StandardFonts.Helvetica];
 
-async function sampleComputo(): Promise<Uint8Array> {
+/** A small computo: a header and voci on each of six pages. */
+export async function sampleComputo(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const fonts = await Promise.all(FONTS.map((f) => pdf.embedFont(f)));
   const size = 8;
   let n = 0;
-  for (let p = 0; p < SPLIT_FROM_PAGES; p++) {
+  for (let p = 0; p < Math.max(SPLIT_FROM_PAGES, FONTS.length); p++) {
+    const font = fonts[p % fonts.length];
     const page = pdf.addPage([595.28, 841.89]);
     const at = (text: string, x: number, y: number) => page.drawText(text, { x, y, size, font });
     let y = 790;
@@ -25,7 +29,7 @@ async function sampleComputo(): Promise<Uint8Array> {
       n++;
       const q = 10 + n;
       const price = 12.5;
-      y -= 40;
+      y -= 45;
       at(String(n), 30, y);
       at(`A.${String(n).padStart(2, '0')}.001`, 50, y);
       at(`Scavo a sezione obbligata numero ${n}`, 130, y);

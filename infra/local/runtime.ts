@@ -9,7 +9,8 @@ import { UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
 import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
 import { createHttpServer } from './http-server.ts';
 import { HANDLER_MODULES } from '../../functions/handlers/index.ts';
-import { warmPdfJs } from '../../functions/analysis/pdf-text.ts';
+import { countPages } from '../../functions/analysis/pdf-text.ts';
+import { sampleComputo } from '../../functions/analysis/warm-up.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { createLocalQueue, type ThreadReport } from './queue.ts';
@@ -136,9 +137,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   };
 }
 
-/** Every resource's handler module (each a Lambda in the cloud, loaded at first use) and pdf.js. */
+/** Every resource's handler module (each a Lambda in the cloud, loaded at first use) and pdf.js, which counts a sample's pages once. */
 async function loadHandlers(): Promise<void> {
-  await Promise.all([...Object.values(HANDLER_MODULES).map((load) => load()), warmPdfJs()]);
+  await Promise.all([...Object.values(HANDLER_MODULES).map((load) => load()), sampleComputo().then(countPages).catch(() => 0)]);
 }
 
 /** s3rver recreates a deleted folder and writes on: refuse the write instead (see data-guard.ts). */
