@@ -64,6 +64,9 @@ describe('document totals say which total they are', () => {
     expect(await text(page, 'total-original')).toBe('7.516,76 €');
     expect(await text(page, 'total-source')).toBe('stampato nel documento');
     expect(await text(page, 'verification')).toBe('Totale verificato: la somma delle voci corrisponde al totale stampato nel documento');
+    // The percentage voce: the base as quantity, the rate shown as a rate (3%), not as 0,03 €
+    const percent = page.locator('tr', { hasText: 'Oneri della sicurezza' });
+    expect((await percent.innerText()).replace(/\s+/g, ' ')).toContain('% 7.297,83 3,00% 218,93 €');
     // Act
     await openDocument(page, unprinted);
     // Assess
