@@ -16,25 +16,34 @@ export interface PageReader {
 /** Heap the page thread may use: a hostile PDF that passed the inflate budget still cannot take the process. */
 const PAGE_THREAD_HEAP_MB = 768;
 
-type Reply = { id: number; pages?: PageWords[]; error?: string };
+type Reply = { id: number; pages?: PageWords[]; error?: string } | { ready: boolean; error?: string };
 
-let thread: { worker: Worker; pending: Map<number, { resolve: (p: PageWords[]) => void; reject: (e: Error) => void }> } | undefined;
+let thread:
+  | { worker: Worker; pending: Map<number, { resolve: (p: PageWords[]) => void; reject: (e: Error) => void }>; ready: Promise<boolean> }
+  | undefined;
 let nextId = 1;
+/** The priority a page thread takes after loading (kept for a thread that replaces a crashed one). */
+let threadNice: number | undefined;
 
 function start() {
   const worker = new Worker(new URL('./page-reader-thread.mjs', import.meta.url), {
     resourceLimits: { maxOldGenerationSizeMb: PAGE_THREAD_HEAP_MB },
+    workerData: { nice: threadNice },
   });
   // Never keeps a process (a test, a Lambda invocation) alive by itself.
   worker.unref();
   const pending = new Map<number, { resolve: (p: PageWords[]) => void; reject: (e: Error) => void }>();
-  const current = { worker, pending };
+  let markReady: (ok: boolean) => void = () => undefined;
+  const ready = new Promise<boolean>((resolve) => (markReady = resolve));
+  const current = { worker, pending, ready };
   const fail = (err: Error) => {
+    markReady(false);
     if (thread === current) thread = undefined;
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
   worker.on('message', (reply: Reply) => {
+    if ('ready' in reply) return markReady(reply.ready);
     const p = pending.get(reply.id);
     if (!p) return;
     pending.delete(reply.id);
@@ -47,9 +56,13 @@ function start() {
   return current;
 }
 
-/** Starts the page thread ahead of the first document (module loading happens off the clock). */
-export function warmPageReader(): void {
-  if (!thread) start();
+/**
+ * Starts the page thread ahead of the first document; resolves true once it has loaded pdf.js
+ * (false if it could not start). `nice`: the priority it takes after loading (local analysis).
+ */
+export function warmPageReader(options: { nice?: number } = {}): Promise<boolean> {
+  threadNice = options.nice;
+  return (thread ?? start()).ready;
 }
 
 /** The process's page thread; a crashed thread is replaced on the next call. */

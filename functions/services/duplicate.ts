@@ -34,8 +34,8 @@ export async function duplicateDocument(ctx: AppContext, principal: Principal, s
     status: 'completed',
     status_reason: null,
     file_key: key,
-    // The printed total belonged to the whole original: the copy's reference is its own rows.
-    document_total: totals.sum_totale,
+    // The printed total belonged to the whole original: the copy has none, its total is the sum of its voci.
+    document_total: null,
     sum_totale: totals.sum_totale,
     document_total_db: totals.document_total_db,
     row_count: written.length,

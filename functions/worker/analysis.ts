@@ -150,7 +150,9 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           status_reason: null,
           pages_total: outcome.pageCount,
           pages_done: outcome.pageCount,
-          document_total: result.document_total ?? totals.sum_totale,
+          // Only a total the file prints (or declares): never the sum standing in for it, which would
+          // make every document look verified. The screens show the sum as "somma delle voci".
+          document_total: result.document_total,
           sum_totale: totals.sum_totale,
           document_total_db: totals.document_total_db,
           row_count: priced.length,

@@ -3,6 +3,12 @@
  * would stall every API call while a 100-page computo is read. Each thread builds its own
  * context from the same endpoints and runs the same worker the cloud's queue Lambda runs, with
  * the local OCR (tesseract.js) where the cloud has Textract.
+ *
+ * Start-up: the thread loads its modules, pdf.js and its page thread at normal priority, then
+ * says it is ready ({ ready: { pdfjs, pageThread, reading } }) after reading a small
+ * computo once (functions/analysis/warm-up.ts): the server waits for that before it says
+ * it is ready, so the first document pays no module loading. Only then does the thread lower its
+ * priority for the analyses.
  */
 import os from 'node:os';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
@@ -12,18 +18,33 @@ import { localOcr } from '../../functions/ocr/local-ocr.ts';
 import { sharedPageGate } from '../../functions/ocr/gate.ts';
 import { threadPageReader, warmPageReader } from '../../functions/analysis/page-reader.ts';
 import { warmPdfJs } from '../../functions/analysis/pdf-text.ts';
+import { warmReading } from '../../functions/analysis/warm-up.ts';
+import { getDocument } from '../../functions/storage/repositories/documents.ts';
+import { getBlob } from '../../functions/storage/blobs.ts';
+import { priceRowsInMemory } from '../../functions/services/pricing.ts';
+
+export const ANALYSIS_NICE = 19;
 
 type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'now'>;
 
+/** What a ready thread has loaded, as it reports it to the queue. */
+export interface ThreadReady {
+  pdfjs: boolean;
+  pageThread: boolean;
+  /** A small computo was read once on both threads. */
+  reading: boolean;
+}
+
 /**
  * Analysis yields the cores to the API: on Linux a nice value belongs to one thread, so this
- * lowers this thread only, and the threads it starts (its page thread, tesseract's) inherit it.
- * In the cloud analysis runs in Lambdas of its own and never competes with the API; here the
- * API's requests come first and analysis takes whatever CPU they leave.
+ * lowers this thread only (its page thread lowers itself after loading; tesseract's threads,
+ * started later, inherit it). In the cloud analysis runs in Lambdas of its own and never
+ * competes with the API; here the API's requests come first and analysis takes whatever CPU
+ * they leave.
  */
-export const ANALYSIS_NICE = 19;
-// Elsewhere (macOS, Windows) a priority belongs to the whole process: the API would slow down too.
-if (process.platform === 'linux') {
+function lowerPriority(): void {
+  // Elsewhere (macOS, Windows) a priority belongs to the whole process: the API would slow down too.
+  if (process.platform !== 'linux') return;
   try {
     os.setPriority(0, ANALYSIS_NICE);
   } catch {
@@ -41,9 +62,28 @@ const ctx = createContext({
   },
 });
 
-// Both pdf.js and the page thread are loaded while the thread waits for its first job.
-warmPageReader();
-void warmPdfJs();
+async function warm(): Promise<ThreadReady> {
+  const [pdfjs, pageThread] = await Promise.all([
+    warmPdfJs().then(
+      () => true,
+      () => false,
+    ),
+    warmPageReader({ nice: ANALYSIS_NICE }),
+  ]);
+  // One small computo read on both threads (the first real one finds the reading code optimised),
+  // and the storage clients' first calls: reads only, of nothing that exists.
+  const [reading] = await Promise.all([pdfjs && pageThread ? warmReading(threadPageReader) : false, warmStorage()]);
+  return { pdfjs, pageThread, reading };
+}
+
+async function warmStorage(): Promise<void> {
+  await Promise.all([getDocument(ctx, 0), getBlob(ctx, 'tmp/warm-up'), priceRowsInMemory(ctx, { provincia: '', tipologia_dei: '' }, [])]).catch(() => undefined);
+}
+
+void warm().then((ready) => {
+  lowerPriority();
+  parentPort!.postMessage({ ready });
+});
 
 parentPort!.on('message', async (job: { documentId: number }) => {
   try {

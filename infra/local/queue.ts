@@ -19,6 +19,39 @@ export interface QueueOptions {
   jobTimeoutMs?: number;
 }
 
+/** What a warm analysis thread has loaded (infra/local/analysis-thread-main.ts). */
+export interface ThreadReport {
+  pdfjs: boolean;
+  pageThread: boolean;
+  reading: boolean;
+}
+
+/** Longest wait for a starting thread before the server starts without it. */
+export const WARM_TIMEOUT_MS = 120_000;
+
+function readyOf(worker: Worker): Promise<ThreadReport> {
+  return new Promise((resolve) => {
+    const none: ThreadReport = { pdfjs: false, pageThread: false, reading: false };
+    const done = (report: ThreadReport) => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onFailure);
+      worker.off('exit', onFailure);
+      resolve(report);
+    };
+    const onMessage = (msg: { ready?: ThreadReport }) => msg?.ready && done(msg.ready);
+    const onFailure = () => done(none);
+    const timer = setTimeout(() => {
+      logger.warn('analysis thread not ready in time', { timeout_ms: WARM_TIMEOUT_MS });
+      done(none);
+    }, WARM_TIMEOUT_MS);
+    timer.unref();
+    worker.on('message', onMessage);
+    worker.once('error', onFailure);
+    worker.once('exit', onFailure);
+  });
+}
+
 export function createLocalQueue(
   config: () => AppConfig,
   onCrash: (documentId: number, reason?: string) => Promise<void>,
@@ -60,8 +93,9 @@ export function createLocalQueue(
       worker.off('message', onMessage);
       worker.off('error', onError);
     };
-    const onMessage = () => {
-      if (settled) return;
+    const onMessage = (msg: { done?: number }) => {
+      // Only the end of this job (a thread also says when it is ready).
+      if (settled || msg?.done === undefined) return;
       detach();
       if (!closed) idleThreads.push(worker);
       release();
@@ -98,9 +132,20 @@ export function createLocalQueue(
   }
 
   return {
-    /** Starts every thread now, so the first document does not wait for module loading (npm start). */
-    warm: () => {
-      while (!closed && threads.length < concurrency) idleThreads.push(spawn());
+    /**
+     * Starts every thread now and resolves when each has loaded its modules, pdf.js and its page
+     * thread (npm start waits for it before saying it is ready), with what each one reported.
+     * A thread that fails to start resolves as not ready, after WARM_TIMEOUT_MS at most: the
+     * server still starts, and that thread is replaced at the first job.
+     */
+    warm: (): Promise<ThreadReport[]> => {
+      const started: Array<Promise<ThreadReport>> = [];
+      while (!closed && threads.length < concurrency) {
+        const worker = spawn();
+        idleThreads.push(worker);
+        started.push(readyOf(worker));
+      }
+      return Promise.all(started);
     },
     enqueue: async (job: { documentId: number }) => {
       pending.push(job.documentId);

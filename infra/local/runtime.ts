@@ -8,9 +8,12 @@ import { awaitsAnalysis, getDocument, updateDocument, type DocumentRecord } from
 import { UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
 import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
 import { createHttpServer } from './http-server.ts';
+import { HANDLER_MODULES } from '../../functions/handlers/index.ts';
+import { countPages } from '../../functions/analysis/pdf-text.ts';
+import { sampleComputo } from '../../functions/analysis/warm-up.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
-import { createLocalQueue } from './queue.ts';
+import { createLocalQueue, type ThreadReport } from './queue.ts';
 import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 import { resumeOperations } from '../../functions/services/document-operations.ts';
 import { logEvent } from '../../functions/config/logger.ts';
@@ -34,6 +37,8 @@ export interface LocalRuntime {
   port: number;
   ctx: AppContext;
   seed: SeedResult;
+  /** What each analysis thread had loaded when the server became ready (empty without warmAnalysis). */
+  analysisThreads: ThreadReport[];
   /** Resolves when every queued analysis has ended. */
   idle: () => Promise<void>;
   stop: () => Promise<void>;
@@ -94,7 +99,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   // A settings change or re-price cut short by a stop is finished before the first request.
   await resumeOperations(ctx, logEvent);
 
-  if (options.warmAnalysis) queue.warm();
+  // The analysis threads, the API's handlers and pdf.js (which counts an upload's pages here) load
+  // before the server says it is ready: the first document pays no module loading.
+  const [analysisThreads] = options.warmAnalysis ? await Promise.all([queue.warm(), loadHandlers()]) : [[]];
   const server = createHttpServer({ webDir: options.webDir, connectSources: [s3.endpoint] });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -116,6 +123,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     port,
     ctx,
     seed: seeded,
+    analysisThreads,
     idle: queue.idle,
     stop: async () => {
       if (stopped) return;
@@ -131,6 +139,11 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       await dynamo.close();
     },
   };
+}
+
+/** Every resource's handler module (each a Lambda in the cloud, loaded at first use) and pdf.js, which counts a sample's pages once. */
+async function loadHandlers(): Promise<void> {
+  await Promise.all([...Object.values(HANDLER_MODULES).map((load) => load()), sampleComputo().then(countPages).catch(() => 0)]);
 }
 
 /** s3rver recreates a deleted folder and writes on: refuse the write instead (see data-guard.ts). */

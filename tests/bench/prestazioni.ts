@@ -10,7 +10,8 @@
  *    and the price search: requests/s and p95; then the same while five large PDFs are analysed.
  * 3. In Chromium, a 2,000-row document: first rows after navigation, sorting and filtering,
  *    measured with the browser's own clock.
- * `npm run bench:prestazioni -- users` (or pages, browser) runs only the parts named.
+ * 0. The first 51-page document after a fresh start ("primo documento dopo l'avvio") beside the next one.
+ * `npm run bench:prestazioni -- users` (or primo, pages, browser) runs only the parts named.
  * The 5,000-row figures (rows API, re-price, export) are printed by `npm run bench:documento`.
  */
 import { execFile } from 'node:child_process';
@@ -88,6 +89,30 @@ async function fiftyOnePages(url: string, token: string) {
   const large = corpusFile('primus_large.pdf');
   const big = await uploadToCompleted(url, token, large, 'primus_large.pdf');
   console.log(`  primus_large.pdf (${big.doc.pages_total} pages, ${big.doc.row_count} rows): ${big.seconds.toFixed(2)} s to completed; pdf.js alone on one core ${((await pdfjsAlone(new Uint8Array(large))) / 1000).toFixed(2)} s`);
+}
+
+/**
+ * The first document after a start, as `npm start` gives it: a fresh runtime (analysis threads
+ * started at once), the 51-page computo uploaded as soon as the server says it is ready, then the
+ * same file again for the steady state beside it.
+ */
+async function firstAfterStart() {
+  const { pdf, truth } = await fiftyOnePagePdf();
+  const bytes = Buffer.from(pdf);
+  const t0 = performance.now();
+  const rt = await startTestRuntime({ warmAnalysis: true });
+  const ready = (performance.now() - t0) / 1000;
+  try {
+    const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+    const first = await uploadToCompleted(rt.url, token, bytes, 'primo.pdf');
+    const next = await uploadToCompleted(rt.url, token, bytes, 'secondo.pdf');
+    const ok = first.doc.status === 'completed' && first.seconds <= Math.max(1.25 * next.seconds, next.seconds + 0.3);
+    console.log(
+      `primo documento dopo l'avvio (${truth.pages} pagine): ${first.seconds.toFixed(2)} s to completed, the next one ${next.seconds.toFixed(2)} s; server ready after ${ready.toFixed(1)} s (goal: the first within 25% or 0.3 s of the next) ${verdict(ok)}`,
+    );
+  } finally {
+    await rt.close();
+  }
 }
 
 function clients(url: string, token: string, paths: string[], seconds: number): Promise<{ times: number[]; errors: number; wallMs: number }> {
@@ -212,9 +237,11 @@ async function browser(rt: Awaited<ReturnType<typeof startTestRuntime>>) {
 
 /** Parts to run (`npm run bench:prestazioni -- users`); all of them by default. */
 const parts = process.argv.slice(2);
-const wanted = (part: 'pages' | 'users' | 'browser') => !parts.length || parts.includes(part);
+const wanted = (part: 'primo' | 'pages' | 'users' | 'browser') => !parts.length || parts.includes(part);
 
 async function main() {
+  if (wanted('primo')) await firstAfterStart();
+  if (parts.length && !parts.some((p) => p !== 'primo')) return;
   const rt = await startTestRuntime({ warmAnalysis: true });
   try {
     const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);

@@ -68,7 +68,7 @@ describe('documents: upload, detail, list and delete in Chromium', () => {
     await page.getByTestId('row-count').getByText('60', { exact: true }).waitFor();
     expect(await text(page, 'total-original')).toBe('1.313.188,00 €');
     expect(await text(page, 'total-db')).toBe('—');
-    await page.getByText('Totale verificato: la somma delle righe corrisponde al totale del documento').waitFor();
+    await page.getByText('Totale verificato: la somma delle voci corrisponde al totale stampato nel documento').waitFor();
     expect(await page.locator('.doc-verify-ok').count()).toBe(1);
     expect(await text(page, 'rows-sum')).toBe('1.313.188,00 €');
 

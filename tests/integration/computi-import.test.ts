@@ -8,6 +8,8 @@ import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusData } from '../support/corpus.ts';
+import { offerWorkbook } from '../generator/offer-workbook.ts';
+import { sum2 } from '../generator/core.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -49,7 +51,8 @@ describe('each format becomes a document with its rows', () => {
     // Assess
     expect(res.status).toBe(201);
     const doc = await waitForAnalysis(rt.url, token, res.id);
-    expect(doc).toMatchObject({ status: 'completed', filename: name, layout, row_count: count, sum_totale: sum, document_total: stated ?? sum });
+    // Only a total the file states is the document's total; without one it stays null (the screens show the sum as such).
+    expect(doc).toMatchObject({ status: 'completed', filename: name, layout, row_count: count, sum_totale: sum, document_total: stated, congruent: stated === null ? null : true });
     const rows = await rowsOf(res.id);
     expect(rows).toHaveLength(count);
     expect(rows.every((r: any) => r.page === null && r.tipologia_dei === 'nuove_costruzioni')).toBe(true);
@@ -65,7 +68,7 @@ describe('each format becomes a document with its rows', () => {
     const res = await uploadPdf(rt.url, token, six, 'Fit out PN19.xml');
     expect(res.status).toBe(201);
     const doc = await waitForAnalysis(rt.url, token, res.id);
-    expect(doc).toMatchObject({ status: 'completed', layout: 'six', row_count: 308, sum_totale: 10699599.96, document_total: 10699599.96, rows_to_check: 0 });
+    expect(doc).toMatchObject({ status: 'completed', layout: 'six', row_count: 308, sum_totale: 10699599.96, document_total: null, congruent: null, rows_to_check: 0 });
   });
 
   it('keeps the amounts of an Excel computo exactly and flags the row whose product differs', async () => {
@@ -77,9 +80,29 @@ describe('each format becomes a document with its rows', () => {
       ['A25135b', 'cad', 8, 45, 360, []],
       ['N04001a', 'm²', 120.5, 38.75, 4669.38, []],
       ['N04002', 'm', 86.4, 9.1, 786.3, ['quantità × prezzo ≠ importo stampato']],
-      ['S01', '%', 3, 7297.83, 218.93, []],
+      ['S01', '%', 7297.83, 0.03, 218.93, []],
     ]);
     expect(rows[0].capitoli).toEqual({ supercategoria: 'OPERE EDILI', categoria: 'Demolizioni' });
+  });
+});
+
+describe('a contractor\'s offer with chapter subtotals and a grand total', () => {
+  it.each([
+    [5, false],
+    [4, true],
+  ])('seed %i: subtotals are chapters, the grand total row is the declared total, verified only when the voci add up to it (%s)', async (seed, agrees) => {
+    // Prepare
+    const { bytes, truth } = await offerWorkbook(seed);
+    expect(truth.declaredAgrees).toBe(agrees);
+    // Act
+    const res = await uploadPdf(rt.url, token, Buffer.from(bytes), `offerta-${seed}.xlsx`);
+    const doc = await waitForAnalysis(rt.url, token, res.id);
+    // Assess
+    const sum = sum2(truth.voci.map((v) => v.totale));
+    expect(doc).toMatchObject({ status: 'completed', row_count: truth.voci.length, sum_totale: sum, document_total: truth.declared, congruent: agrees });
+    const rows = await rowsOf(res.id);
+    expect(rows.some((r: any) => /^(?:sub)?totale\b|^sommano\b/i.test(r.descrizione))).toBe(false);
+    if (!agrees) expect(rows.every((r: any) => r.verifica.length > 0)).toBe(true);
   });
 });
 

@@ -19,7 +19,15 @@ const SOMMANO = /^sommano\b\s*\[?\s*(.*?)\s*\]?\s*$/i;
 const TOTAL = /^t\s*o\s*t\s*a\s*l\s*e\b/i;
 const LEVELS: Array<keyof Capitoli> = ['supercategoria', 'categoria', 'sottocategoria'];
 
-const sommanoCount = (s: Sheet) => s.rows.reduce((n, r) => n + (r?.some((c) => typeof c === 'string' && SOMMANO.test(c.trim())) ? 1 : 0), 0);
+const num = (c: Cell | undefined): Decimal | null => (typeof c === 'number' ? (Number.isFinite(c) ? fromNumber(c) : null) : typeof c === 'string' ? fileNumber(c) : null);
+
+/** A SOMMANO row of a block: the SOMMANO cell followed by at least the quantity and the amount (a chapter's "Sommano" subtotal has one number). */
+function isSommanoRow(r: Cell[] | undefined): boolean {
+  const at = r?.findIndex((c) => typeof c === 'string' && SOMMANO.test(c.trim())) ?? -1;
+  return at >= 0 && r!.slice(at + 1).filter((c) => num(c) !== null).length >= 2;
+}
+
+const sommanoCount = (s: Sheet) => s.rows.reduce((n, r) => n + (isSommanoRow(r) ? 1 : 0), 0);
 
 /**
  * The sheet laid out in SOMMANO blocks: LeenO's COMPUTO, or any sheet with at least two
@@ -31,7 +39,6 @@ export function computoSheet(sheets: Sheet[]): Sheet | undefined {
   return sheets.find((x) => sommanoCount(x) >= 2);
 }
 
-const num = (c: Cell | undefined): Decimal | null => (typeof c === 'number' ? (Number.isFinite(c) ? fromNumber(c) : null) : typeof c === 'string' ? fileNumber(c) : null);
 const isNumbering = (s: string) => /^\d+(?:\.\d+)*\.?$/.test(s);
 /** A price-list code: letters, digits, dots, dashes, underscores, slashes; at least one digit; not a plain number. */
 const isCode = (s: string) => s.length <= 60 && /\d/.test(s) && /^[A-Za-z0-9][\w.\-/]*$/.test(s) && !/^\d+(?:[.,]\d+)?$/.test(s) && !isNumbering(s);

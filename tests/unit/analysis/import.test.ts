@@ -93,8 +93,8 @@ const excelExpected = [
   { tariffa: 'N04001a', descrizione: 'Pavimento in gres porcellanato 30x30', um: 'm²', q: 120.5, p: 38.75, t: 4669.38, verifica: [], capitoli: { supercategoria: 'OPERE EDILI', categoria: 'Pavimenti' } },
   // 86,40 × 9,10 = 786,24: the file says 786,30, kept and flagged
   { tariffa: 'N04002', descrizione: 'Battiscopa in gres', um: 'm', q: 86.4, p: 9.1, t: 786.3, verifica: ['quantità × prezzo ≠ importo stampato'], capitoli: { supercategoria: 'OPERE EDILI', categoria: 'Pavimenti' } },
-  // 3 % of 7.297,83 = 218,93: a percentage row is a voce with its amount
-  { tariffa: 'S01', descrizione: 'Oneri della sicurezza non soggetti a ribasso', um: '%', q: 3, p: 7297.83, t: 218.93, verifica: [], capitoli: { supercategoria: 'OPERE EDILI', categoria: 'Pavimenti' } },
+  // 3 % of 7.297,83 = 218,93: a percentage voce has the base as quantity and the rate as a fraction (q × p = amount)
+  { tariffa: 'S01', descrizione: 'Oneri della sicurezza non soggetti a ribasso', um: '%', q: 7297.83, p: 0.03, t: 218.93, verifica: [], capitoli: { supercategoria: 'OPERE EDILI', categoria: 'Pavimenti' } },
 ];
 
 describe('Excel computi', () => {

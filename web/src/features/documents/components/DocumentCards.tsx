@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
-import { formatDateTime, formatEuro } from '@shared/format.ts';
+import { formatDateTime } from '@shared/format.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
 import { RowCountCell } from './RowCountCell.tsx';
 import { StatusTag } from './StatusTag.tsx';
+import { TotalCell } from './TotalCell.tsx';
 
 interface Props {
   documents: DocumentItem[];
@@ -37,7 +38,9 @@ export function DocumentCards({ documents, numberOf, loading, deletingIds, onDel
             </div>
             <div>
               <dt>Totale</dt>
-              <dd>{formatEuro(d.document_total)}</dd>
+              <dd>
+                <TotalCell document={d} />
+              </dd>
             </div>
             <div>
               <dt>Righe</dt>

@@ -1,10 +1,11 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { formatDateTime, formatEuro } from '@shared/format.ts';
+import { formatDateTime } from '@shared/format.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
 import { RowCountCell } from './RowCountCell.tsx';
 import { StatusTag } from './StatusTag.tsx';
+import { TotalCell } from './TotalCell.tsx';
 
 interface Props {
   documents: DocumentItem[];
@@ -40,7 +41,7 @@ export function DocumentsTable({ documents, numberOf, loading, deletingIds, onOp
       />
       <Column header="Provincia" field="provincia" />
       <Column header="Data" body={(d: DocumentItem) => formatDateTime(d.upload_date)} style={{ whiteSpace: 'nowrap' }} />
-      <Column header="Totale" body={(d: DocumentItem) => formatEuro(d.document_total)} className="doc-num" headerClassName="doc-num-header" />
+      <Column header="Totale" body={(d: DocumentItem) => <TotalCell document={d} />} className="doc-num" headerClassName="doc-num-header" />
       <Column header="Righe" body={(d: DocumentItem) => <RowCountCell documentId={d.id} status={String(d.status)} />} />
       <Column header="Stato" body={(d: DocumentItem) => <StatusTag status={String(d.status)} />} />
       <Column

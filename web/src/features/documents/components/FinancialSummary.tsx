@@ -1,6 +1,7 @@
 import { formatEuro, formatInteger, formatPercent } from '@shared/format.ts';
 import type { DocumentItem, RowsTotals } from '@/features/documents/types.ts';
 import { differenceClass } from '@/features/documents/utils/rows.ts';
+import { shownTotal, TOTAL_PRINTED, TOTAL_SUM } from '@/features/documents/utils/totals.ts';
 
 interface Props {
   document: DocumentItem;
@@ -15,9 +16,12 @@ const dash = (text: string) => text || '—';
  * Like with like: the printed total of the computo; then, only over the rows that have a
  * reference price, their printed total against their price-list total and the difference;
  * how much of the computo that comparison covers; and the verification badge (congruence is
- * computed by the server with the spec's 0.01 tolerance).
+ * computed by the server with the spec's 0.01 tolerance). The total says which it is: the one
+ * printed in the file, or the sum of the voci when the file prints none; after edits that change
+ * the sum, the recomputed sum stands beside the printed total, which is never replaced.
  */
 export function FinancialSummary({ document, totals, rowCount }: Props) {
+  const shown = shownTotal(document, totals);
   const documentTotal = totals?.document_total ?? document.document_total;
   const totalDb = totals?.document_total_db ?? document.document_total_db;
   const sum = totals?.sum_totale ?? document.sum_totale;
@@ -35,8 +39,15 @@ export function FinancialSummary({ document, totals, rowCount }: Props) {
       <div className="doc-summary-grid">
         <div className="doc-summary-card">
           <span className="doc-summary-label">Totale del computo</span>
-          <span className="doc-summary-value" data-testid="total-original">{dash(formatEuro(documentTotal ?? sum))}</span>
-          <span className="hint">{documentTotal === null ? 'somma delle righe: totale non stampato' : 'come stampato nel documento'}</span>
+          <span className="doc-summary-value" data-testid="total-original">{dash(formatEuro(shown.value))}</span>
+          <span className="hint" data-testid="total-source">
+            {shown.source === TOTAL_PRINTED ? TOTAL_PRINTED : `${TOTAL_SUM}: il documento non stampa un totale`}
+          </span>
+          {shown.recomputed !== null && (
+            <span className="doc-summary-recomputed" data-testid="total-recomputed">
+              {`${TOTAL_SUM}: ${formatEuro(shown.recomputed)}`}
+            </span>
+          )}
         </div>
         <div className="doc-summary-card">
           <span className="doc-summary-label">Righe con prezzo di riferimento</span>
@@ -65,20 +76,19 @@ export function FinancialSummary({ document, totals, rowCount }: Props) {
         Differenze e variazioni: <span className="doc-amount-over">in rosso</span> le righe in cui il computo costa più del prezzario di riferimento,{' '}
         <span className="doc-amount-under">in verde</span> quelle in cui costa meno.
       </p>
-      {congruent === true && (
+      {shown.verified && (
         <div className="doc-verify doc-verify-ok" role="status" data-testid="verification">
-          <i className="pi pi-check-circle" aria-hidden /> Totale verificato: la somma delle righe corrisponde al totale del documento
+          <i className="pi pi-check-circle" aria-hidden /> Totale verificato: la somma delle voci corrisponde al totale stampato nel documento
         </div>
       )}
-      {congruent === false && (
+      {congruent === false && documentTotal !== null && (
         <div className="doc-verify doc-verify-ko" role="status" data-testid="verification">
-          <i className="pi pi-exclamation-triangle" aria-hidden /> Totale non congruente: somma righe {formatEuro(sum)} ≠ totale documento{' '}
-          {formatEuro(documentTotal)}
+          <i className="pi pi-exclamation-triangle" aria-hidden /> Totale non congruente: {TOTAL_SUM} {formatEuro(sum)} ≠ totale {TOTAL_PRINTED} {formatEuro(documentTotal)}
         </div>
       )}
-      {congruent == null && document.status === 'completed' && (
+      {documentTotal === null && document.status === 'completed' && (
         <div className="doc-verify doc-verify-na" role="status" data-testid="verification">
-          <i className="pi pi-info-circle" aria-hidden /> Verifica non disponibile: totale del documento non rilevato
+          <i className="pi pi-info-circle" aria-hidden /> Verifica non disponibile: il documento non stampa un totale, quello mostrato è la {TOTAL_SUM}
         </div>
       )}
     </section>

@@ -8,6 +8,7 @@ import type { RowActions } from './RowActionsMenu.tsx';
 import { ActionsCell, NumberCell } from './RowCells.tsx';
 import { CheckMark } from './RowsToCheck.tsx';
 import { ScanMark } from './ScanMark.tsx';
+import { formatUnitPrice } from '@/features/documents/utils/rows.ts';
 
 /** Longer descriptions start folded to three lines. */
 const FOLD_FROM = 140;
@@ -30,7 +31,7 @@ export function RowCard({ row, selected, onSelect, actions, updating, onMore, ti
   const descId = `row-card-desc-${row.id}`;
   const figures: Array<[string, number | null, (v: number | null) => string, boolean?]> = [
     ['Quantità', row.quantita, formatNumber],
-    ['Prezzo unitario', row.unitario, formatEuro],
+    ['Prezzo unitario', row.unitario, (v) => formatUnitPrice(row, v)],
     ['Totale', row.totale, formatEuro],
     ['Prezzo DB', row.prezzo_db, formatEuro],
     ['Totale DB', row.prezzo_totale_db, formatEuro],

@@ -5,6 +5,7 @@ import type { DocumentRow } from '@/features/documents/types.ts';
 import { PriceSourceTag } from './PriceSourceTag.tsx';
 import type { RowActions } from './RowActionsMenu.tsx';
 import { selectionColumnPt } from '@/features/documents/utils/a11y.ts';
+import { formatUnitPrice } from '@/features/documents/utils/rows.ts';
 import { ActionsCell, DescriptionCell, NumberCell } from './RowCells.tsx';
 
 interface Options {
@@ -39,7 +40,16 @@ export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sor
     <Column key="descrizione" field="descrizione" header="Descrizione" sortable={sortable} style={{ width: fullText ? '32rem' : '19rem' }} body={(r: DocumentRow) => <DescriptionCell row={r} full={fullText} />} />,
     <Column key="um" field="unita_di_misura" header="U.M." sortable={sortable} style={{ width: '3.6rem' }} body={(r: DocumentRow) => <span className="doc-cell-ellipsis" title={r.unita_di_misura ?? ''}>{r.unita_di_misura}</span>} />,
     numeric('quantita', 'Quantità', '5.5rem', formatNumber, sortable),
-    numeric('unitario', 'Prezzo unitario', '6.5rem', formatEuro, sortable),
+    <Column
+      key="unitario"
+      style={{ width: '6.5rem' }}
+      field="unitario"
+      header="Prezzo unitario"
+      sortable={sortable}
+      body={(r: DocumentRow) => <NumberCell value={r.unitario} format={(v) => formatUnitPrice(r, v)} />}
+      className="doc-num"
+      headerClassName="doc-num-header"
+    />,
     numeric('totale', 'Totale', '7rem', formatEuro, sortable),
     <Column
       key="prezzo_db"

@@ -1,3 +1,4 @@
+import { formatEuro } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 
 /**
@@ -74,4 +75,15 @@ export function chapterGroups(rows: DocumentRow[]): ChapterGroup[] {
       difference: sumField(priced, 'differenza_totale_db'),
     };
   });
+}
+
+const rate = new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** A percentage voce (unit %) holds its rate as a fraction (0,1923): shown as "19,23%", never as euro. */
+export const isPercentVoce = (row: Pick<DocumentRow, 'unita_di_misura'>) => /%\s*$/.test(row.unita_di_misura ?? '');
+
+/** The unit price as the voce means it: euro, or the rate of a percentage voce. */
+export function formatUnitPrice(row: Pick<DocumentRow, 'unita_di_misura'>, value: number | null): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return isPercentVoce(row) ? rate.format(value) : formatEuro(value);
 }
