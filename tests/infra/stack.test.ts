@@ -356,7 +356,10 @@ describe('Lambda bundles', () => {
     let reply: { pages?: Array<{ page: number; words: unknown[] }> };
     try {
       reply = await new Promise((resolve, reject) => {
-        thread.once('message', resolve);
+        // The thread first says it has loaded pdf.js ({ ready }); the pages come with the job's id.
+        thread.on('message', (m: { id?: number; pages?: Array<{ page: number; words: unknown[] }> }) => {
+          if (m.id === 1) resolve(m);
+        });
         thread.once('error', reject);
         thread.postMessage({ id: 1, pdf, first: 2, last: 3 });
       });
