@@ -15,11 +15,12 @@
  */
 import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
-import { applyChecks, productHolds, R_PAGINE, type Subtotal } from './checks.ts';
+import { applyChecks, productHolds, R_PAGINE, R_PRODOTTO, type Subtotal } from './checks.ts';
 import {
   CHAPTER_LEVELS,
   CLOSING_WORDS,
   BRACKET_CODE,
+  CONTEXT_ROLES,
   DATE,
   LABELLED_START,
   GRAND_TOTAL,
@@ -32,6 +33,7 @@ import {
   VEDI_VOCE,
   type Role,
 } from './hints.ts';
+import { decideOrder, orderFromCurrency, orderFromHeader, orderFromPartials, settleByCode, type Order, type PartialNumber } from './order.ts';
 import { boxOf, linesOf, normalizeSpaces, parseAmount, textOf, type Line } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { Capitoli, ParsedVoce, ParseResult } from './types.ts';
@@ -93,6 +95,8 @@ interface Closing {
   holds: boolean;
   um: Word[];
   sommano: boolean;
+  /** Quantity / price order the header gives (null: it does not decide). */
+  order: Order;
 }
 
 // ---------------------------------------------------------------- lines
@@ -122,17 +126,32 @@ function amountOf(text: string): Decimal | null {
   return v;
 }
 
-/** Joins numbers split by a space thousands separator ("1 234,56") and drops `€` cells. */
+/** Amount words printed with a currency sign (`€ 10,00`, `17,74 €`, `€1.959,30`): prices or amounts, never quantities. */
+const EURO = new WeakSet<Word>();
+const CURRENCY = new Set(['€', 'EUR', 'Euro']);
+
+/** Joins numbers split by a space thousands separator ("1 234,56") and drops `€` cells, marking the number they sign. */
 function cleanWords(words: readonly Word[], fs: number, gap: number): Word[] {
   const out: Word[] = [];
+  let signNext = false;
   for (const w of words) {
     const t = w.text.trim();
-    if (!t || t === '€' || t === 'EUR' || t === 'Euro' || t === 'euro' && false) continue;
+    if (!t) continue;
     const prev = out.at(-1);
-    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < gap * fs && w.x0 >= prev.x1 - 0.1 * fs) {
-      out[out.length - 1] = { ...prev, text: `${prev.text} ${t}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1) };
+    if (CURRENCY.has(t)) {
+      // The sign belongs to the number right after it, or else to the number right before it.
+      if (prev && /\d$/.test(prev.text) && w.x0 - prev.x1 < 0.6 * fs) EURO.add(prev);
+      else signNext = true;
       continue;
     }
+    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < gap * fs && w.x0 >= prev.x1 - 0.1 * fs) {
+      const joined = { ...prev, text: `${prev.text} ${t}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1) };
+      if (EURO.has(prev)) EURO.add(joined);
+      out[out.length - 1] = joined;
+      continue;
+    }
+    if ((signNext && /^[-+(]?\d/.test(t)) || /^[-+(]?€|€\)?$/.test(t)) EURO.add(w);
+    signNext = false;
     out.push(w);
   }
   return out;
@@ -202,6 +221,12 @@ for (const [role, words] of Object.entries(HEADER_SYNONYMS) as Array<[Role, read
   for (const w of words) if (!ROLE_OF.has(foldUpper(w))) ROLE_OF.set(foldUpper(w), role);
 }
 
+/** A header word's role, read on its header band (`P.U.` beside `Lung.` is a measurement column). */
+function roleInBand(folded: string, band: ReadonlySet<string>): Role | undefined {
+  const c = CONTEXT_ROLES.find(r => r.word === folded && r.when(band));
+  return c ? c.role : ROLE_OF.get(folded);
+}
+
 /** A header: one line, or two close lines, made mostly of synonyms naming three roles or more. */
 function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; end: number } | null {
   // Header words per line, counted once: a band can only start on a line that has some.
@@ -215,9 +240,10 @@ function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; 
       if (band.some(l => l.nums.length && l.nums.some(n => /,/.test(n.w.text)))) break;
       const words = band.flatMap(l => l.words);
       const roles: HeaderModel['roles'] = {};
+      const bandWords = new Set(words.map(w => foldUpper(w.text)));
       let hits = 0;
       for (const w of words) {
-        const role = ROLE_OF.get(foldUpper(w.text));
+        const role = roleInBand(foldUpper(w.text), bandWords);
         if (!role) continue;
         hits++;
         const r = roles[role];
@@ -444,10 +470,9 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
     if (q.w.x0 < m.numStart - 3 * m.fs) return null;
     holds = false;
   }
-  // Which is quantity and which is price: the header tells (tables print the price first).
-  const hq = ph?.roles.qty ?? m.header?.roles.qty;
-  const hp = ph?.roles.price ?? m.header?.roles.price;
-  if (hq && hp && hp.cx < hq.cx) [q, p] = [p, q];
+  // Which is quantity and which is price: the header's columns tell, when it has them (tables may print the price first).
+  const roles = (ph?.roles.qty || ph?.roles.price ? ph : m.header)?.roles ?? {};
+  const order = orderFromHeader(q.w, p.w, roles, m.fs);
   const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - 0.5 * m.fs);
   const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(foldUpper(w.text)));
   let um: Word[] = [];
@@ -470,7 +495,7 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
     const unit = k < 0 ? after : after.slice(0, k);
     if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < 1.5 * m.fs) um = unit;
   }
-  return { q, p, t, holds, um, sommano: sommanoAt >= 0 };
+  return { q, p, t, holds, um, sommano: sommanoAt >= 0, order };
 }
 
 const unitText = (ws: readonly Word[]): string => normalizeSpaces(textOf(ws)).replace(/^\[(.*)\]$/, '$1').trim();
@@ -576,6 +601,8 @@ interface Open {
   lastCodeLine: BLine | null;
   desc: string[];
   measureSeen: boolean;
+  /** Measurement lines: their partials add up to the voce's quantity. */
+  measures: BLine[];
   catSeen: boolean;
   page: number;
   words: Word[];
@@ -689,6 +716,7 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const rowMode = withStart * 10 >= nClosings * 6 && numberedOpen * 50 <= nClosings;
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
   const subtotals = subtotalsOf(body, closings, model, voci);
+  settleByCode(voci);
 
   const result: ParseResult = {
     layout: 'generale',
@@ -769,6 +797,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     lastCodeLine: s?.code ? l : null,
     desc: [],
     measureSeen: false,
+    measures: [],
     catSeen: false,
     page: l.page,
     words: [],
@@ -813,7 +842,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         const d = descWordsOf(l, model, umX0 - 0.1).filter(w => !left.includes(w));
         if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
       }
-      const v = finish(open, closing, unitOf(b, closing, model, open), l);
+      const v = finish(open, closing, unitOf(b, closing, model, open), l, model);
       closedAt.set(v, i);
       named.push([v, open.capitoli, open.ownCapitoli]);
       voci.push(v);
@@ -860,7 +889,11 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {
       open.catSeen = true;
       open.ownCapitoli[level.level] = text.replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '');
-    } else if (measured || PARTIAL_LINE.test(f) || VEDI_VOCE.test(f)) open.measureSeen = true;
+    } else if (measured || PARTIAL_LINE.test(f) || VEDI_VOCE.test(f)) {
+      open.measureSeen = true;
+      // Partial subtotals (`Sommano positivi`, `Parziale`) would count their lines twice.
+      if (measured && !/^(SOMMANO|PARZIALE)\b/.test(f)) open.measures.push(l);
+    }
     else if (text && !open.measureSeen && !open.catSeen) open.desc.push(text);
   }
   if (open && open.code.length) warnings.push(`Pag. ${open.page}: voce ${open.n ?? open.code.join('')} senza riga di chiusura; non letta.`);
@@ -973,7 +1006,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       const lines = members.get(a)!.sort((x, y) => x - y).map(i => body[i].line);
       const anchor = body[a].line;
       const open: Open = {
-        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], measureSeen: false, catSeen: false,
+        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], measureSeen: false, measures: [], catSeen: false,
         page: lines[0].page, words: lines.filter(l => l.page === lines[0].page).flatMap(l => l.words), lines, capitoli: capOf.get(a) ?? [], ownCapitoli: {},
       };
       for (const l of lines) {
@@ -989,7 +1022,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
         if (d.length) open.desc.push(textOf(d));
       }
-      const v = finish(open, c, unitOf(body[a], c, model, open), anchor);
+      const v = finish(open, c, unitOf(body[a], c, model, open), anchor, model);
       closedAt.set(v, a);
       named.push([v, open.capitoli, open.ownCapitoli]);
       voci.push(v);
@@ -1073,9 +1106,22 @@ function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | 
   return null;
 }
 
-function finish(open: Open, c: Closing, um: string, l: BLine): ParsedVoce {
+/** Numbers printed with decimals on the voce's measurement lines (a size in a description, `da 50 mm`, has none). */
+function partialsOf(open: Open): PartialNumber[] {
+  return open.measures.flatMap(l => {
+    const nums = l.nums.filter(t => /,\d/.test(t.w.text));
+    return nums.map((t, k) => ({ x1: t.w.x1, v: t.v, last: k === nums.length - 1 }));
+  });
+}
+
+function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): ParsedVoce {
   const verifica: string[] = [];
-  if (!c.holds) verifica.push('quantità × prezzo ≠ importo stampato');
+  if (!c.holds) verifica.push(R_PRODOTTO);
+  const left = { ...c.q.w, v: c.q.v };
+  const right = { ...c.p.w, v: c.p.v };
+  const decision = decideOrder(orderFromPartials(partialsOf(open), left, right, m.fs), c.order, orderFromCurrency(EURO.has(c.q.w), EURO.has(c.p.w)));
+  const [q, p] = decision.order === 'pq' ? [c.p, c.q] : [c.q, c.p];
+  if (decision.reason && round(q.v, 2).units !== round(p.v, 2).units) verifica.push(decision.reason);
   // A code whose pieces were found on two pages was joined across the page break: doubtful.
   if (open.weakJoin) verifica.push(R_PAGINE);
   return {
@@ -1083,8 +1129,8 @@ function finish(open: Open, c: Closing, um: string, l: BLine): ParsedVoce {
     tariffa: open.code.join(''),
     descrizione: normalizeSpaces(open.desc.join(' ')),
     unita_di_misura: um,
-    quantita: toNumber(round(c.q.v, 2)),
-    unitario: toNumber(round(c.p.v, 2)),
+    quantita: toNumber(round(q.v, 2)),
+    unitario: toNumber(round(p.v, 2)),
     totale: toNumber(round(c.t.v, 2)),
     page: open.page,
     page_end: l.page,

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseComputo, parseGenerale, type ParsedVoce, type ParseResult } from '../../../functions/analysis/parser/index.ts';
 import type { PageWords, Word } from '../../../functions/analysis/words.ts';
 import { centred, page, PrimusPage, right, text } from './fixtures.ts';
+import { R_QP } from '../../../functions/analysis/parser/order.ts';
 
 type Row = Pick<ParsedVoce, 'n' | 'tariffa' | 'unita_di_misura' | 'quantita' | 'unitario' | 'totale'>;
 const rows = (r: ParseResult): Row[] =>
@@ -271,19 +272,41 @@ describe('general path: traps', () => {
     expectBoth(pages, [{ n: 1, tariffa: 'A01.001', totale: 300 }], 300);
   });
 
-  it('reads a print with no column header from the numbers alone (layout generale), never ending with zero voci', () => {
+  it('reads a print with no column header from the numbers alone (layout generale), flagging quantity and price it cannot tell apart', () => {
+    // Prepare: no header, no measurement lines, no currency sign: nothing says which factor is the quantity.
     const s = new Sheet(1, STR);
     s.line({ n: '1', code: 'X.01', desc: 'Demolizione di tramezzi' });
     s.line({ desc: 'in laterizio.', um: 'm²', q: '12,00', p: '18,00', t: '216,00' });
     s.line({ n: '2', code: 'X.02', desc: 'Trasporto a discarica', um: 'm³', q: '3,50', p: '40,00', t: '140,00' });
     s.line({ n: '3', code: 'X.03', desc: 'Oneri di discarica', um: 't', q: '5,00', p: '12,00', t: '60,00' });
-    const r = expectBoth([s.build()], [
-      { n: 1, tariffa: 'X.01', unita_di_misura: 'm²', totale: 216 },
-      { n: 2, tariffa: 'X.02', unita_di_misura: 'm³', totale: 140 },
-      { n: 3, tariffa: 'X.03', unita_di_misura: 't', totale: 60 },
-    ]);
-    expect(r.layout).toBe('generale');
-    expect(r.voci[0].descrizione).toBe('Demolizione di tramezzi in laterizio.');
+    for (const r of [parseComputo([s.build()]), parseGenerale([s.build()])]) {
+      // Act / Assess: every voce read, every one flagged, none silently guessed.
+      expect(r.layout).toBe('generale');
+      expect(rows(r)).toEqual([
+        expect.objectContaining({ n: 1, tariffa: 'X.01', unita_di_misura: 'm²', totale: 216 }),
+        expect.objectContaining({ n: 2, tariffa: 'X.02', unita_di_misura: 'm³', totale: 140 }),
+        expect.objectContaining({ n: 3, tariffa: 'X.03', unita_di_misura: 't', totale: 60 }),
+      ]);
+      expect(r.voci.map(v => v.verifica)).toEqual([[R_QP], [R_QP], [R_QP]]);
+      expect(r.voci[0].descrizione).toBe('Demolizione di tramezzi in laterizio.');
+    }
+  });
+
+  it('takes the quantity from the measurement lines when the header has none (LeenO: P.U. is parti uguali)', () => {
+    // Prepare: `P.U.` over the first measurement column, no Quantità / Prezzo words; partials under the left factor.
+    const s = new Sheet(1, STR);
+    s.put(text('N.', STR.n! - 10, 80)).put(text('Art.', STR.code!, 80)).put(text('DESIGNAZIONE', STR.desc, 80));
+    s.put(right('P.U.', STR.q - 90, 80)).put(right('Lung.', STR.q - 50, 80)).put(right('Importo', STR.t, 80));
+    s.line({ n: '1', code: 'X.01', desc: 'Demolizione di tramezzi' });
+    s.put(right('2,00', STR.q - 90, s.y)).put(right('3,00', STR.q - 50, s.y)).put(right('6,00', STR.q, s.y));
+    s.line({ desc: 'Locale A' });
+    s.put(right('6,50', STR.q - 50, s.y)).put(right('6,50', STR.q, s.y));
+    s.line({ desc: 'Locale B' });
+    s.line({ desc: 'SOMMANO m²', q: '12,50', p: '18,00', t: '225,00' });
+    const r = parseGenerale([s.build()]);
+    // Act / Assess
+    expect(rows(r)).toEqual([expect.objectContaining({ tariffa: 'X.01', quantita: 12.5, unitario: 18, totale: 225 })]);
+    expect(r.voci[0].verifica).toEqual([]);
   });
 });
 
