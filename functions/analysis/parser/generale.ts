@@ -86,6 +86,8 @@ interface Model {
   header: HeaderModel | null;
   /** Right edge of the voce-number column, when numbers and codes sit in columns of their own. */
   nRight?: number;
+  /** Left edge of the voce-number column. */
+  nLeft?: number;
 }
 
 interface Closing {
@@ -368,13 +370,21 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
   const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header };
   // Voce numbers right-aligned in a column of their own, left of the code: where they end.
   const ends: number[] = [];
+  const starts: number[] = [];
   for (const p of pages) {
     for (const l of p.lines) {
       const ws = leftWords(l, model);
-      if (ws.length >= 2 && VOCE_NUMBER.test(ws[0].text) && ws[1].x0 - ws[0].x1 >= 0.3 * fs && /\D/.test(ws[1].text)) ends.push(ws[0].x1);
+      if (ws.length >= 2 && VOCE_NUMBER.test(ws[0].text) && ws[1].x0 - ws[0].x1 >= 0.3 * fs && /\D/.test(ws[1].text)) {
+        ends.push(ws[0].x1);
+        starts.push(ws[0].x0);
+      }
     }
   }
-  if (ends.length >= 3) model.nRight = median(ends);
+  if (ends.length >= 3) {
+    model.nRight = median(ends);
+    // Left-aligned numbers (`9`, `10`) share their start instead.
+    model.nLeft = median(starts);
+  }
   return model;
 }
 
@@ -415,7 +425,8 @@ function readStart(l: BLine, m: Model): Start | null {
   const fused = /^([1-9]\d{0,4})\.?\[([^\]\s]+)\]$/.exec(toks[0]);
   if (fused) return { n: Number(fused[1]), code: fused[2], codeX1: ws[0].x1 };
   // A lone number away from the number column is a piece of a wrapped code (`…059.00` / `8`).
-  if (ws.length === 1 && m.nRight !== undefined && VOCE_NUMBER.test(toks[0]) && Math.abs(ws[0].x1 - m.nRight) > 0.6 * m.fs) {
+  const inNumberColumn = (w: Word): boolean => Math.abs(w.x1 - m.nRight!) <= 0.6 * m.fs || (m.nLeft !== undefined && Math.abs(w.x0 - m.nLeft) <= 0.6 * m.fs);
+  if (ws.length === 1 && m.nRight !== undefined && VOCE_NUMBER.test(toks[0]) && !inNumberColumn(ws[0])) {
     return { n: null, code: toks[0], codeX1: ws[0].x1 };
   }
   if (VOCE_NUMBER.test(toks[0])) {
@@ -635,13 +646,29 @@ const isHeaderish = (l: BLine): boolean => {
  */
 const SECTION_STARTS = new Set(['RIEPILOGO', 'R', 'LIBRETTO', 'REGISTRO', 'SOMMARIO', 'QUADRO', 'ELENCO', 'STIMA', 'ANALISI']);
 
+/** A column-header line: three roles or more among few words. */
+const isHeaderLine = (l: Line): boolean => l.words.length <= 24 && new Set(l.words.map(w => ROLE_OF.get(foldUpper(w.text))).filter(Boolean)).size >= 3;
+
+/**
+ * A section title (`RIEPILOGO`, `ELENCO PREZZI`) standing on its own: not a line of a column header
+ * (`Codice` above `Elenco Prezzi`, in a header cell, is the code column's name).
+ */
+function sectionTitle(lines: readonly Line[]): Line | undefined {
+  const headers = lines.filter(isHeaderLine);
+  return lines.find(l => {
+    if (l.words.length > 8 || !SECTION_STARTS.has(foldUpper(l.words[0].text)) || !NON_VOCE_SECTIONS.test(foldUpper(textOf(l.words)))) return false;
+    const h = l.y1 - l.y0;
+    return !headers.some(m => Math.abs(m.cy - l.cy) <= 3 * h);
+  });
+}
+
 export function computoPages(pages: readonly PageWords[]): PageWords[] {
   let skipping = false;
   return pages.map(p => {
     if (!p.hasTextLayer) return p;
     const lines = linesOf(p);
-    const title = lines.find(l => l.words.length <= 8 && SECTION_STARTS.has(foldUpper(l.words[0].text)) && NON_VOCE_SECTIONS.test(foldUpper(textOf(l.words))));
-    if (skipping && !title && lines.some(l => l.words.length <= 24 && new Set(l.words.map(w => ROLE_OF.get(foldUpper(w.text))).filter(Boolean)).size >= 3)) skipping = false;
+    const title = sectionTitle(lines);
+    if (skipping && !title && lines.some(isHeaderLine)) skipping = false;
     if (!title) return skipping ? { ...p, words: [] } : p;
     const keep = skipping ? [] : p.words.filter(w => w.y1 <= title.y0);
     skipping = true;
@@ -665,9 +692,11 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   for (const pm of models) {
     if (pm.header) skipping = false;
     const lines = pm.lines.slice(pm.bodyFrom).filter(l => !skipLine(l));
+    // A header cell's last line (`Codice` / `Elenco Prezzi`) is not a section title.
+    const headerEnd = pm.header ? pm.lines[pm.bodyFrom - 1].y1 : -Infinity;
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
-      if (NON_VOCE_SECTIONS.test(l.all)) skipping = true;
+      if (NON_VOCE_SECTIONS.test(l.all) && l.y0 - headerEnd > 2 * l.fs) skipping = true;
       if (skipping) continue;
       if (GRAND_TOTAL.test(spaceless(l.label)) && l.nums.length) {
         const t = l.nums.find(x => Math.abs(x.w.x1 - model.importoX) <= 1.2 * model.fs) ?? l.nums[l.nums.length - 1];
@@ -1016,8 +1045,8 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
           if (s?.n != null && open.n == null) open.n = s.n;
           // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
           if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
-          else if (left.length && !s) open.code.push(left.map(w => w.text).join(''));
-        } else if (left.length) open.code.push(left.map(w => w.text).join(''));
+          else if (!s && isCodePiece(left, !open.code.length)) open.code.push(left.map(w => w.text).join(''));
+        } else if (isCodePiece(left, false)) open.code.push(left.map(w => w.text).join(''));
         const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
         const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
         if (d.length) open.desc.push(textOf(d));
@@ -1060,6 +1089,17 @@ function wrapPiece(open: Open, l: BLine, m: Model): Start | null {
   const lastPiece = open.code[open.code.length - 1];
   const cut = /[._\-/]$/.test(lastPiece) || text.startsWith('.') || open.codeX1 >= m.descX - 2 * m.fs;
   return cut ? { n: null, code: text, codeX1: ws[ws.length - 1].x1 } : null;
+}
+
+/**
+ * Words of the code column that can be a piece of a code cell: at most two words, no phrase
+ * (`CAPITOLO 1 - SERRAMENTI`, a header cell's `Elenco Prezzi`); the first piece must look like a code.
+ */
+function isCodePiece(left: readonly Word[], first: boolean): boolean {
+  if (!left.length || left.length > 2) return false;
+  const text = left.map(w => w.text).join('');
+  if (!/^[A-Za-z0-9._\-/]+$/.test(text)) return false;
+  return first ? isCodeLike(text) : isCodeLike(text) || text.length <= 4;
 }
 
 function addCode(open: Open, s: Start, l: BLine): void {

@@ -292,6 +292,26 @@ describe('general path: traps', () => {
     }
   });
 
+  it('reads a header whose code cell says `Elenco Prezzi` under `Codice` (not a price-list section), and left-aligned voce numbers past 9', () => {
+    // Prepare: `Codice` / `Elenco Prezzi` in the header; numbers 9 and 10 left-aligned; code wrapped under the number line.
+    const s = strHead(new Sheet(1, STR));
+    s.put(text('Elenco Prezzi', STR.code!, 90));
+    s.y = 110;
+    const v = (n: string, code: string, q: string, p: string, t: string): void => {
+      s.put(text(n, 40, s.y));
+      s.line({ code, desc: 'Opera compiuta', um: 'm²', q, p, t });
+    };
+    for (let k = 1; k <= 9; k++) v(String(k), `A.0${k}`, '2,00', '10,00', '20,00');
+    s.put(text('10', 40, s.y));
+    s.line({ code: 'TOS25_06.F19.032.02', desc: 'Controsoffitto', um: 'mq', q: '19,96', p: '242,00', t: '4.830,32' });
+    s.line({ code: '6', desc: 'in pannelli' });
+    // Act
+    const r = parseGenerale([s.build()]);
+    // Assess
+    expect(r.voci).toHaveLength(10);
+    expect(r.voci[9]).toEqual(expect.objectContaining({ n: 10, tariffa: 'TOS25_06.F19.032.026', quantita: 19.96, unitario: 242, verifica: [] }));
+  });
+
   it('takes the quantity from the measurement lines when the header has none (LeenO: P.U. is parti uguali)', () => {
     // Prepare: `P.U.` over the first measurement column, no Quantità / Prezzo words; partials under the left factor.
     const s = new Sheet(1, STR);
