@@ -799,14 +799,18 @@ const headingSig = (l: BLine, text: string): string =>
 function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string {
   let um = unitText(c.um);
   // Unit over two lines (`cad/` + `mese`): the rest sits under it.
-  if (um.endsWith('/') && c.um.length && b.next) {
+  if (/\/$/.test(um) && c.um.length && b.next) {
     const ux0 = c.um[0].x0 - m.fs;
     const ux1 = c.um[c.um.length - 1].x1 + 2 * m.fs;
-    const more = b.next.words.filter(w => w.x0 >= ux0 && w.x1 <= ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text)));
-    if (more.length) um += textOf(more);
+    const fits = (w: Word): boolean => w.x1 > ux0 && w.x0 < ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text));
+    // The rest sits under the first part, left- or right-aligned with it, alone on its line.
+    const more = b.next.words.filter(fits);
+    if (more.length && more.length === b.next.words.length) um += textOf(more);
+    else if (more.length && more.every(w => w.x0 >= ux0)) um += textOf(more);
   }
   if (!um && open) um = unitFromColumn(open, m, b.header) ?? '';
-  return um;
+  // Brackets around a unit printed over two lines (`[cad/` + `giorno]`).
+  return um.replace(/^\[(.*)\]$/, '$1');
 }
 
 /** Voci that open at a number or code and close at a later closing line (PriMus, LeenO, STR-like prints). */
@@ -1117,7 +1121,9 @@ function continuesCode(open: Open, s: Start, l: BLine, m: Model): boolean {
   const lastPiece = open.code[open.code.length - 1];
   if (lastPiece.endsWith('.') || lastPiece.endsWith('_') || lastPiece.endsWith('-') || s.code.startsWith('.')) return true;
   if (open.codeX1 >= m.descX - 2 * m.fs) return true;
-  return open.lastCodeLine !== null && open.lines.at(-1) === open.lastCodeLine && s.code.length <= 8 && !open.desc.length && l.page >= open.page;
+  // Right under the code line of a numbered voce with no measurement yet: the code's cut tail (`D.18.04` / `2.0360`).
+  const underCode = open.lastCodeLine !== null && open.lines.at(-1) === open.lastCodeLine && s.code.length <= 8 && l.page >= open.page;
+  return underCode && (!open.desc.length || (open.n != null && !open.measureSeen && !/^\d+(\.\d+)*$/.test(open.code.join(''))));
 }
 
 /** A unit printed in the U.M. column of another line of the voce (closing row without one). */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseComputo, parseGenerale, type ParsedVoce, type ParseResult } from '../../../functions/analysis/parser/index.ts';
 import type { PageWords, Word } from '../../../functions/analysis/words.ts';
-import { centred, page, PrimusPage, right, text } from './fixtures.ts';
+import { centred, P, page, PrimusPage, right, text } from './fixtures.ts';
 import { R_QP } from '../../../functions/analysis/parser/order.ts';
 
 type Row = Pick<ParsedVoce, 'n' | 'tariffa' | 'unita_di_misura' | 'quantita' | 'unitario' | 'totale'>;
@@ -310,6 +310,29 @@ describe('general path: traps', () => {
     // Assess
     expect(r.voci).toHaveLength(10);
     expect(r.voci[9]).toEqual(expect.objectContaining({ n: 10, tariffa: 'TOS25_06.F19.032.026', quantita: 19.96, unitario: 242, verifica: [] }));
+  });
+
+  it('reads a unit printed over two lines with its rest right-aligned (`[cad/` + `giorno]`) and a code cut mid-number', () => {
+    // Prepare: `1 D.18.04` / `2.0360` in a narrow code column; `SOMMANO [cad/` with `giorno]` right-aligned below.
+    const p = new PrimusPage(1);
+    p.line('1 D.18.04', 'Nolo di transenna');
+    p.line('2.0360', 'per delimitazione');
+    p.line(null, 'Cantiere', { par: '3,00', qty: '3,00' });
+    p.line(null, 'Accesso', { par: '2,00', qty: '2,00' });
+    p.sommano('[cad/', '5,00', '30,00', '150,00');
+    p.words.push(...right('giorno]', P.descRight, p.y - 6));
+    p.y += 10;
+    p.line('2 A.01.001', 'Scavo');
+    p.line(null, 'Zona A', { lung: '8,00', qty: '8,00' });
+    p.sommano('m³', '8,00', '5,00', '40,00');
+    // Act
+    const r = parseGenerale([p.build()]);
+    // Assess
+    expect(rows(r)).toEqual([
+      expect.objectContaining({ n: 1, tariffa: 'D.18.042.0360', unita_di_misura: 'cad/giorno', quantita: 5, unitario: 30 }),
+      expect.objectContaining({ n: 2, tariffa: 'A.01.001', unita_di_misura: 'm³', quantita: 8, unitario: 5 }),
+    ]);
+    expect(r.voci.map(v => v.verifica)).toEqual([[], []]);
   });
 
   it('takes the quantity from the measurement lines when the header has none (LeenO: P.U. is parti uguali)', () => {
