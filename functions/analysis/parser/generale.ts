@@ -15,7 +15,7 @@
  */
 import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
-import { applyChecks, productHolds, R_PAGINE, R_PRODOTTO, type Subtotal } from './checks.ts';
+import { applyChecks, productHolds, R_CODICE, R_PAGINE, R_PRODOTTO, type Subtotal } from './checks.ts';
 import {
   CHAPTER_LEVELS,
   CLOSING_WORDS,
@@ -88,6 +88,8 @@ interface Model {
   nRight?: number;
   /** Left edge of the voce-number column. */
   nLeft?: number;
+  /** Where codes (`A.01.001`, letters and dots) start in the left column. */
+  codeLeft?: number;
 }
 
 interface Closing {
@@ -371,15 +373,19 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
   // Voce numbers right-aligned in a column of their own, left of the code: where they end.
   const ends: number[] = [];
   const starts: number[] = [];
+  const codeStarts: number[] = [];
   for (const p of pages) {
     for (const l of p.lines) {
       const ws = leftWords(l, model);
+      const c = ws.find(w => /[A-Za-z]/.test(w.text) && /\d/.test(w.text) && /\./.test(w.text));
+      if (c) codeStarts.push(c.x0);
       if (ws.length >= 2 && VOCE_NUMBER.test(ws[0].text) && ws[1].x0 - ws[0].x1 >= 0.3 * fs && /\D/.test(ws[1].text)) {
         ends.push(ws[0].x1);
         starts.push(ws[0].x0);
       }
     }
   }
+  if (codeStarts.length >= 3) model.codeLeft = median(codeStarts);
   if (ends.length >= 3) {
     model.nRight = median(ends);
     // Left-aligned numbers (`9`, `10`) share their start instead.
@@ -426,7 +432,9 @@ function readStart(l: BLine, m: Model): Start | null {
   if (fused) return { n: Number(fused[1]), code: fused[2], codeX1: ws[0].x1 };
   // A lone number away from the number column is a piece of a wrapped code (`…059.00` / `8`).
   const inNumberColumn = (w: Word): boolean => Math.abs(w.x1 - m.nRight!) <= 0.6 * m.fs || (m.nLeft !== undefined && Math.abs(w.x0 - m.nLeft) <= 0.6 * m.fs);
-  if (ws.length === 1 && m.nRight !== undefined && VOCE_NUMBER.test(toks[0]) && !inNumberColumn(ws[0])) {
+  // (A lone number left of where codes start is the voce number, whatever the number column says.)
+  const leftOfCodes = m.codeLeft !== undefined && ws[0].x1 <= m.codeLeft - 0.3 * m.fs;
+  if (ws.length === 1 && m.nRight !== undefined && VOCE_NUMBER.test(toks[0]) && !inNumberColumn(ws[0]) && !leftOfCodes) {
     return { n: null, code: toks[0], codeX1: ws[0].x1 };
   }
   if (VOCE_NUMBER.test(toks[0])) {
@@ -746,6 +754,8 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
   const subtotals = subtotalsOf(body, closings, model, voci);
   settleByCode(voci);
+  // A header with a code column says every voce has a code: one not read is said.
+  if (model.header?.roles.code) for (const v of voci) if (!v.tariffa && !v.verifica.includes(R_CODICE)) v.verifica.push(R_CODICE);
 
   const result: ParseResult = {
     layout: 'generale',
@@ -1089,6 +1099,8 @@ function wrapPiece(open: Open, l: BLine, m: Model): Start | null {
   const ws = leftWords(l, m);
   if (!ws.length) return null;
   const text = ws.map(w => w.text).join('');
+  // A voce number printed left of where codes start is never a code's tail.
+  if (m.codeLeft !== undefined && VOCE_NUMBER.test(text) && ws[ws.length - 1].x1 <= m.codeLeft - 0.3 * m.fs) return null;
   if (text.length > 14 || /\//.test(text) && !/^[A-Za-z]{0,3}\d*\/\d+/.test(text)) return null;
   const lastPiece = open.code[open.code.length - 1];
   const cut = /[._\-/]$/.test(lastPiece) || text.startsWith('.') || open.codeX1 >= m.descX - 2 * m.fs;
