@@ -13,7 +13,7 @@
  *   whose closing line also opens the voce (tables) take the contiguous lines below it as its continuation.
  * - Checks: see checks.ts. Anything the invariants do not confirm is flagged in `verifica`.
  */
-import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import { dec, round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
 import { applyChecks, productHolds, R_CODICE, R_PAGINE, R_PRODOTTO, type Subtotal } from './checks.ts';
 import {
@@ -43,6 +43,15 @@ interface Tok {
   v: Decimal;
   /** Float value, for a quick rejection before the exact check. */
   f: number;
+  /** A rate printed as a percentage (`19,23%`), its value the fraction (0,1923). */
+  pct?: boolean;
+}
+
+/** A rate (`19,23%`, `5,2 %`) as the fraction it stands for, or null. */
+function rateOf(text: string): Decimal | null {
+  const m = /^(\d{1,3},\d{1,4})\s*%$/.exec(text);
+  const v = m ? parseAmount(m[1]) : null;
+  return v ? dec(v.units, v.scale + 2) : null;
 }
 
 interface BLine {
@@ -196,7 +205,9 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
   const labels: Word[] = [];
   for (const w of words) {
     const v = amountOf(w.text);
+    const rate = v ? null : rateOf(w.text);
     if (v) nums.push({ w, v, f: toNumber(v) });
+    else if (rate) nums.push({ w, v: rate, f: toNumber(rate), pct: true });
     else labels.push(w);
   }
   const x0 = words.length ? words[0].x0 : 0;
@@ -754,6 +765,12 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
   const subtotals = subtotalsOf(body, closings, model, voci);
   settleByCode(voci);
+  // Table rows whose code cell came out empty while most have one: the cells of the table were not
+  // matched to their rows everywhere, so no code of the document is sure (a code may sit on its neighbour).
+  const noCode = voci.filter(v => !v.tariffa).length;
+  if (rowMode && noCode > 0 && (voci.length - noCode) * 2 > voci.length) {
+    for (const v of voci) if (v.tariffa && !v.verifica.includes(R_RIGHE)) v.verifica.push(R_RIGHE);
+  }
   // A header with a code column says every voce has a code: one not read is said.
   if (model.header?.roles.code) for (const v of voci) if (!v.tariffa && !v.verifica.includes(R_CODICE)) v.verifica.push(R_CODICE);
 
@@ -765,6 +782,9 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   };
   return applyChecks(result, subtotals);
 }
+
+/** Codes of a table whose rows were not all matched to their cells. */
+const R_RIGHE = 'codice da verificare: celle della tabella non allineate alle righe';
 
 /** Body index of each voce's closing line (to know which voci a printed subtotal follows). */
 const closedAt = new WeakMap<ParsedVoce, number>();
@@ -1177,7 +1197,9 @@ function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): ParsedV
   if (!c.holds) verifica.push(R_PRODOTTO);
   const left = { ...c.q.w, v: c.q.v };
   const right = { ...c.p.w, v: c.p.v };
-  const decision = decideOrder(orderFromPartials(partialsOf(open), left, right, m.fs), c.order, orderFromCurrency(EURO.has(c.q.w), EURO.has(c.p.w)));
+  // A rate is the price of a percentage voce (the base amount is its quantity); then measurements, header, currency.
+  const rate = orderFromCurrency(!!c.q.pct, !!c.p.pct);
+  const decision = decideOrder(rate, orderFromPartials(partialsOf(open), left, right, m.fs), c.order, orderFromCurrency(EURO.has(c.q.w), EURO.has(c.p.w)));
   const [q, p] = decision.order === 'pq' ? [c.p, c.q] : [c.q, c.p];
   if (decision.reason && round(q.v, 2).units !== round(p.v, 2).units) verifica.push(decision.reason);
   // A code whose pieces were found on two pages was joined across the page break: doubtful.
@@ -1188,7 +1210,7 @@ function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): ParsedV
     descrizione: normalizeSpaces(open.desc.join(' ')),
     unita_di_misura: um,
     quantita: toNumber(round(q.v, 2)),
-    unitario: toNumber(round(p.v, 2)),
+    unitario: toNumber(round(p.v, p.pct ? 6 : 2)),
     totale: toNumber(round(c.t.v, 2)),
     page: open.page,
     page_end: l.page,

@@ -335,6 +335,18 @@ describe('general path: traps', () => {
     expect(r.voci.map(v => v.verifica)).toEqual([[], []]);
   });
 
+  it('reads a percentage voce: the base amount as quantity, the rate as the fraction it stands for', () => {
+    // Prepare: `%` unit, base amount in the quantity column, `5,20%` in the price column.
+    const s = strHead(new Sheet(1, STR));
+    s.line({ n: '1', code: 'A.01', desc: 'Scavo', um: 'm³', q: '10,00', p: '15,00', t: '150,00' });
+    s.line({ n: '2', code: 'NP.07', desc: 'Spese generali in percentuale', um: '%', q: '52.142,93', p: '14,55%', t: '7.586,80' });
+    // Act
+    const r = parseGenerale([s.build()]);
+    // Assess
+    expect(rows(r)[1]).toEqual({ n: 2, tariffa: 'NP.07', unita_di_misura: '%', quantita: 52142.93, unitario: 0.1455, totale: 7586.8 });
+    expect(r.voci[1].verifica).toEqual([]);
+  });
+
   it('takes the quantity from the measurement lines when the header has none (LeenO: P.U. is parti uguali)', () => {
     // Prepare: `P.U.` over the first measurement column, no Quantità / Prezzo words; partials under the left factor.
     const s = new Sheet(1, STR);
