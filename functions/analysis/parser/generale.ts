@@ -45,6 +45,8 @@ interface Tok {
   f: number;
   /** A rate printed as a percentage (`19,23%`), its value the fraction (0,1923). */
   pct?: boolean;
+  /** `a corpo` written where the quantity goes: quantity 1. */
+  aCorpo?: boolean;
 }
 
 /** A rate (`19,23%`, `5,2 %`) as the fraction it stands for, or null. */
@@ -486,6 +488,7 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
   const tol = 1.2 * m.fs;
   const nums = l.nums.filter(t => t.w.x0 >= m.descX - 0.5 * m.fs);
   const ti = nums.findIndex(t => Math.abs(t.w.x1 - m.importoX) <= tol);
+  if (ti === 1) return aCorpoClosing(l, nums[0], nums[1], m);
   if (ti < 2) return null;
   const t = nums[ti];
   const before = nums.slice(0, ti);
@@ -526,6 +529,20 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
     if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < 1.5 * m.fs) um = unit;
   }
   return { q, p, t, holds, um, sommano: sommanoAt >= 0, order };
+}
+
+/**
+ * `a corpo` written in the quantity column, the price equal to the amount: quantity 1, unit `a corpo`.
+ * Only when the words `a corpo` stand among the number columns (right of the description).
+ */
+function aCorpoClosing(l: BLine, p: Tok, t: Tok, m: Model): Closing | null {
+  if (round(p.v, 2).units !== round(t.v, 2).units) return null;
+  const k = l.words.findIndex((w, i) => i > 0 && foldUpper(w.text) === 'CORPO' && foldUpper(l.words[i - 1].text) === 'A');
+  if (k < 0 || l.words[k - 1].x0 < m.numStart - 2 * m.fs) return null;
+  const a = l.words[k - 1];
+  const w: Word = { ...a, text: 'a corpo', x1: l.words[k].x1 };
+  const q: Tok = { w, v: dec(1n, 0), f: 1, aCorpo: true };
+  return { q, p, t, holds: true, um: [w], sommano: false, order: 'qp' };
 }
 
 const unitText = (ws: readonly Word[]): string => normalizeSpaces(textOf(ws)).replace(/^\[(.*)\]$/, '$1').trim();
@@ -1198,7 +1215,7 @@ function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): ParsedV
   const left = { ...c.q.w, v: c.q.v };
   const right = { ...c.p.w, v: c.p.v };
   // A rate is the price of a percentage voce (the base amount is its quantity); then measurements, header, currency.
-  const rate = orderFromCurrency(!!c.q.pct, !!c.p.pct);
+  const rate = c.q.aCorpo ? 'qp' : orderFromCurrency(!!c.q.pct, !!c.p.pct);
   const decision = decideOrder(rate, orderFromPartials(partialsOf(open), left, right, m.fs), c.order, orderFromCurrency(EURO.has(c.q.w), EURO.has(c.p.w)));
   const [q, p] = decision.order === 'pq' ? [c.p, c.q] : [c.q, c.p];
   if (decision.reason && round(q.v, 2).units !== round(p.v, 2).units) verifica.push(decision.reason);

@@ -347,6 +347,18 @@ describe('general path: traps', () => {
     expect(r.voci[1].verifica).toEqual([]);
   });
 
+  it('reads `a corpo` written in the quantity column as quantity 1, unit a corpo', () => {
+    // Prepare
+    const s = strHead(new Sheet(1, STR));
+    s.line({ n: '1', code: 'A.01', desc: 'Scavo', um: 'm³', q: '10,00', p: '15,00', t: '150,00' });
+    s.line({ n: '2', code: 'A.02', desc: 'Pratiche catastali', p: '1.700,00', t: '1.700,00' });
+    s.put(right('a corpo', STR.q, s.y - 8 * 1.4));
+    // Act
+    const r = parseGenerale([s.build()]);
+    // Assess
+    expect(rows(r)[1]).toEqual({ n: 2, tariffa: 'A.02', unita_di_misura: 'a corpo', quantita: 1, unitario: 1700, totale: 1700 });
+  });
+
   it('takes the quantity from the measurement lines when the header has none (LeenO: P.U. is parti uguali)', () => {
     // Prepare: `P.U.` over the first measurement column, no Quantità / Prezzo words; partials under the left factor.
     const s = new Sheet(1, STR);
