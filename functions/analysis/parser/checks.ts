@@ -4,6 +4,7 @@
  */
 import { compare, fromNumber, mul, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
+import { readUnit } from './units.ts';
 
 export const R_PRODOTTO = 'quantità × prezzo ≠ importo stampato';
 export const R_CODICE = 'codice non trovato';
@@ -39,13 +40,17 @@ export interface Subtotal {
 export function applyChecks(result: ParseResult, subtotals: readonly Subtotal[] = []): ParseResult {
   const voci = result.voci;
   const withCode = voci.filter(v => v.tariffa).length;
-  const withUm = voci.filter(v => v.unita_di_misura).length;
   for (const v of voci) {
     v.verifica ??= [];
     if (!productHolds(fromNumber(v.quantita), fromNumber(v.unitario), fromNumber(v.totale))) addReason(v, R_PRODOTTO);
     // Codes and units are required only where the print has them for most voci.
     if (!v.tariffa && withCode * 2 > voci.length) addReason(v, R_CODICE);
-    if (!v.unita_di_misura && withUm * 2 > voci.length) addReason(v, R_UM);
+    // Every voce of a computo has a unit: one not read is said, even where no voce has one.
+    if (!v.unita_di_misura) addReason(v, R_UM);
+    // Description words caught with the unit (`BASE cad`) are dropped; a group with no known unit is doubtful.
+    const unit = readUnit(v.unita_di_misura);
+    v.unita_di_misura = unit.um;
+    if (unit.doubtful) addReason(v, R_UM_MONCA);
     // A unit cut short by a column boundary: a lone preposition (`a` of `a corpo`) or a dangling `/`.
     if (/^(a|di|e|per|in|al|da|con|x)$|[/-]$/i.test(v.unita_di_misura)) addReason(v, R_UM_MONCA);
     if (!v.descrizione && !v.tariffa) addReason(v, R_DESCRIZIONE);

@@ -13,13 +13,14 @@
  *   whose closing line also opens the voce (tables) take the contiguous lines below it as its continuation.
  * - Checks: see checks.ts. Anything the invariants do not confirm is flagged in `verifica`.
  */
-import { round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import { dec, round, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
-import { applyChecks, productHolds, R_PAGINE, type Subtotal } from './checks.ts';
+import { applyChecks, productHolds, R_CODICE, R_PAGINE, R_PRODOTTO, type Subtotal } from './checks.ts';
 import {
   CHAPTER_LEVELS,
   CLOSING_WORDS,
   BRACKET_CODE,
+  CONTEXT_ROLES,
   DATE,
   LABELLED_START,
   GRAND_TOTAL,
@@ -32,6 +33,7 @@ import {
   VEDI_VOCE,
   type Role,
 } from './hints.ts';
+import { decideOrder, orderFromCurrency, orderFromHeader, orderFromPartials, settleByCode, type Order, type PartialNumber } from './order.ts';
 import { boxOf, linesOf, normalizeSpaces, parseAmount, textOf, type Line } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { Capitoli, ParsedVoce, ParseResult } from './types.ts';
@@ -41,6 +43,17 @@ interface Tok {
   v: Decimal;
   /** Float value, for a quick rejection before the exact check. */
   f: number;
+  /** A rate printed as a percentage (`19,23%`), its value the fraction (0,1923). */
+  pct?: boolean;
+  /** `a corpo` written where the quantity goes: quantity 1. */
+  aCorpo?: boolean;
+}
+
+/** A rate (`19,23%`, `5,2 %`) as the fraction it stands for, or null. */
+function rateOf(text: string): Decimal | null {
+  const m = /^(\d{1,3},\d{1,4})\s*%$/.exec(text);
+  const v = m ? parseAmount(m[1]) : null;
+  return v ? dec(v.units, v.scale + 2) : null;
 }
 
 interface BLine {
@@ -84,6 +97,10 @@ interface Model {
   header: HeaderModel | null;
   /** Right edge of the voce-number column, when numbers and codes sit in columns of their own. */
   nRight?: number;
+  /** Left edge of the voce-number column. */
+  nLeft?: number;
+  /** Where codes (`A.01.001`, letters and dots) start in the left column. */
+  codeLeft?: number;
 }
 
 interface Closing {
@@ -93,6 +110,8 @@ interface Closing {
   holds: boolean;
   um: Word[];
   sommano: boolean;
+  /** Quantity / price order the header gives (null: it does not decide). */
+  order: Order;
 }
 
 // ---------------------------------------------------------------- lines
@@ -122,17 +141,32 @@ function amountOf(text: string): Decimal | null {
   return v;
 }
 
-/** Joins numbers split by a space thousands separator ("1 234,56") and drops `€` cells. */
+/** Amount words printed with a currency sign (`€ 10,00`, `17,74 €`, `€1.959,30`): prices or amounts, never quantities. */
+const EURO = new WeakSet<Word>();
+const CURRENCY = new Set(['€', 'EUR', 'Euro']);
+
+/** Joins numbers split by a space thousands separator ("1 234,56") and drops `€` cells, marking the number they sign. */
 function cleanWords(words: readonly Word[], fs: number, gap: number): Word[] {
   const out: Word[] = [];
+  let signNext = false;
   for (const w of words) {
     const t = w.text.trim();
-    if (!t || t === '€' || t === 'EUR' || t === 'Euro' || t === 'euro' && false) continue;
+    if (!t) continue;
     const prev = out.at(-1);
-    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < gap * fs && w.x0 >= prev.x1 - 0.1 * fs) {
-      out[out.length - 1] = { ...prev, text: `${prev.text} ${t}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1) };
+    if (CURRENCY.has(t)) {
+      // The sign belongs to the number right after it, or else to the number right before it.
+      if (prev && /\d$/.test(prev.text) && w.x0 - prev.x1 < 0.6 * fs) EURO.add(prev);
+      else signNext = true;
       continue;
     }
+    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < gap * fs && w.x0 >= prev.x1 - 0.1 * fs) {
+      const joined = { ...prev, text: `${prev.text} ${t}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1) };
+      if (EURO.has(prev)) EURO.add(joined);
+      out[out.length - 1] = joined;
+      continue;
+    }
+    if ((signNext && /^[-+(]?\d/.test(t)) || /^[-+(]?€|€\)?$/.test(t)) EURO.add(w);
+    signNext = false;
     out.push(w);
   }
   return out;
@@ -173,7 +207,9 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
   const labels: Word[] = [];
   for (const w of words) {
     const v = amountOf(w.text);
+    const rate = v ? null : rateOf(w.text);
     if (v) nums.push({ w, v, f: toNumber(v) });
+    else if (rate) nums.push({ w, v: rate, f: toNumber(rate), pct: true });
     else labels.push(w);
   }
   const x0 = words.length ? words[0].x0 : 0;
@@ -202,6 +238,12 @@ for (const [role, words] of Object.entries(HEADER_SYNONYMS) as Array<[Role, read
   for (const w of words) if (!ROLE_OF.has(foldUpper(w))) ROLE_OF.set(foldUpper(w), role);
 }
 
+/** A header word's role, read on its header band (`P.U.` beside `Lung.` is a measurement column). */
+function roleInBand(folded: string, band: ReadonlySet<string>): Role | undefined {
+  const c = CONTEXT_ROLES.find(r => r.word === folded && r.when(band));
+  return c ? c.role : ROLE_OF.get(folded);
+}
+
 /** A header: one line, or two close lines, made mostly of synonyms naming three roles or more. */
 function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; end: number } | null {
   // Header words per line, counted once: a band can only start on a line that has some.
@@ -215,9 +257,10 @@ function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; 
       if (band.some(l => l.nums.length && l.nums.some(n => /,/.test(n.w.text)))) break;
       const words = band.flatMap(l => l.words);
       const roles: HeaderModel['roles'] = {};
+      const bandWords = new Set(words.map(w => foldUpper(w.text)));
       let hits = 0;
       for (const w of words) {
-        const role = ROLE_OF.get(foldUpper(w.text));
+        const role = roleInBand(foldUpper(w.text), bandWords);
         if (!role) continue;
         hits++;
         const r = roles[role];
@@ -342,13 +385,25 @@ function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): 
   const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header };
   // Voce numbers right-aligned in a column of their own, left of the code: where they end.
   const ends: number[] = [];
+  const starts: number[] = [];
+  const codeStarts: number[] = [];
   for (const p of pages) {
     for (const l of p.lines) {
       const ws = leftWords(l, model);
-      if (ws.length >= 2 && VOCE_NUMBER.test(ws[0].text) && ws[1].x0 - ws[0].x1 >= 0.3 * fs && /\D/.test(ws[1].text)) ends.push(ws[0].x1);
+      const c = ws.find(w => /[A-Za-z]/.test(w.text) && /\d/.test(w.text) && /\./.test(w.text));
+      if (c) codeStarts.push(c.x0);
+      if (ws.length >= 2 && VOCE_NUMBER.test(ws[0].text) && ws[1].x0 - ws[0].x1 >= 0.3 * fs && /\D/.test(ws[1].text)) {
+        ends.push(ws[0].x1);
+        starts.push(ws[0].x0);
+      }
     }
   }
-  if (ends.length >= 3) model.nRight = median(ends);
+  if (codeStarts.length >= 3) model.codeLeft = median(codeStarts);
+  if (ends.length >= 3) {
+    model.nRight = median(ends);
+    // Left-aligned numbers (`9`, `10`) share their start instead.
+    model.nLeft = median(starts);
+  }
   return model;
 }
 
@@ -389,7 +444,10 @@ function readStart(l: BLine, m: Model): Start | null {
   const fused = /^([1-9]\d{0,4})\.?\[([^\]\s]+)\]$/.exec(toks[0]);
   if (fused) return { n: Number(fused[1]), code: fused[2], codeX1: ws[0].x1 };
   // A lone number away from the number column is a piece of a wrapped code (`…059.00` / `8`).
-  if (ws.length === 1 && m.nRight !== undefined && VOCE_NUMBER.test(toks[0]) && Math.abs(ws[0].x1 - m.nRight) > 0.6 * m.fs) {
+  const inNumberColumn = (w: Word): boolean => Math.abs(w.x1 - m.nRight!) <= 0.6 * m.fs || (m.nLeft !== undefined && Math.abs(w.x0 - m.nLeft) <= 0.6 * m.fs);
+  // (A lone number left of where codes start is the voce number, whatever the number column says.)
+  const leftOfCodes = m.codeLeft !== undefined && ws[0].x1 <= m.codeLeft - 0.3 * m.fs;
+  if (ws.length === 1 && m.nRight !== undefined && VOCE_NUMBER.test(toks[0]) && !inNumberColumn(ws[0]) && !leftOfCodes) {
     return { n: null, code: toks[0], codeX1: ws[0].x1 };
   }
   if (VOCE_NUMBER.test(toks[0])) {
@@ -430,6 +488,7 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
   const tol = 1.2 * m.fs;
   const nums = l.nums.filter(t => t.w.x0 >= m.descX - 0.5 * m.fs);
   const ti = nums.findIndex(t => Math.abs(t.w.x1 - m.importoX) <= tol);
+  if (ti === 1) return aCorpoClosing(l, nums[0], nums[1], m);
   if (ti < 2) return null;
   const t = nums[ti];
   const before = nums.slice(0, ti);
@@ -444,10 +503,9 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
     if (q.w.x0 < m.numStart - 3 * m.fs) return null;
     holds = false;
   }
-  // Which is quantity and which is price: the header tells (tables print the price first).
-  const hq = ph?.roles.qty ?? m.header?.roles.qty;
-  const hp = ph?.roles.price ?? m.header?.roles.price;
-  if (hq && hp && hp.cx < hq.cx) [q, p] = [p, q];
+  // Which is quantity and which is price: the header's columns tell, when it has them (tables may print the price first).
+  const roles = (ph?.roles.qty || ph?.roles.price ? ph : m.header)?.roles ?? {};
+  const order = orderFromHeader(q.w, p.w, roles, m.fs);
   const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - 0.5 * m.fs);
   const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(foldUpper(w.text)));
   let um: Word[] = [];
@@ -470,7 +528,21 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
     const unit = k < 0 ? after : after.slice(0, k);
     if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < 1.5 * m.fs) um = unit;
   }
-  return { q, p, t, holds, um, sommano: sommanoAt >= 0 };
+  return { q, p, t, holds, um, sommano: sommanoAt >= 0, order };
+}
+
+/**
+ * `a corpo` written in the quantity column, the price equal to the amount: quantity 1, unit `a corpo`.
+ * Only when the words `a corpo` stand among the number columns (right of the description).
+ */
+function aCorpoClosing(l: BLine, p: Tok, t: Tok, m: Model): Closing | null {
+  if (round(p.v, 2).units !== round(t.v, 2).units) return null;
+  const k = l.words.findIndex((w, i) => i > 0 && foldUpper(w.text) === 'CORPO' && foldUpper(l.words[i - 1].text) === 'A');
+  if (k < 0 || l.words[k - 1].x0 < m.numStart - 2 * m.fs) return null;
+  const a = l.words[k - 1];
+  const w: Word = { ...a, text: 'a corpo', x1: l.words[k].x1 };
+  const q: Tok = { w, v: dec(1n, 0), f: 1, aCorpo: true };
+  return { q, p, t, holds: true, um: [w], sommano: false, order: 'qp' };
 }
 
 const unitText = (ws: readonly Word[]): string => normalizeSpaces(textOf(ws)).replace(/^\[(.*)\]$/, '$1').trim();
@@ -576,6 +648,8 @@ interface Open {
   lastCodeLine: BLine | null;
   desc: string[];
   measureSeen: boolean;
+  /** Measurement lines: their partials add up to the voce's quantity. */
+  measures: BLine[];
   catSeen: boolean;
   page: number;
   words: Word[];
@@ -608,13 +682,29 @@ const isHeaderish = (l: BLine): boolean => {
  */
 const SECTION_STARTS = new Set(['RIEPILOGO', 'R', 'LIBRETTO', 'REGISTRO', 'SOMMARIO', 'QUADRO', 'ELENCO', 'STIMA', 'ANALISI']);
 
+/** A column-header line: three roles or more among few words. */
+const isHeaderLine = (l: Line): boolean => l.words.length <= 24 && new Set(l.words.map(w => ROLE_OF.get(foldUpper(w.text))).filter(Boolean)).size >= 3;
+
+/**
+ * A section title (`RIEPILOGO`, `ELENCO PREZZI`) standing on its own: not a line of a column header
+ * (`Codice` above `Elenco Prezzi`, in a header cell, is the code column's name).
+ */
+function sectionTitle(lines: readonly Line[]): Line | undefined {
+  const headers = lines.filter(isHeaderLine);
+  return lines.find(l => {
+    if (l.words.length > 8 || !SECTION_STARTS.has(foldUpper(l.words[0].text)) || !NON_VOCE_SECTIONS.test(foldUpper(textOf(l.words)))) return false;
+    const h = l.y1 - l.y0;
+    return !headers.some(m => Math.abs(m.cy - l.cy) <= 3 * h);
+  });
+}
+
 export function computoPages(pages: readonly PageWords[]): PageWords[] {
   let skipping = false;
   return pages.map(p => {
     if (!p.hasTextLayer) return p;
     const lines = linesOf(p);
-    const title = lines.find(l => l.words.length <= 8 && SECTION_STARTS.has(foldUpper(l.words[0].text)) && NON_VOCE_SECTIONS.test(foldUpper(textOf(l.words))));
-    if (skipping && !title && lines.some(l => l.words.length <= 24 && new Set(l.words.map(w => ROLE_OF.get(foldUpper(w.text))).filter(Boolean)).size >= 3)) skipping = false;
+    const title = sectionTitle(lines);
+    if (skipping && !title && lines.some(isHeaderLine)) skipping = false;
     if (!title) return skipping ? { ...p, words: [] } : p;
     const keep = skipping ? [] : p.words.filter(w => w.y1 <= title.y0);
     skipping = true;
@@ -638,9 +728,11 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   for (const pm of models) {
     if (pm.header) skipping = false;
     const lines = pm.lines.slice(pm.bodyFrom).filter(l => !skipLine(l));
+    // A header cell's last line (`Codice` / `Elenco Prezzi`) is not a section title.
+    const headerEnd = pm.header ? pm.lines[pm.bodyFrom - 1].y1 : -Infinity;
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
-      if (NON_VOCE_SECTIONS.test(l.all)) skipping = true;
+      if (NON_VOCE_SECTIONS.test(l.all) && l.y0 - headerEnd > 2 * l.fs) skipping = true;
       if (skipping) continue;
       if (GRAND_TOTAL.test(spaceless(l.label)) && l.nums.length) {
         const t = l.nums.find(x => Math.abs(x.w.x1 - model.importoX) <= 1.2 * model.fs) ?? l.nums[l.nums.length - 1];
@@ -689,6 +781,15 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const rowMode = withStart * 10 >= nClosings * 6 && numberedOpen * 50 <= nClosings;
   const voci = rowMode ? readRows(body, closings, model) : readVoci(body, closings, model, warnings);
   const subtotals = subtotalsOf(body, closings, model, voci);
+  settleByCode(voci);
+  // Table rows whose code cell came out empty while most have one: the cells of the table were not
+  // matched to their rows everywhere, so no code of the document is sure (a code may sit on its neighbour).
+  const noCode = voci.filter(v => !v.tariffa).length;
+  if (rowMode && noCode > 0 && (voci.length - noCode) * 2 > voci.length) {
+    for (const v of voci) if (v.tariffa && !v.verifica.includes(R_RIGHE)) v.verifica.push(R_RIGHE);
+  }
+  // A header with a code column says every voce has a code: one not read is said.
+  if (model.header?.roles.code) for (const v of voci) if (!v.tariffa && !v.verifica.includes(R_CODICE)) v.verifica.push(R_CODICE);
 
   const result: ParseResult = {
     layout: 'generale',
@@ -698,6 +799,9 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   };
   return applyChecks(result, subtotals);
 }
+
+/** Codes of a table whose rows were not all matched to their cells. */
+const R_RIGHE = 'codice da verificare: celle della tabella non allineate alle righe';
 
 /** Body index of each voce's closing line (to know which voci a printed subtotal follows). */
 const closedAt = new WeakMap<ParsedVoce, number>();
@@ -742,14 +846,18 @@ const headingSig = (l: BLine, text: string): string =>
 function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string {
   let um = unitText(c.um);
   // Unit over two lines (`cad/` + `mese`): the rest sits under it.
-  if (um.endsWith('/') && c.um.length && b.next) {
+  if (/\/$/.test(um) && c.um.length && b.next) {
     const ux0 = c.um[0].x0 - m.fs;
     const ux1 = c.um[c.um.length - 1].x1 + 2 * m.fs;
-    const more = b.next.words.filter(w => w.x0 >= ux0 && w.x1 <= ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text)));
-    if (more.length) um += textOf(more);
+    const fits = (w: Word): boolean => w.x1 > ux0 && w.x0 < ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text));
+    // The rest sits under the first part, left- or right-aligned with it, alone on its line.
+    const more = b.next.words.filter(fits);
+    if (more.length && more.length === b.next.words.length) um += textOf(more);
+    else if (more.length && more.every(w => w.x0 >= ux0)) um += textOf(more);
   }
   if (!um && open) um = unitFromColumn(open, m, b.header) ?? '';
-  return um;
+  // Brackets around a unit printed over two lines (`[cad/` + `giorno]`).
+  return um.replace(/^\[(.*)\]$/, '$1');
 }
 
 /** Voci that open at a number or code and close at a later closing line (PriMus, LeenO, STR-like prints). */
@@ -769,6 +877,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     lastCodeLine: s?.code ? l : null,
     desc: [],
     measureSeen: false,
+    measures: [],
     catSeen: false,
     page: l.page,
     words: [],
@@ -813,7 +922,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         const d = descWordsOf(l, model, umX0 - 0.1).filter(w => !left.includes(w));
         if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
       }
-      const v = finish(open, closing, unitOf(b, closing, model, open), l);
+      const v = finish(open, closing, unitOf(b, closing, model, open), l, model);
       closedAt.set(v, i);
       named.push([v, open.capitoli, open.ownCapitoli]);
       voci.push(v);
@@ -860,7 +969,11 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {
       open.catSeen = true;
       open.ownCapitoli[level.level] = text.replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '');
-    } else if (measured || PARTIAL_LINE.test(f) || VEDI_VOCE.test(f)) open.measureSeen = true;
+    } else if (measured || PARTIAL_LINE.test(f) || VEDI_VOCE.test(f)) {
+      open.measureSeen = true;
+      // Partial subtotals (`Sommano positivi`, `Parziale`) would count their lines twice.
+      if (measured && !/^(SOMMANO|PARZIALE)\b/.test(f)) open.measures.push(l);
+    }
     else if (text && !open.measureSeen && !open.catSeen) open.desc.push(text);
   }
   if (open && open.code.length) warnings.push(`Pag. ${open.page}: voce ${open.n ?? open.code.join('')} senza riga di chiusura; non letta.`);
@@ -973,7 +1086,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       const lines = members.get(a)!.sort((x, y) => x - y).map(i => body[i].line);
       const anchor = body[a].line;
       const open: Open = {
-        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], measureSeen: false, catSeen: false,
+        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], measureSeen: false, measures: [], catSeen: false,
         page: lines[0].page, words: lines.filter(l => l.page === lines[0].page).flatMap(l => l.words), lines, capitoli: capOf.get(a) ?? [], ownCapitoli: {},
       };
       for (const l of lines) {
@@ -983,13 +1096,13 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
           if (s?.n != null && open.n == null) open.n = s.n;
           // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
           if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
-          else if (left.length && !s) open.code.push(left.map(w => w.text).join(''));
-        } else if (left.length) open.code.push(left.map(w => w.text).join(''));
+          else if (!s && isCodePiece(left, !open.code.length)) open.code.push(left.map(w => w.text).join(''));
+        } else if (isCodePiece(left, false)) open.code.push(left.map(w => w.text).join(''));
         const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
         const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
         if (d.length) open.desc.push(textOf(d));
       }
-      const v = finish(open, c, unitOf(body[a], c, model, open), anchor);
+      const v = finish(open, c, unitOf(body[a], c, model, open), anchor, model);
       closedAt.set(v, a);
       named.push([v, open.capitoli, open.ownCapitoli]);
       voci.push(v);
@@ -1023,10 +1136,23 @@ function wrapPiece(open: Open, l: BLine, m: Model): Start | null {
   const ws = leftWords(l, m);
   if (!ws.length) return null;
   const text = ws.map(w => w.text).join('');
+  // A voce number printed left of where codes start is never a code's tail.
+  if (m.codeLeft !== undefined && VOCE_NUMBER.test(text) && ws[ws.length - 1].x1 <= m.codeLeft - 0.3 * m.fs) return null;
   if (text.length > 14 || /\//.test(text) && !/^[A-Za-z]{0,3}\d*\/\d+/.test(text)) return null;
   const lastPiece = open.code[open.code.length - 1];
   const cut = /[._\-/]$/.test(lastPiece) || text.startsWith('.') || open.codeX1 >= m.descX - 2 * m.fs;
   return cut ? { n: null, code: text, codeX1: ws[ws.length - 1].x1 } : null;
+}
+
+/**
+ * Words of the code column that can be a piece of a code cell: at most two words, no phrase
+ * (`CAPITOLO 1 - SERRAMENTI`, a header cell's `Elenco Prezzi`); the first piece must look like a code.
+ */
+function isCodePiece(left: readonly Word[], first: boolean): boolean {
+  if (!left.length || left.length > 2) return false;
+  const text = left.map(w => w.text).join('');
+  if (!/^[A-Za-z0-9._\-/]+$/.test(text)) return false;
+  return first ? isCodeLike(text) : isCodeLike(text) || text.length <= 4;
 }
 
 function addCode(open: Open, s: Start, l: BLine): void {
@@ -1044,7 +1170,9 @@ function continuesCode(open: Open, s: Start, l: BLine, m: Model): boolean {
   const lastPiece = open.code[open.code.length - 1];
   if (lastPiece.endsWith('.') || lastPiece.endsWith('_') || lastPiece.endsWith('-') || s.code.startsWith('.')) return true;
   if (open.codeX1 >= m.descX - 2 * m.fs) return true;
-  return open.lastCodeLine !== null && open.lines.at(-1) === open.lastCodeLine && s.code.length <= 8 && !open.desc.length && l.page >= open.page;
+  // Right under the code line of a numbered voce with no measurement yet: the code's cut tail (`D.18.04` / `2.0360`).
+  const underCode = open.lastCodeLine !== null && open.lines.at(-1) === open.lastCodeLine && s.code.length <= 8 && l.page >= open.page;
+  return underCode && (!open.desc.length || (open.n != null && !open.measureSeen && !/^\d+(\.\d+)*$/.test(open.code.join(''))));
 }
 
 /** A unit printed in the U.M. column of another line of the voce (closing row without one). */
@@ -1073,9 +1201,24 @@ function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | 
   return null;
 }
 
-function finish(open: Open, c: Closing, um: string, l: BLine): ParsedVoce {
+/** Numbers printed with decimals on the voce's measurement lines (a size in a description, `da 50 mm`, has none). */
+function partialsOf(open: Open): PartialNumber[] {
+  return open.measures.flatMap(l => {
+    const nums = l.nums.filter(t => /,\d/.test(t.w.text));
+    return nums.map((t, k) => ({ x1: t.w.x1, v: t.v, last: k === nums.length - 1 }));
+  });
+}
+
+function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): ParsedVoce {
   const verifica: string[] = [];
-  if (!c.holds) verifica.push('quantità × prezzo ≠ importo stampato');
+  if (!c.holds) verifica.push(R_PRODOTTO);
+  const left = { ...c.q.w, v: c.q.v };
+  const right = { ...c.p.w, v: c.p.v };
+  // A rate is the price of a percentage voce (the base amount is its quantity); then measurements, header, currency.
+  const rate = c.q.aCorpo ? 'qp' : orderFromCurrency(!!c.q.pct, !!c.p.pct);
+  const decision = decideOrder(rate, orderFromPartials(partialsOf(open), left, right, m.fs), c.order, orderFromCurrency(EURO.has(c.q.w), EURO.has(c.p.w)));
+  const [q, p] = decision.order === 'pq' ? [c.p, c.q] : [c.q, c.p];
+  if (decision.reason && round(q.v, 2).units !== round(p.v, 2).units) verifica.push(decision.reason);
   // A code whose pieces were found on two pages was joined across the page break: doubtful.
   if (open.weakJoin) verifica.push(R_PAGINE);
   return {
@@ -1083,8 +1226,8 @@ function finish(open: Open, c: Closing, um: string, l: BLine): ParsedVoce {
     tariffa: open.code.join(''),
     descrizione: normalizeSpaces(open.desc.join(' ')),
     unita_di_misura: um,
-    quantita: toNumber(round(c.q.v, 2)),
-    unitario: toNumber(round(c.p.v, 2)),
+    quantita: toNumber(round(q.v, 2)),
+    unitario: toNumber(round(p.v, p.pct ? 6 : 2)),
     totale: toNumber(round(c.t.v, 2)),
     page: open.page,
     page_end: l.page,

@@ -21,6 +21,18 @@ export const HEADER_SYNONYMS: Record<Role, readonly string[]> = {
   dim: ['PAR.UG.', 'PAR.', 'UG.', 'LUNG.', 'LARG.', 'H/PESO', 'PESO', 'ALT.', 'LUNGHEZZA', 'LARGHEZZA', 'ALTEZZA', 'PARTI', 'UGUALI', 'DIMENSIONI'],
 };
 
+/**
+ * Header words whose meaning depends on the header line they sit on: `P.U.` beside measurement
+ * columns (`Lung.`, `Larg.`, `H/peso`) or beside a price word of its own is LeenO's *parti uguali*.
+ */
+export const CONTEXT_ROLES: ReadonlyArray<{ word: string; role: Role; when: (band: ReadonlySet<string>) => boolean }> = [
+  {
+    word: 'P.U.',
+    role: 'dim',
+    when: band => HEADER_SYNONYMS.dim.some(w => band.has(w)) || band.has('PREZZO') || band.has('UNITARIO') || band.has('PREZZI'),
+  },
+];
+
 /** Closing-line grammar: a word that opens the line that carries a voce's quantity and amount. */
 export const CLOSING_WORDS: readonly string[] = ['SOMMANO', 'SOMMANO:', 'SOMMA', 'TOTALE VOCE'];
 

@@ -69,6 +69,11 @@ function crossCheck(fast: ParseResult, general: ParseResult): ParseResult {
   if (!isClean(general) || general.voci.length !== fast.voci.length) return fast;
   fast.voci.forEach((v, i) => {
     const g = general.voci[i];
+    // The same factors read the other way round: the two readers' evidence disagrees.
+    if (g.totale === v.totale && g.quantita !== g.unitario && g.quantita === v.unitario && g.unitario === v.quantita) {
+      v.verifica.push('letture discordanti (quantità e prezzo scambiati)');
+      return;
+    }
     if (g.totale !== v.totale || g.quantita !== v.quantita || g.unitario !== v.unitario) return;
     // The fast paths do not read chapters: the general path's, for the same voce.
     if (!v.capitoli && g.capitoli) v.capitoli = g.capitoli;

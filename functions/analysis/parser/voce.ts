@@ -1,7 +1,8 @@
 /**
  * Shared helpers to turn the pieces a layout parser collected into a ParsedVoce.
  */
-import { compare, fromNumber, mul, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import { compare, fromNumber, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import { productHolds, R_PRODOTTO } from './checks.ts';
 import type { Word } from '../words.ts';
 import { boxOf, normalizeSpaces, parseAmount } from './lines.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
@@ -34,10 +35,8 @@ export function finishVoce(d: VoceDraft, warnings: string[]): ParsedVoce | null 
     warnings.push(`Pag. ${d.pageEnd}, ${label}: quantità, prezzo o importo non leggibili; riga esclusa.`);
     return null;
   }
-  const expected = round(mul(qty, unit), 2);
-  if (compare(expected, round(total, 2)) !== 0) {
-    warnings.push(`Pag. ${d.pageEnd}, ${label}: importo stampato ${d.total} diverso da quantità × prezzo.`);
-  }
+  const holds = productHolds(qty, unit, total);
+  if (!holds) warnings.push(`Pag. ${d.pageEnd}, ${label}: importo stampato ${d.total} diverso da quantità × prezzo.`);
   return {
     n: d.n,
     tariffa: d.codeParts.join(''),
@@ -49,7 +48,7 @@ export function finishVoce(d: VoceDraft, warnings: string[]): ParsedVoce | null 
     page: d.page,
     page_end: d.pageEnd,
     box: boxOf(d.firstPageWords),
-    verifica: compare(expected, round(total, 2)) !== 0 ? ['quantità × prezzo ≠ importo stampato'] : [],
+    verifica: holds ? [] : [R_PRODOTTO],
     ...(d.capitoli && Object.keys(d.capitoli).length ? { capitoli: { ...d.capitoli } } : {}),
   };
 }

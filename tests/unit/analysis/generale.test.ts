@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseComputo, parseGenerale, type ParsedVoce, type ParseResult } from '../../../functions/analysis/parser/index.ts';
 import type { PageWords, Word } from '../../../functions/analysis/words.ts';
-import { centred, page, PrimusPage, right, text } from './fixtures.ts';
+import { centred, P, page, PrimusPage, right, text } from './fixtures.ts';
+import { R_QP } from '../../../functions/analysis/parser/order.ts';
 
 type Row = Pick<ParsedVoce, 'n' | 'tariffa' | 'unita_di_misura' | 'quantita' | 'unitario' | 'totale'>;
 const rows = (r: ParseResult): Row[] =>
@@ -271,19 +272,108 @@ describe('general path: traps', () => {
     expectBoth(pages, [{ n: 1, tariffa: 'A01.001', totale: 300 }], 300);
   });
 
-  it('reads a print with no column header from the numbers alone (layout generale), never ending with zero voci', () => {
+  it('reads a print with no column header from the numbers alone (layout generale), flagging quantity and price it cannot tell apart', () => {
+    // Prepare: no header, no measurement lines, no currency sign: nothing says which factor is the quantity.
     const s = new Sheet(1, STR);
     s.line({ n: '1', code: 'X.01', desc: 'Demolizione di tramezzi' });
     s.line({ desc: 'in laterizio.', um: 'm²', q: '12,00', p: '18,00', t: '216,00' });
     s.line({ n: '2', code: 'X.02', desc: 'Trasporto a discarica', um: 'm³', q: '3,50', p: '40,00', t: '140,00' });
     s.line({ n: '3', code: 'X.03', desc: 'Oneri di discarica', um: 't', q: '5,00', p: '12,00', t: '60,00' });
-    const r = expectBoth([s.build()], [
-      { n: 1, tariffa: 'X.01', unita_di_misura: 'm²', totale: 216 },
-      { n: 2, tariffa: 'X.02', unita_di_misura: 'm³', totale: 140 },
-      { n: 3, tariffa: 'X.03', unita_di_misura: 't', totale: 60 },
+    for (const r of [parseComputo([s.build()]), parseGenerale([s.build()])]) {
+      // Act / Assess: every voce read, every one flagged, none silently guessed.
+      expect(r.layout).toBe('generale');
+      expect(rows(r)).toEqual([
+        expect.objectContaining({ n: 1, tariffa: 'X.01', unita_di_misura: 'm²', totale: 216 }),
+        expect.objectContaining({ n: 2, tariffa: 'X.02', unita_di_misura: 'm³', totale: 140 }),
+        expect.objectContaining({ n: 3, tariffa: 'X.03', unita_di_misura: 't', totale: 60 }),
+      ]);
+      expect(r.voci.map(v => v.verifica)).toEqual([[R_QP], [R_QP], [R_QP]]);
+      expect(r.voci[0].descrizione).toBe('Demolizione di tramezzi in laterizio.');
+    }
+  });
+
+  it('reads a header whose code cell says `Elenco Prezzi` under `Codice` (not a price-list section), and left-aligned voce numbers past 9', () => {
+    // Prepare: `Codice` / `Elenco Prezzi` in the header; numbers 9 and 10 left-aligned; code wrapped under the number line.
+    const s = strHead(new Sheet(1, STR));
+    s.put(text('Elenco Prezzi', STR.code!, 90));
+    s.y = 110;
+    const v = (n: string, code: string, q: string, p: string, t: string): void => {
+      s.put(text(n, 40, s.y));
+      s.line({ code, desc: 'Opera compiuta', um: 'm²', q, p, t });
+    };
+    for (let k = 1; k <= 9; k++) v(String(k), `A.0${k}`, '2,00', '10,00', '20,00');
+    s.put(text('10', 40, s.y));
+    s.line({ code: 'TOS25_06.F19.032.02', desc: 'Controsoffitto', um: 'mq', q: '19,96', p: '242,00', t: '4.830,32' });
+    s.line({ code: '6', desc: 'in pannelli' });
+    // Act
+    const r = parseGenerale([s.build()]);
+    // Assess
+    expect(r.voci).toHaveLength(10);
+    expect(r.voci[9]).toEqual(expect.objectContaining({ n: 10, tariffa: 'TOS25_06.F19.032.026', quantita: 19.96, unitario: 242, verifica: [] }));
+  });
+
+  it('reads a unit printed over two lines with its rest right-aligned (`[cad/` + `giorno]`) and a code cut mid-number', () => {
+    // Prepare: `1 D.18.04` / `2.0360` in a narrow code column; `SOMMANO [cad/` with `giorno]` right-aligned below.
+    const p = new PrimusPage(1);
+    p.line('1 D.18.04', 'Nolo di transenna');
+    p.line('2.0360', 'per delimitazione');
+    p.line(null, 'Cantiere', { par: '3,00', qty: '3,00' });
+    p.line(null, 'Accesso', { par: '2,00', qty: '2,00' });
+    p.sommano('[cad/', '5,00', '30,00', '150,00');
+    p.words.push(...right('giorno]', P.descRight, p.y - 6));
+    p.y += 10;
+    p.line('2 A.01.001', 'Scavo');
+    p.line(null, 'Zona A', { lung: '8,00', qty: '8,00' });
+    p.sommano('m³', '8,00', '5,00', '40,00');
+    // Act
+    const r = parseGenerale([p.build()]);
+    // Assess
+    expect(rows(r)).toEqual([
+      expect.objectContaining({ n: 1, tariffa: 'D.18.042.0360', unita_di_misura: 'cad/giorno', quantita: 5, unitario: 30 }),
+      expect.objectContaining({ n: 2, tariffa: 'A.01.001', unita_di_misura: 'm³', quantita: 8, unitario: 5 }),
     ]);
-    expect(r.layout).toBe('generale');
-    expect(r.voci[0].descrizione).toBe('Demolizione di tramezzi in laterizio.');
+    expect(r.voci.map(v => v.verifica)).toEqual([[], []]);
+  });
+
+  it('reads a percentage voce: the base amount as quantity, the rate as the fraction it stands for', () => {
+    // Prepare: `%` unit, base amount in the quantity column, `5,20%` in the price column.
+    const s = strHead(new Sheet(1, STR));
+    s.line({ n: '1', code: 'A.01', desc: 'Scavo', um: 'm³', q: '10,00', p: '15,00', t: '150,00' });
+    s.line({ n: '2', code: 'NP.07', desc: 'Spese generali in percentuale', um: '%', q: '52.142,93', p: '14,55%', t: '7.586,80' });
+    // Act
+    const r = parseGenerale([s.build()]);
+    // Assess
+    expect(rows(r)[1]).toEqual({ n: 2, tariffa: 'NP.07', unita_di_misura: '%', quantita: 52142.93, unitario: 0.1455, totale: 7586.8 });
+    expect(r.voci[1].verifica).toEqual([]);
+  });
+
+  it('reads `a corpo` written in the quantity column as quantity 1, unit a corpo', () => {
+    // Prepare
+    const s = strHead(new Sheet(1, STR));
+    s.line({ n: '1', code: 'A.01', desc: 'Scavo', um: 'm³', q: '10,00', p: '15,00', t: '150,00' });
+    s.line({ n: '2', code: 'A.02', desc: 'Pratiche catastali', p: '1.700,00', t: '1.700,00' });
+    s.put(right('a corpo', STR.q, s.y - 8 * 1.4));
+    // Act
+    const r = parseGenerale([s.build()]);
+    // Assess
+    expect(rows(r)[1]).toEqual({ n: 2, tariffa: 'A.02', unita_di_misura: 'a corpo', quantita: 1, unitario: 1700, totale: 1700 });
+  });
+
+  it('takes the quantity from the measurement lines when the header has none (LeenO: P.U. is parti uguali)', () => {
+    // Prepare: `P.U.` over the first measurement column, no Quantità / Prezzo words; partials under the left factor.
+    const s = new Sheet(1, STR);
+    s.put(text('N.', STR.n! - 10, 80)).put(text('Art.', STR.code!, 80)).put(text('DESIGNAZIONE', STR.desc, 80));
+    s.put(right('P.U.', STR.q - 90, 80)).put(right('Lung.', STR.q - 50, 80)).put(right('Importo', STR.t, 80));
+    s.line({ n: '1', code: 'X.01', desc: 'Demolizione di tramezzi' });
+    s.put(right('2,00', STR.q - 90, s.y)).put(right('3,00', STR.q - 50, s.y)).put(right('6,00', STR.q, s.y));
+    s.line({ desc: 'Locale A' });
+    s.put(right('6,50', STR.q - 50, s.y)).put(right('6,50', STR.q, s.y));
+    s.line({ desc: 'Locale B' });
+    s.line({ desc: 'SOMMANO m²', q: '12,50', p: '18,00', t: '225,00' });
+    const r = parseGenerale([s.build()]);
+    // Act / Assess
+    expect(rows(r)).toEqual([expect.objectContaining({ tariffa: 'X.01', quantita: 12.5, unitario: 18, totale: 225 })]);
+    expect(r.voci[0].verifica).toEqual([]);
   });
 });
 
