@@ -8,11 +8,13 @@
 import type { AppContext } from '../config/context.ts';
 import { nextVersion } from '../../shared/domain/row-versions.ts';
 import { ConflictError } from '../errors.ts';
-import { changingRows, getRowByKey, replaceRowIfUnchanged, type RowRecord } from '../storage/repositories/rows.ts';
+import { changingRows, getRowByKey, replaceRowIfUnchanged, replaceRowsIfUnchanged, type RowRecord } from '../storage/repositories/rows.ts';
 
 /** Attempts before a row written by others all along is given up (then a 409: try again). */
 const ATTEMPTS = 25;
-/** Rows written at once by a bulk operation. */
+/** Rows whose change is worked out before they are written together (a few transactions' worth). */
+const BULK_SLICE = 400;
+/** Rows read again and re-applied one by one at once, after a bulk write refused them. */
 const IN_FLIGHT = 16;
 
 export const ROW_BUSY = 'La riga è stata modificata da troppe richieste nello stesso momento: riprova tra poco.';
@@ -27,8 +29,8 @@ const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(100
  * changed under it). The row as written (or as it stands, when nothing changed); undefined when
  * the row is gone. Runs inside the caller's changingRows (the document's rows token).
  */
-export async function applyToRow(ctx: AppContext, row: RowRecord, change: RowChange): Promise<RowRecord | undefined> {
-  let current: RowRecord | undefined = row;
+export async function applyToRow(ctx: AppContext, row: RowRecord, change: RowChange, known: 'current' | 'stale' = 'current'): Promise<RowRecord | undefined> {
+  let current: RowRecord | undefined = known === 'current' ? row : await getRowByKey(ctx, row.document_id, row.row_index);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (!current || current.id !== row.id) return undefined;
     const wanted = await change(current);
@@ -47,20 +49,55 @@ export function changeRow(ctx: AppContext, row: RowRecord, change: RowChange): P
 }
 
 /**
- * The same kind of change over many rows of one document (re-price, new typology), several rows
- * in flight; each row is read again and re-applied on its own when it changed. In the order of
- * `rows`: the row as written or as it stands, undefined for a row that went.
+ * The same kind of change over many rows of one document (re-price, new typology). The changes
+ * are written together, each row conditional on the version it was worked out from (transactions
+ * of up to 100 rows: replaceRowsIfUnchanged); the rows refused because they changed meanwhile are
+ * read again and re-applied one by one (applyToRow), the rest of their transaction is sent again.
+ * In the order of `rows`: the row as written or as it stands, undefined for a row that went.
  */
 export async function changeRows(ctx: AppContext, documentId: number, rows: RowRecord[], change: RowChange): Promise<Array<RowRecord | undefined>> {
   if (!rows.length) return [];
   const out: Array<RowRecord | undefined> = new Array(rows.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < rows.length) {
-      const i = next++;
-      out[i] = await applyToRow(ctx, rows[i], change);
+  const writeSlice = async (from: number) => {
+    const indexes = rows.slice(from, from + BULK_SLICE).map((_, k) => from + k);
+    const next = new Map<number, RowRecord>();
+    for (const i of indexes) {
+      const wanted = await change(rows[i]);
+      if (wanted) next.set(i, nextVersion(rows[i], wanted));
+      else out[i] = rows[i];
     }
+    let pending = [...next.keys()];
+    const stale: number[] = [];
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= ATTEMPTS) {
+        stale.push(...pending);
+        break;
+      }
+      if (attempt > 1) await pause(attempt);
+      const verdicts = await replaceRowsIfUnchanged(
+        ctx,
+        pending.map((i) => ({ current: rows[i], next: next.get(i)! })),
+      );
+      const again: number[] = [];
+      verdicts.forEach((verdict, k) => {
+        const i = pending[k];
+        if (verdict === 'written') out[i] = next.get(i);
+        else if (verdict === 'changed') stale.push(i);
+        else again.push(i);
+      });
+      pending = again;
+    }
+    let s = 0;
+    const worker = async () => {
+      while (s < stale.length) {
+        const i = stale[s++];
+        out[i] = await applyToRow(ctx, rows[i], change, 'stale');
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, stale.length) }, worker));
   };
-  await changingRows(ctx, [{ document_id: documentId }], () => Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker)));
+  await changingRows(ctx, [{ document_id: documentId }], async () => {
+    for (let from = 0; from < rows.length; from += BULK_SLICE) await writeSlice(from);
+  });
   return out;
 }

@@ -32,7 +32,7 @@ const nameOf = (err: unknown) => (err as { name?: string } | null)?.name ?? '';
 export const isConditionFailed = (err: unknown) => nameOf(err) === 'ConditionalCheckFailedException';
 
 /** The reasons of a cancelled transaction ([] for any other error). */
-function cancellationReasons(err: unknown): CancellationReason[] {
+export function cancellationReasons(err: unknown): CancellationReason[] {
   return nameOf(err) === 'TransactionCanceledException' ? ((err as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []) : [];
 }
 
