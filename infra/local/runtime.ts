@@ -12,6 +12,7 @@ import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { createLocalQueue } from './queue.ts';
 import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
+import { storeCredentials } from './store-auth.ts';
 
 export interface LocalOptions {
   port: number;
@@ -56,10 +57,12 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   process.umask(0o077);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   restrictToOwner(dataDir);
-  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
-  const s3 = await startS3(path.join(dataDir, 's3'), LOCAL_BUCKET);
+  // Both stores answer only requests signed with this key pair, kept in DATA_DIR (0600).
+  const credentials = storeCredentials(dataDir);
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), credentials);
+  const s3 = await startS3(path.join(dataDir, 's3'), LOCAL_BUCKET, credentials);
   const prefix = 'computa_';
-  await ensureTables(dynamo.endpoint, prefix);
+  await ensureTables(dynamo.endpoint, prefix, credentials);
 
   const secret = signingSecret(dataDir);
   const queue = createLocalQueue(
@@ -72,6 +75,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     region: 'eu-south-1',
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
+    localCredentials: credentials,
     signingSecret: async () => secret,
     secureCookies: false,
     enqueue: queue.enqueue,
