@@ -16,6 +16,11 @@ export interface AppConfig {
   s3Endpoint?: string;
   /** The key pair the local stores require (generated in DATA_DIR); the cloud uses the role's. */
   localCredentials?: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * Local runtime: the store sends no CORS header, so the presigned URLs handed to the browser
+   * are paths under this prefix of the app's own origin, which forwards them to the store.
+   */
+  storeProxyPath?: string;
   /** Secret material the session-signing key is derived from. */
   signingSecret: () => Promise<string>;
   /** Marks cookies Secure (cloud, behind HTTPS). */

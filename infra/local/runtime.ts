@@ -39,6 +39,8 @@ export interface LocalRuntime {
 }
 
 export const LOCAL_BUCKET = 'computa-data';
+/** Where the browser reaches the file store, through the app's origin, with a presigned URL. */
+export const LOCAL_STORE_PATH = '/_store';
 
 /** The signing secret is created once per DATA_DIR, so sessions survive a restart. */
 function signingSecret(dataDir: string): string {
@@ -76,6 +78,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
     localCredentials: credentials,
+    storeProxyPath: LOCAL_STORE_PATH,
     signingSecret: async () => secret,
     secureCookies: false,
     enqueue: queue.enqueue,
@@ -95,7 +98,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   }
 
   if (options.warmAnalysis) queue.warm();
-  const server = createHttpServer({ webDir: options.webDir, connectSources: [s3.endpoint] });
+  const server = createHttpServer({ webDir: options.webDir, storeProxy: { path: LOCAL_STORE_PATH, target: s3.endpoint } });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
