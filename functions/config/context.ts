@@ -14,6 +14,13 @@ export interface AppConfig {
   region: string;
   dynamoEndpoint?: string;
   s3Endpoint?: string;
+  /** The key pair the local stores require (generated in DATA_DIR); the cloud uses the role's. */
+  localCredentials?: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * Local runtime: the store sends no CORS header, so the presigned URLs handed to the browser
+   * are paths under this prefix of the app's own origin, which forwards them to the store.
+   */
+  storeProxyPath?: string;
   /** Secret material the session-signing key is derived from. */
   signingSecret: () => Promise<string>;
   /** Marks cookies Secure (cloud, behind HTTPS). */
@@ -37,9 +44,7 @@ export interface AppContext {
 }
 
 export function createContext(config: AppConfig): AppContext {
-  const local = config.dynamoEndpoint
-    ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-    : {};
+  const local = config.localCredentials ? { credentials: { ...config.localCredentials } } : {};
   const raw = new DynamoDBClient({
     region: config.region,
     endpoint: config.dynamoEndpoint,
@@ -56,7 +61,7 @@ export function createContext(config: AppConfig): AppContext {
     // s3rver stores streamed uploads with their chunk framing unless checksums are off.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(config.s3Endpoint ? { credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } } : {}),
+    ...local,
   });
   return {
     config,

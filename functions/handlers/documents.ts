@@ -1,5 +1,3 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { isDocumentStatus } from '../../shared/domain/status.ts';
 import {
   createDocument,
@@ -18,7 +16,7 @@ import { boundedText, idParam, pageParams, requiredString } from '../http/valida
 import { cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
-import { deleteBlob, getBlob, headBlob, presignPut } from '../storage/blobs.ts';
+import { deleteBlob, getBlob, headBlob, presignGet, presignPut } from '../storage/blobs.ts';
 import { listDocumentsFor, requireDocumentFor } from '../storage/repositories/documents.ts';
 import { countRows, readDocumentRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
@@ -177,16 +175,7 @@ const download: Action = async (req, ctx) => {
     if (!bytes) throw new NotFoundError('File originale non trovato');
     return binary(Buffer.from(bytes), storedContentType(doc.file_key), originalName(doc));
   }
-  const url = await getSignedUrl(
-    ctx.s3,
-    new GetObjectCommand({
-      Bucket: ctx.config.bucket,
-      Key: doc.file_key,
-      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(originalName(doc))}`,
-      ResponseContentType: storedContentType(doc.file_key),
-    }),
-    { expiresIn: 300 },
-  );
+  const url = await presignGet(ctx, doc.file_key, originalName(doc), storedContentType(doc.file_key));
   return { statusCode: 302, headers: { location: url, 'cache-control': 'no-store' } };
 };
 

@@ -55,7 +55,29 @@ export async function deleteBlob(ctx: AppContext, key: string): Promise<void> {
   await ctx.s3.send(new DeleteObjectsCommand({ Bucket: ctx.config.bucket, Delete: { Objects: [{ Key: key }] } }));
 }
 
+/**
+ * A presigned URL as the browser must use it: in the cloud the bucket's own; locally a path of the
+ * app's origin (storeProxyPath) that the local server forwards to the store, which has no CORS.
+ */
+function forBrowser(ctx: AppContext, signed: string): string {
+  const via = ctx.config.storeProxyPath;
+  if (!via) return signed;
+  const url = new URL(signed);
+  return `${via}${url.pathname}${url.search}`;
+}
+
 /** A URL the browser PUTs a large file to, straight into the blob store. */
 export async function presignPut(ctx: AppContext, key: string, contentType: string, expiresIn = 900): Promise<string> {
-  return getSignedUrl(ctx.s3, new PutObjectCommand({ Bucket: ctx.config.bucket, Key: key, ContentType: contentType }), { expiresIn });
+  return forBrowser(ctx, await getSignedUrl(ctx.s3, new PutObjectCommand({ Bucket: ctx.config.bucket, Key: key, ContentType: contentType }), { expiresIn }));
+}
+
+/** A short-lived URL the browser downloads a stored file from, as an attachment. */
+export async function presignGet(ctx: AppContext, key: string, filename: string, contentType: string, expiresIn = 300): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: ctx.config.bucket,
+    Key: key,
+    ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    ResponseContentType: contentType,
+  });
+  return forBrowser(ctx, await getSignedUrl(ctx.s3, command, { expiresIn }));
 }

@@ -106,8 +106,42 @@ export function toEvent(req: http.IncomingMessage, url: URL, body: Buffer, key: 
 
 export interface ServerOptions {
   webDir: string;
-  /** Origins the browser may call besides ours (the local file store, for presigned uploads). */
+  /** Origins the browser may call besides ours. */
   connectSources?: string[];
+  /**
+   * The local file store sends no CORS header, so the browser reaches it through our origin:
+   * requests under `path` carrying a presigned signature are forwarded to `target` (the store
+   * checks the signature), without the caller's cookies or Authorization.
+   */
+  storeProxy?: { path: string; target: string };
+}
+
+/** What a stored file may do when served from our origin: nothing (no script, no sniffing). */
+const STORE_RESPONSE_HEADERS = { ...SECURITY_HEADERS, 'content-security-policy': "default-src 'none'; sandbox" };
+
+function proxyStore(req: http.IncomingMessage, res: http.ServerResponse, url: URL, { path: prefix, target }: { path: string; target: string }): void {
+  if (!url.searchParams.has('X-Amz-Signature') || !['GET', 'HEAD', 'PUT'].includes(req.method ?? '')) {
+    discardBody(req);
+    send(res, { statusCode: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Accesso negato' });
+    return;
+  }
+  const store = new URL(target);
+  const headers: http.OutgoingHttpHeaders = { ...req.headers, host: store.host };
+  for (const name of ['authorization', 'cookie', 'origin', 'referer']) delete headers[name];
+  const upstream = http.request(
+    { hostname: store.hostname, port: store.port, method: req.method, path: (req.url?.startsWith('/') ? req.url : url.pathname + url.search).slice(prefix.length), headers },
+    (answer) => {
+      const out: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(answer.headers)) if (!/^access-control-/i.test(name) && value !== undefined) out[name] = value;
+      res.writeHead(answer.statusCode ?? 502, { ...out, ...STORE_RESPONSE_HEADERS });
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) send(res, { statusCode: 502, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Archivio dei file non raggiungibile' });
+    else res.destroy();
+  });
+  req.pipe(upstream);
 }
 
 const BAD_URL = errorBody(400, 'bad_request', 'Richiesta non valida', 'Indirizzo della richiesta non valido.');
@@ -138,7 +172,7 @@ function discardBody(req: http.IncomingMessage): void {
   req.resume();
 }
 
-export function createHttpServer({ webDir, connectSources = [] }: ServerOptions): http.Server {
+export function createHttpServer({ webDir, connectSources = [], storeProxy }: ServerOptions): http.Server {
   const htmlHeaders = { 'content-security-policy': contentSecurityPolicy(connectSources) };
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const loadHandler = (resource: keyof typeof HANDLER_MODULES) => {
@@ -236,6 +270,10 @@ export function createHttpServer({ webDir, connectSources = [] }: ServerOptions)
       if (!url) {
         discardBody(req);
         send(res, BAD_URL);
+        return;
+      }
+      if (storeProxy && url.pathname.startsWith(`${storeProxy.path}/`)) {
+        proxyStore(req, res, url, storeProxy);
         return;
       }
       const isApi = API_PREFIXES.some((p) => url.pathname === p.replace(/\/$/, '') || url.pathname.startsWith(p));

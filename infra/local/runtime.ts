@@ -17,6 +17,7 @@ import { createLocalQueue, type ThreadReport } from './queue.ts';
 import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 import { resumeOperations } from '../../functions/services/document-operations.ts';
 import { logEvent } from '../../functions/config/logger.ts';
+import { storeCredentials } from './store-auth.ts';
 
 export interface LocalOptions {
   port: number;
@@ -45,6 +46,8 @@ export interface LocalRuntime {
 }
 
 export const LOCAL_BUCKET = 'computa-data';
+/** Where the browser reaches the file store, through the app's origin, with a presigned URL. */
+export const LOCAL_STORE_PATH = '/_store';
 
 /** The signing secret is created once per DATA_DIR, so sessions survive a restart. */
 function signingSecret(dataDir: string): string {
@@ -63,10 +66,12 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   process.umask(0o077);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   restrictToOwner(dataDir);
-  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
-  const s3 = await startS3(path.join(dataDir, 's3'), LOCAL_BUCKET);
+  // Both stores answer only requests signed with this key pair, kept in DATA_DIR (0600).
+  const credentials = storeCredentials(dataDir);
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), credentials);
+  const s3 = await startS3(path.join(dataDir, 's3'), LOCAL_BUCKET, credentials);
   const prefix = 'computa_';
-  await ensureTables(dynamo.endpoint, prefix);
+  await ensureTables(dynamo.endpoint, prefix, credentials);
 
   const secret = signingSecret(dataDir);
   const queue = createLocalQueue(
@@ -79,6 +84,8 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     region: 'eu-south-1',
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
+    localCredentials: credentials,
+    storeProxyPath: LOCAL_STORE_PATH,
     signingSecret: async () => secret,
     secureCookies: false,
     enqueue: queue.enqueue,
@@ -102,7 +109,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   // The analysis threads, the API's handlers and pdf.js (which counts an upload's pages here) load
   // before the server says it is ready: the first document pays no module loading.
   const [analysisThreads] = options.warmAnalysis ? await Promise.all([queue.warm(), loadHandlers()]) : [[]];
-  const server = createHttpServer({ webDir: options.webDir, connectSources: [s3.endpoint] });
+  const server = createHttpServer({ webDir: options.webDir, storeProxy: { path: LOCAL_STORE_PATH, target: s3.endpoint } });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

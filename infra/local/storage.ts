@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -9,18 +10,18 @@ import {
   ResourceNotFoundException,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { ALL_TABLES, tableName, type TableDef } from '../../functions/storage/tables.ts';
+import { refuse, verifySigV4, withoutCors, type StoreCredentials } from './store-auth.ts';
 
 /**
  * dynalite (with the transaction shim in front) on loopback in a child process, persisted
  * under `dir` (LevelDB; one process per folder). The child ends with us: on close, and by
  * itself if we disappear (IPC disconnect).
  */
-export async function startDynalite(dir: string | null): Promise<{ endpoint: string; close: () => Promise<void> }> {
+export async function startDynalite(dir: string | null, credentials: StoreCredentials): Promise<{ endpoint: string; close: () => Promise<void> }> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const child = fork(path.join(import.meta.dirname, 'dynalite-process.mjs'), [], {
-    env: { ...process.env, DYNALITE_PATH: dir ?? '' },
+    env: { ...process.env, DYNALITE_PATH: dir ?? '', STORE_ACCESS_KEY_ID: credentials.accessKeyId, STORE_SECRET_ACCESS_KEY: credentials.secretAccessKey },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [],
   });
@@ -38,39 +39,49 @@ export async function startDynalite(dir: string | null): Promise<{ endpoint: str
   };
 }
 
-const CORS_CONFIG = `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-    <MaxAgeSeconds>3000</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>`;
-
-/** s3rver on loopback under `dir`, with the data bucket and a CORS rule for browser PUTs. */
-export async function startS3(dir: string, bucket: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
+/**
+ * s3rver under `dir`, with the data bucket, behind a loopback port that lets in only requests
+ * signed with our key pair (s3rver itself does not check SigV4 signatures, and lets unsigned
+ * requests in). s3rver never listens: the gate calls its handler once the signature is checked.
+ * No bucket has a CORS rule and the gate drops any CORS header, so no web page can read or write
+ * the store; the browser's presigned uploads go through the app's own origin (http-server.ts).
+ */
+export async function startS3(dir: string, bucket: string, credentials: StoreCredentials): Promise<{ endpoint: string; close: () => Promise<void> }> {
   const { default: S3rver } = await import('s3rver');
+  const { default: AWSAccount } = await import('s3rver/lib/models/account.js');
+  // s3rver knows one hard-coded key pair (S3RVER/S3RVER): ours replaces it.
+  AWSAccount.DUMMY_ACCOUNT.revokeAccessKey('S3RVER');
+  AWSAccount.DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
   fs.mkdirSync(dir, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: bucket, configs: [CORS_CONFIG] }],
+  const s3rver = new S3rver({ silent: true, directory: dir, allowMismatchedSignatures: false, configureBuckets: [{ name: bucket, configs: [] }] });
+  await s3rver.configureBuckets();
+  // A data folder from an older version may still hold the open CORS rule of that time.
+  await s3rver.store.deleteSubresource(bucket, undefined, 'cors');
+  const handler = s3rver.callback();
+  const server = http.createServer((req, res) => {
+    res.on('error', () => undefined);
+    withoutCors(res);
+    // Request and answer headers only: an upload's body streams on, under the payload hash it declares.
+    void verifySigV4({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, credentials, 's3').then((refusal) => {
+      if (refusal || req.method === 'OPTIONS') {
+        req.resume();
+        refuse(res, refusal ?? 'preflight');
+        return;
+      }
+      delete req.headers.origin;
+      handler(req, res);
+    });
   });
-  const info = (await server.run()) as AddressInfo;
-  const endpoint = `http://127.0.0.1:${info.port}`;
-  const s3 = new S3Client({
-    region: 'eu-south-1',
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
     endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  await s3.send(new CreateBucketCommand({ Bucket: bucket })).catch(() => undefined);
-  return { endpoint, close: () => server.close() as Promise<void> };
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export function createTableInput(prefix: string, def: TableDef): CreateTableCommandInput {
@@ -102,12 +113,8 @@ export function createTableInput(prefix: string, def: TableDef): CreateTableComm
 }
 
 /** Creates every table of the shared definitions that does not exist yet. */
-export async function ensureTables(endpoint: string, prefix: string): Promise<void> {
-  const client = new DynamoDBClient({
-    region: 'eu-south-1',
-    endpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+export async function ensureTables(endpoint: string, prefix: string, credentials: StoreCredentials): Promise<void> {
+  const client = new DynamoDBClient({ region: 'eu-south-1', endpoint, credentials: { ...credentials } });
   for (const def of ALL_TABLES) {
     try {
       await client.send(new DescribeTableCommand({ TableName: tableName(prefix, def) }));

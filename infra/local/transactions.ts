@@ -1,6 +1,9 @@
 import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { PassThrough } from 'node:stream';
 import { STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
+import { refuse, verifySigV4, withoutCors, type StoreCredentials } from './store-auth.ts';
 import type { AddressInfo } from 'node:net';
 import {
   BatchGetItemCommand,
@@ -66,16 +69,24 @@ const keyId = (table: string, names: string[], key: Record<string, AttributeValu
   table + '\u0000' + names.map((n) => (key[n]?.N !== undefined ? `N${Number(key[n].N)}` : JSON.stringify(key[n]))).join('\u0000');
 
 /** Every DynamoDB call that changes data: refused when the data folder cannot keep it. */
+/** DynamoDB's own limit on a request body. */
+const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+const TRANSACTION_HEADER = 'x-computa-transaction';
 const WRITE_TARGETS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems', 'CreateTable', 'DeleteTable', 'UpdateTable']);
 
 export async function startTransactionProxy(
-  target: string,
+  /** Only requests signed with these reach the database. */
+  credentials: StoreCredentials,
+  /** The database's own request handler, in this process: it has no listening port of its own. */
+  handler: http.RequestListener,
   /** Says why writes cannot be kept right now, or null when they can. */
   storageProblem: () => string | null = () => null,
-  /** The database's own request handler, when it lives in this process: calls skip a second HTTP hop. */
-  passThrough?: http.RequestListener,
 ): Promise<{ endpoint: string; close: () => Promise<void> }> {
-  const client = new DynamoDBClient({ region: 'eu-south-1', endpoint: target, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // The emulated transaction's own reads and writes come back through this proxy, signed.
+  const inner: { client?: DynamoDBClient } = {};
+  /** Created once the proxy listens: its calls come back through it, signed. */
+  const client = { send: ((command: never) => inner.client!.send(command)) as DynamoDBClient['send'] };
   const keyNames = new Map<string, string[]>();
   const keysOf = async (table: string) => {
     let names = keyNames.get(table);
@@ -86,6 +97,8 @@ export async function startTransactionProxy(
     }
     return names;
   };
+  /** Marks the emulated transaction's own calls, which must not wait for the transaction itself. */
+  const transactionToken = randomUUID();
   // One transaction at a time, and none while plain writes are in flight (nor these during one).
   let chain: Promise<unknown> = Promise.resolve();
   let holding: Promise<void> | null = null;
@@ -228,16 +241,56 @@ export async function startTransactionProxy(
   const transact = (items: TransactWriteItem[]) => alone(async () => (await transactAtOnce(items)) ?? transactInOrder(items));
 
   const server = http.createServer((req, res) => {
+    res.on('error', () => undefined);
+    withoutCors(res);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_REQUEST_BYTES) {
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('error', () => undefined);
+    req.on('end', () => void answer(req, res, Buffer.concat(chunks)).catch(() => res.destroy()));
+  });
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
+    // Nothing is read or written for a request not signed with our key pair.
+    const refusal = await verifySigV4({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, credentials, 'dynamodb');
+    if (refusal) {
+      refuse(res, refusal);
+      return;
+    }
     const operation = String(req.headers['x-amz-target'] ?? '').replace(/^DynamoDB_20120810\./, '');
     const problem = WRITE_TARGETS.has(operation) ? storageProblem() : null;
     if (problem) {
-      req.resume();
       res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
       res.end(JSON.stringify({ __type: `com.computa#${STORAGE_UNAVAILABLE_TYPE}`, message: problem }));
       return;
     }
-    if (WRITE_TARGETS.has(operation) && operation !== 'TransactWriteItems') {
-      // A plain write waits for a transaction that holds the store, and holds it off until answered.
+    if (operation === 'TransactWriteItems') {
+      const run = chain.then(async () => {
+        const input = JSON.parse(body.toString('utf8')) as { TransactItems: TransactWriteItem[] };
+        const out = await transact(input.TransactItems).catch((err) => ({
+          status: 500,
+          body: { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(err) },
+        }));
+        res.writeHead(out.status, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify(out.body));
+      });
+      chain = run.catch(() => undefined);
+      return;
+    }
+    // The verified request, replayed to dynalite's handler in this process (no second HTTP hop).
+    // Without an Origin header dynalite adds no CORS header of its own.
+    const { origin: _origin, ...headers } = req.headers;
+    const replay = Object.assign(new PassThrough(), { headers, method: req.method, url: req.url });
+    // A plain write waits for a transaction that holds the store, and holds it off until answered;
+    // the transaction's own reads and writes (marked by this process's token) pass.
+    if (WRITE_TARGETS.has(operation) && req.headers[TRANSACTION_HEADER] !== transactionToken) {
       let done = false;
       const finished = () => {
         if (!done) {
@@ -245,59 +298,30 @@ export async function startTransactionProxy(
           endWrite();
         }
       };
-      const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
-      res.end = ((...args: unknown[]) => {
-        const out = end(...args);
-        finished();
-        return out;
-      }) as typeof res.end;
+      res.on('finish', finished);
       res.on('close', finished);
-      void beginWrite().then(() => forward());
-      return;
+      await beginWrite();
     }
-    forward();
+    handler(replay as unknown as http.IncomingMessage, res);
+    replay.end(body);
+  }
 
-    function forward() {
-    if (operation !== 'TransactWriteItems' && passThrough) {
-      passThrough!(req, res);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      if (operation === 'TransactWriteItems') {
-        const run = chain.then(async () => {
-          const input = JSON.parse(body.toString('utf8')) as { TransactItems: TransactWriteItem[] };
-          const out = await transact(input.TransactItems).catch((err) => ({
-            status: 500,
-            body: { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(err) },
-          }));
-          res.writeHead(out.status, { 'content-type': 'application/x-amz-json-1.0' });
-          res.end(JSON.stringify(out.body));
-        });
-        chain = run.catch(() => undefined);
-        return;
-      }
-      const upstream = http.request(target, { method: req.method, path: req.url, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 500, up.headers);
-        up.pipe(res);
-      });
-      upstream.on('error', () => {
-        res.writeHead(502);
-        res.end();
-      });
-      upstream.end(body);
-    });
-    }
-  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
+  inner.client = new DynamoDBClient({ region: 'eu-south-1', endpoint, credentials: { ...credentials } });
+  inner.client.middlewareStack.add(
+    (next) => async (args) => {
+      (args.request as { headers: Record<string, string> }).headers[TRANSACTION_HEADER] = transactionToken;
+      return next(args);
+    },
+    { step: 'build', name: 'computaTransactionToken' },
+  );
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     close: () =>
       new Promise<void>((resolve) => {
-        client.destroy();
+        inner.client?.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

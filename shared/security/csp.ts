@@ -34,8 +34,8 @@ export const renderCsp = (directives: Partial<Record<CspDirective, readonly stri
 export const CONTENT_SECURITY_POLICY = renderCsp(CSP_DIRECTIVES);
 
 /**
- * The same policy with more connect-src origins: the local server adds its own S3 stand-in
- * (s3rver on loopback, e.g. `http://127.0.0.1:4569`), where presigned uploads go locally.
+ * The same policy with more connect-src origins. (The local server needs none: the browser
+ * reaches its file store through the app's own origin.)
  */
 export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []): string =>
   extraConnectSrc.length

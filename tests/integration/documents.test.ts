@@ -75,7 +75,7 @@ describe('upload and analysis', () => {
     const file = corpusFile('primus_medium.pdf');
     const presign = await call('POST', '/api/upload/presign', { token: mario, body: { filename: 'grande.pdf', size: file.length, content_type: 'application/pdf' } });
     expect(presign.status).toBe(200);
-    const put = await fetch(presign.json.data.upload_url, { method: 'PUT', body: new Uint8Array(file), headers: { 'content-type': 'application/pdf' } });
+    const put = await fetch(new URL(presign.json.data.upload_url, rt.url), { method: 'PUT', body: new Uint8Array(file), headers: { 'content-type': 'application/pdf' } });
     expect(put.status).toBe(200);
     // Act
     const done = await call('POST', '/api/upload/complete', {

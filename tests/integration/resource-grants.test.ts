@@ -191,7 +191,7 @@ describe('resource grants cover what the handlers do', () => {
     const docId = uploaded.json.data.data.document_id as number;
     const small = corpusFile('primus_small.pdf');
     const presign = (await as('POST', '/api/upload/presign', { token: mario, body: { filename: 'p.pdf', size: small.length, content_type: 'application/pdf' } })).json.data;
-    await fetch(presign.upload_url, { method: 'PUT', body: new Uint8Array(small), headers: { 'content-type': 'application/pdf' } });
+    await fetch(new URL(presign.upload_url, rt.url), { method: 'PUT', body: new Uint8Array(small), headers: { 'content-type': 'application/pdf' } });
     const completed = await as('POST', '/api/upload/complete', { token: mario, body: { upload_id: presign.upload_id, filename: 'p.pdf', provincia: 'LU', tipologia_dei: 'nuove_costruzioni' } });
     await waitForAnalysis(mario, docId);
     await waitForAnalysis(mario, completed.json.data.data.document_id);
