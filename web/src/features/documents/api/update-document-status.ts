@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { apiCall } from '@/lib/api-client.ts';
+import { ApiError, apiCall } from '@/lib/api-client.ts';
 import { isDocumentStatus, statusLabel, type DocumentStatus } from '@shared/domain/status.ts';
 import { documentStatusResponse } from '@shared/api/documents.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
@@ -24,8 +24,9 @@ export function useUpdateDocumentStatus(document: DocumentItem, onSaved: (doc: D
         onSaved({ ...document, ...updated, status: value });
         notify('success', `Stato documento aggiornato a: ${statusLabel(value)}`);
         return true;
-      } catch {
-        notify('error', "Errore durante l'aggiornamento dello stato del documento");
+      } catch (err) {
+        // A refusal the server explains (a status that cannot be set by hand) is shown as it says.
+        notify('error', err instanceof ApiError && err.status === 400 ? err.message : "Errore durante l'aggiornamento dello stato del documento");
         return false;
       } finally {
         setSaving(false);
