@@ -4,13 +4,14 @@
  * (services/row-writes.ts), so edits, merges and deletes that arrive meanwhile are kept.
  */
 import type { AppContext } from '../config/context.ts';
-import { ValidationError } from '../errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { randomUUID } from 'node:crypto';
 import {
   awaitsAnalysis,
   clearOperation,
   deleteDocumentRecord,
   documentsWithOperation,
+  getDocument,
   updateDocument,
   type DocumentOperation,
   type DocumentRecord,
@@ -29,11 +30,44 @@ export const PROCESSING_BY_HAND = 'Lo stato \u201cIn elaborazione\u201d non si p
  */
 export async function refreshPrices(ctx: AppContext, doc: DocumentRecord) {
   const operation: DocumentOperation = { kind: 'reprice', id: randomUUID(), started_at: ctx.now().toISOString() };
-  // A settings change left unfinished is finished instead: it re-prices every row too.
-  if (doc.operation?.kind === 'settings') return changeSettings(ctx, doc, { provincia: doc.operation.provincia, tipologia_dei: doc.operation.tipologia_dei });
-  await updateDocument(ctx, doc.id, { operation });
-  const result = await repriceRows(ctx, doc, await readDocumentRows(ctx, doc));
+  const claimed = await claimOperation(ctx, doc, (current) => (current.operation?.kind === 'settings' ? null : { operation }));
+  // A settings change under way or left unfinished is finished instead: it re-prices every row too
+  // (replacing its record would lose the typologies it moves rows from).
+  if (!claimed) {
+    const current = (await getDocument(ctx, doc.id)) ?? doc;
+    const pending = current.operation?.kind === 'settings' ? current.operation : null;
+    if (pending) return changeSettings(ctx, current, { provincia: pending.provincia, tipologia_dei: pending.tipologia_dei });
+  }
+  const result = await repriceRows(ctx, claimed ?? doc, await readDocumentRows(ctx, doc), undefined, claimed ? operation.id : undefined);
   return { ...result, document: (await clearOperation(ctx, doc.id, operation.id)) ?? result.document };
+}
+
+/** Attempts to record an operation before another writer of the document is given up (409). */
+const CLAIM_ATTEMPTS = 10;
+export const DOCUMENT_BUSY = 'Il documento è stato modificato da troppe richieste nello stesso momento: riprova tra poco.';
+
+/**
+ * Records an operation on the document, conditionally on the version its decision was made on:
+ * two settings changes (or a re-price and a settings change) that start together never both
+ * decide from the same document, so the later one always knows the typologies the earlier one
+ * moves rows from. `decide` returns the changes to write, or null to record nothing.
+ */
+async function claimOperation(
+  ctx: AppContext,
+  doc: DocumentRecord,
+  decide: (current: DocumentRecord) => Partial<DocumentRecord> | null,
+): Promise<DocumentRecord | null> {
+  let current = doc;
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+    const changes = decide(current);
+    if (!changes) return null;
+    const written = await updateDocument(ctx, doc.id, changes, { version: current.version ?? 0 });
+    if (written) return written;
+    const fresh = await getDocument(ctx, doc.id);
+    if (!fresh) throw new NotFoundError('Documento non trovato');
+    current = fresh;
+  }
+  throw new ConflictError(DOCUMENT_BUSY);
 }
 
 /** Totals only, from the rows as stored. */
@@ -48,13 +82,18 @@ export async function refreshTotals(ctx: AppContext, doc: DocumentRecord) {
  * again after an interruption, it still moves the rows left on the typology it started from.
  */
 export async function changeSettings(ctx: AppContext, doc: DocumentRecord, settings: { provincia: string; tipologia_dei: string }) {
-  const pending = doc.operation?.kind === 'settings' ? doc.operation.from : [];
-  const from = [...new Set([...pending, doc.tipologia_dei])].filter((t) => t !== settings.tipologia_dei);
-  const operation: DocumentOperation = { kind: 'settings', id: randomUUID(), from, ...settings, started_at: ctx.now().toISOString() };
-  const updated = await updateDocument(ctx, doc.id, { ...settings, operation });
+  const id = randomUUID();
+  let from: string[] = [];
+  const updated = (await claimOperation(ctx, doc, (current) => {
+    // The typologies an unfinished or running settings change moves rows from are moved too.
+    const pending = current.operation?.kind === 'settings' ? current.operation.from : [];
+    from = [...new Set([...pending, current.tipologia_dei])].filter((t) => t !== settings.tipologia_dei);
+    return { ...settings, operation: { kind: 'settings', id, from, ...settings, started_at: ctx.now().toISOString() } };
+  }))!;
+  const operation = updated.operation!;
   const rows = await readDocumentRows(ctx, doc);
   const follows = (r: { tipologia_dei: string }) => !r.tipologia_dei || from.includes(r.tipologia_dei);
-  const result = await repriceRows(ctx, updated, rows, (r) => (follows(r) ? { ...r, tipologia_dei: settings.tipologia_dei } : r));
+  const result = await repriceRows(ctx, updated, rows, (r) => (follows(r) ? { ...r, tipologia_dei: settings.tipologia_dei } : r), operation.id);
   const document = (await clearOperation(ctx, doc.id, operation.id)) ?? result.document;
   return { ...result, document, rowCount: rows.length };
 }

@@ -133,6 +133,8 @@ export async function repriceRows(
   doc: DocumentRecord,
   rows: readonly RowRecord[],
   retype: (row: RowRecord) => RowRecord = (row) => row,
+  /** The document operation this re-price belongs to: its writes stop once another one takes over. */
+  operationId?: string,
 ): Promise<{ report: RepriceReport; rows: RowRecord[]; document: DocumentRecord; totals: DocumentTotals }> {
   const pricing = await loadPricing(ctx);
   const planned = await priceRowsWith(ctx, pricing, doc, rows.map(retype));
@@ -141,7 +143,7 @@ export async function repriceRows(
     const p = plan.get(current.id);
     const priced = p && p.read.version === current.version ? p.priced : (await priceRowsWith(ctx, pricing, doc, [retype(current)]))[0];
     return samePrice(current, priced) ? null : { ...current, ...pick(priced) };
-  });
+  }, operationId);
   const written = results.filter((r): r is RowRecord => r !== undefined);
   const { document, totals } = await retotal(ctx, doc);
   const manual = written.filter((r) => keptPrice(r)).length;

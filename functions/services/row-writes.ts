@@ -8,7 +8,15 @@
 import type { AppContext } from '../config/context.ts';
 import { nextVersion } from '../../shared/domain/row-versions.ts';
 import { ConflictError } from '../errors.ts';
-import { changingRows, getRowByKey, replaceRowIfUnchanged, replaceRowsIfUnchanged, type RowRecord } from '../storage/repositories/rows.ts';
+import {
+  changingRows,
+  getRowByKey,
+  OperationSupersededError,
+  replaceRowIfUnchanged,
+  replaceRowsIfUnchanged,
+  type OperationGuard,
+  type RowRecord,
+} from '../storage/repositories/rows.ts';
 
 /** Attempts before a row written by others all along is given up (then a 409: try again). */
 const ATTEMPTS = 25;
@@ -29,14 +37,22 @@ const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(100
  * changed under it). The row as written (or as it stands, when nothing changed); undefined when
  * the row is gone. Runs inside the caller's changingRows (the document's rows token).
  */
-export async function applyToRow(ctx: AppContext, row: RowRecord, change: RowChange, known: 'current' | 'stale' = 'current'): Promise<RowRecord | undefined> {
+export async function applyToRow(
+  ctx: AppContext,
+  row: RowRecord,
+  change: RowChange,
+  known: 'current' | 'stale' = 'current',
+  guard?: OperationGuard,
+): Promise<RowRecord | undefined> {
   let current: RowRecord | undefined = known === 'current' ? row : await getRowByKey(ctx, row.document_id, row.row_index);
+  const replace = async (from: RowRecord, to: RowRecord) =>
+    guard ? (await replaceRowsIfUnchanged(ctx, [{ current: from, next: to }], guard))[0] === 'written' : replaceRowIfUnchanged(ctx, from, to);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (!current || current.id !== row.id) return undefined;
     const wanted = await change(current);
     if (!wanted) return current;
     const next = nextVersion(current, wanted);
-    if (await replaceRowIfUnchanged(ctx, current, next)) return next;
+    if (await replace(current, next)) return next;
     if (attempt > 1) await pause(attempt);
     current = await getRowByKey(ctx, row.document_id, row.row_index);
   }
@@ -55,7 +71,14 @@ export function changeRow(ctx: AppContext, row: RowRecord, change: RowChange): P
  * read again and re-applied one by one (applyToRow), the rest of their transaction is sent again.
  * In the order of `rows`: the row as written or as it stands, undefined for a row that went.
  */
-export async function changeRows(ctx: AppContext, documentId: number, rows: RowRecord[], change: RowChange): Promise<Array<RowRecord | undefined>> {
+export async function changeRows(
+  ctx: AppContext,
+  documentId: number,
+  rows: RowRecord[],
+  change: RowChange,
+  operationId?: string,
+): Promise<Array<RowRecord | undefined>> {
+  const guard = operationId ? { documentId, operationId } : undefined;
   if (!rows.length) return [];
   const out: Array<RowRecord | undefined> = new Array(rows.length);
   const writeSlice = async (from: number) => {
@@ -77,6 +100,7 @@ export async function changeRows(ctx: AppContext, documentId: number, rows: RowR
       const verdicts = await replaceRowsIfUnchanged(
         ctx,
         pending.map((i) => ({ current: rows[i], next: next.get(i)! })),
+        guard,
       );
       const again: number[] = [];
       verdicts.forEach((verdict, k) => {
@@ -91,13 +115,19 @@ export async function changeRows(ctx: AppContext, documentId: number, rows: RowR
     const worker = async () => {
       while (s < stale.length) {
         const i = stale[s++];
-        out[i] = await applyToRow(ctx, rows[i], change, 'stale');
+        out[i] = await applyToRow(ctx, rows[i], change, 'stale', guard);
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, stale.length) }, worker));
   };
   await changingRows(ctx, [{ document_id: documentId }], async () => {
-    for (let from = 0; from < rows.length; from += BULK_SLICE) await writeSlice(from);
+    try {
+      for (let from = 0; from < rows.length; from += BULK_SLICE) await writeSlice(from);
+    } catch (err) {
+      // A later operation on the document took over: it moves and prices every row itself.
+      if (!(err instanceof OperationSupersededError)) throw err;
+      rows.forEach((r, i) => (out[i] ??= r));
+    }
   });
   return out;
 }

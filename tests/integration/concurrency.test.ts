@@ -107,6 +107,28 @@ describe('a 5,000-row document re-priced while edits, merges and deletes arrive'
   }, 400_000);
 });
 
+describe('settings changes and re-prices sent at the same time', () => {
+  it('leave every row that follows the document on its final typology (5 rounds)', async () => {
+    // Prepare: rows on the document's typology; three typologies to move between.
+    const docId = await seedBigDocument(rt.ctx, admin, 400, codes);
+    const order = ['ristrutturazione_manutenzione', 'impianti_tecnologici', 'nuove_costruzioni'];
+    for (let round = 0; round < 5; round++) {
+      // Act: two settings changes and a re-price, all in flight together.
+      const answers = await Promise.all([
+        call('PUT', `/api/documents/${docId}/settings`, { token, body: { provincia: 'LU', tipologia_dei: order[round % 3] } }),
+        call('PUT', `/api/documents/${docId}/settings`, { token, body: { provincia: 'LU', tipologia_dei: order[(round + 1) % 3] } }),
+        call('POST', `/api/documents/${docId}/update-total`, { token, body: { refresh: true } }),
+      ]);
+      // Assess: every request acknowledged, and no row left behind on a typology the document left.
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      const doc = await getDocument(rt.ctx, docId);
+      expect(doc?.operation ?? null).toBeNull();
+      const left = [...new Set((await listRows(rt.ctx, docId)).map((r) => r.tipologia_dei))];
+      expect(left, `round ${round}`).toEqual([doc?.tipologia_dei]);
+    }
+  }, 300_000);
+});
+
 describe('two editors of one row', () => {
   it('both keep their change when they edit different fields (20 times)', async () => {
     // Prepare

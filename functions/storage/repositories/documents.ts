@@ -206,9 +206,9 @@ export async function clearOperation(ctx: AppContext, id: number, operationId: s
       new UpdateCommand({
         TableName: ctx.table('documents'),
         Key: { id },
-        UpdateExpression: 'SET operation = :null, #ver = if_not_exists(#ver, :zero) + :one',
-        ConditionExpression: 'attribute_exists(id) AND operation.id = :op',
-        ExpressionAttributeNames: { '#ver': 'version' },
+        UpdateExpression: 'SET #operation = :null, #ver = if_not_exists(#ver, :zero) + :one',
+        ConditionExpression: 'attribute_exists(id) AND #operation.id = :op',
+        ExpressionAttributeNames: { '#ver': 'version', '#operation': 'operation' },
         ExpressionAttributeValues: { ':null': null, ':op': operationId, ':zero': 0, ':one': 1 },
         ReturnValues: 'ALL_NEW',
       }),

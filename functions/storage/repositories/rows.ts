@@ -320,6 +320,20 @@ const TRANSACTION_BYTES = 3_000_000;
 /** Transactions in flight at once for one bulk write. */
 const TRANSACTIONS_IN_FLIGHT = 4;
 
+/** A bulk write on behalf of a document operation (settings change, re-price): see replaceRowsIfUnchanged. */
+export interface OperationGuard {
+  documentId: number;
+  operationId: string;
+}
+
+/** The document's operation is no longer the one writing: a later one took it over and does its work. */
+export class OperationSupersededError extends Error {
+  constructor(readonly operationId: string) {
+    super(`operation ${operationId} superseded`);
+    this.name = 'OperationSupersededError';
+  }
+}
+
 /**
  * What happened to each row of a bulk conditional write: written; `changed` (its row changed or
  * went since it was read: read it again and re-apply); `again` (not written because another row
@@ -340,8 +354,25 @@ export type BulkVerdict = 'written' | 'changed' | 'again';
  * user-triggered operations, so the extra WCU per row is cents a month; single-row edits keep the
  * 1-WCU conditional PutItem.
  */
-export async function replaceRowsIfUnchanged(ctx: AppContext, pairs: Array<{ current: RowRecord; next: RowRecord }>): Promise<BulkVerdict[]> {
+export async function replaceRowsIfUnchanged(
+  ctx: AppContext,
+  pairs: Array<{ current: RowRecord; next: RowRecord }>,
+  guard?: OperationGuard,
+): Promise<BulkVerdict[]> {
   const table = ctx.table('rows');
+  // A guarded write is also conditional on the document's operation still being this one: the
+  // last item of every transaction checks it, so a superseded operation cannot write any row.
+  const check = guard && {
+    ConditionCheck: {
+      TableName: ctx.table('documents'),
+      Key: { id: guard.documentId },
+      // `operation` is written as a name: DynamoDB reserves many plain words.
+      ConditionExpression: '#operation.id = :op',
+      ExpressionAttributeNames: { '#operation': 'operation' },
+      ExpressionAttributeValues: { ':op': guard.operationId },
+    },
+  };
+  const perTransaction = check ? TRANSACTION_ITEMS - 1 : TRANSACTION_ITEMS;
   const verdicts: BulkVerdict[] = new Array(pairs.length);
   const chunks: number[][] = [];
   let chunk: number[] = [];
@@ -351,7 +382,7 @@ export async function replaceRowsIfUnchanged(ctx: AppContext, pairs: Array<{ cur
     return { item, size: JSON.stringify(item).length };
   });
   items.forEach(({ size }, i) => {
-    if (chunk.length && (chunk.length >= TRANSACTION_ITEMS || bytes + size > TRANSACTION_BYTES)) {
+    if (chunk.length && (chunk.length >= perTransaction || bytes + size > TRANSACTION_BYTES)) {
       chunks.push(chunk);
       chunk = [];
       bytes = 0;
@@ -365,11 +396,14 @@ export async function replaceRowsIfUnchanged(ctx: AppContext, pairs: Array<{ cur
     while (next < chunks.length) {
       const indexes = chunks[next++];
       try {
-        await ctx.db.send(new TransactWriteCommand({ TransactItems: indexes.map((i) => items[i].item) }));
+        const transactItems: Array<Record<string, unknown>> = indexes.map((i) => items[i].item);
+        if (check) transactItems.push(check);
+        await ctx.db.send(new TransactWriteCommand({ TransactItems: transactItems as never }));
         for (const i of indexes) verdicts[i] = 'written';
       } catch (err) {
         const reasons = cancellationReasons(err);
         if (!reasons.length) throw domainError(err);
+        if (check && reasons[indexes.length]?.Code === 'ConditionalCheckFailed') throw new OperationSupersededError(guard.operationId);
         indexes.forEach((i, k) => (verdicts[i] = reasons[k]?.Code === 'ConditionalCheckFailed' ? 'changed' : 'again'));
       }
     }
