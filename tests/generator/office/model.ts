@@ -35,16 +35,11 @@ export interface OfficeChapter {
   total: number;
 }
 
-export interface OfficeModel {
+/** The PDF generator's model (title block, total) with the office families' chapters and voci. */
+export type OfficeModel = Omit<Model, 'chapters' | 'voci'> & {
   chapters: OfficeChapter[];
   voci: OfficeVoce[];
-  total: number;
-  ente: string;
-  oggetto: string;
-  luogo: string;
-  tecnico: string;
-  date: string;
-}
+};
 
 /** Decimals of `v` (at most 6). */
 export function decimalsOf(v: number): number {

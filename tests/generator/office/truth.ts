@@ -8,7 +8,8 @@
 import { extractDocument } from '../../../functions/analysis/pdf-text.ts';
 import type { Truth, TruthItem, TruthMisura } from '../doc.ts';
 import { sum2 } from '../core.ts';
-import { type OfficeModel, type OfficeVoce, designation } from './model.ts';
+import { type OfficeVoce, designation } from './model.ts';
+import type { OfficeDoc } from './xlsx.ts';
 
 export interface OfficeTruth extends Truth {
   /** The grand total printed in the document when it is NOT the sum of the voci (null otherwise). */
@@ -38,19 +39,13 @@ function misure(v: OfficeVoce): TruthMisura[] {
   return v.misure.map(m => ({ testo: m.testo, par_ug: m.dims[0], lung: m.dims[1], larg: m.dims[2], h_peso: m.dims[3], parziale: m.parziale }));
 }
 
-export interface TruthInput {
+/** A family's document as written (less the office file itself), and the print LibreOffice made of it. */
+export type TruthInput = Omit<OfficeDoc, 'file' | 'data'> & {
   name: string;
   layout: string;
   seed: number;
   pdf: Uint8Array;
-  model: OfficeModel;
-  printed: PrintedVoce[];
-  thousands: string;
-  font: string;
-  imitates: string;
-  variant: Record<string, unknown>;
-  printedTotal: number;
-}
+};
 
 export async function buildTruth(t: TruthInput): Promise<OfficeTruth> {
   const texts = await pageTexts(t.pdf);
