@@ -11,6 +11,7 @@ import { fileNumber } from './common.ts';
 import { cellString, type Cell } from './workbook.ts';
 import { MAPPING_FIELDS, type ColumnMapping, type MappingField } from '../../../shared/api/documents.ts';
 import { productHolds } from '../parser/checks.ts';
+import { isKnownUnit } from '../../../shared/domain/units.ts';
 import { dec, div, mul, type Decimal } from '../../../shared/domain/money.ts';
 
 /** What a header says a column is: a mapping field, the row numbering, or a measurement/count column. */
@@ -55,16 +56,12 @@ export const cellNumber = (c: Cell | undefined): Decimal | null =>
 
 const isNumeric = (c: Cell | undefined) => typeof c === 'number' || (typeof c === 'string' && cellNumber(c) !== null);
 
-/** The units people write: m², mq, m³, kg, cad, a corpo, %, h, ml, t, n., cad/30gg… */
-const KNOWN_UNIT =
-  /^(?:m[²³23]?|mq|mc|ml|m\.?l\.?|dm[²³23]?|cm[²³23]?|mm|km|kg|g|q|ql|t|ton|h|ore|ora|cad|cadauno|cd|nr|n|num|pz|l|lt|litri|%|a ?corpo|corpo|gg|giorni|mese|mesi|anno|anni|kw|kwh|kva|m\.?[²³]|sett\w*|a misura|forfait|forf)\.?$/i;
-
 /** A short unit word (not a count, a code or a description). */
 export function unitLike(c: Cell | undefined): boolean {
   if (typeof c !== 'string') return false;
   const s = cellString(c);
   if (!s || s.length > 12 || isNumeric(s)) return false;
-  if (KNOWN_UNIT.test(s) || /^[\p{L}.²³]{1,6}\s*\/\s*[\p{L}\d.]{1,6}$/u.test(s)) return true;
+  if (isKnownUnit(s) || /^[\p{L}.²³]{1,6}\s*\/\s*[\p{L}\d.]{1,6}$/u.test(s)) return true;
   const digits = (s.match(/\d/g) ?? []).length;
   return s.split(/\s+/).length <= 2 && digits <= 1 && /^[\p{L}%]/u.test(s) && s.length <= 8;
 }

@@ -1,6 +1,7 @@
 /** Unit stage: known units kept, description words caught with the unit dropped, doubtful groups said. */
 import { describe, expect, it } from 'vitest';
-import { isKnownUnit, readUnit } from '../../../functions/analysis/parser/units.ts';
+import { readUnit } from '../../../functions/analysis/parser/units.ts';
+import { isKnownUnit } from '../../../shared/domain/units.ts';
 
 describe('units', () => {
   it('knows the units computi print, in brackets, with a dot or compound', () => {
