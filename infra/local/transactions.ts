@@ -1,9 +1,9 @@
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import { STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 import { refuse, verifySigV4, withoutCors, type StoreCredentials } from './store-auth.ts';
+import { inProcessClient } from './in-process-dynamo.ts';
 import type { AddressInfo } from 'node:net';
 import {
   BatchGetItemCommand,
@@ -13,7 +13,6 @@ import {
   ConditionalCheckFailedException,
   DeleteItemCommand,
   DescribeTableCommand,
-  DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   UpdateItemCommand,
@@ -72,7 +71,6 @@ const keyId = (table: string, names: string[], key: Record<string, AttributeValu
 /** DynamoDB's own limit on a request body. */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
-const TRANSACTION_HEADER = 'x-computa-transaction';
 const WRITE_TARGETS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems', 'CreateTable', 'DeleteTable', 'UpdateTable']);
 
 export async function startTransactionProxy(
@@ -83,10 +81,9 @@ export async function startTransactionProxy(
   /** Says why writes cannot be kept right now, or null when they can. */
   storageProblem: () => string | null = () => null,
 ): Promise<{ endpoint: string; close: () => Promise<void> }> {
-  // The emulated transaction's own reads and writes come back through this proxy, signed.
-  const inner: { client?: DynamoDBClient } = {};
-  /** Created once the proxy listens: its calls come back through it, signed. */
-  const client = { send: ((command: never) => inner.client!.send(command)) as DynamoDBClient['send'] };
+  // The emulated transaction's own reads and writes go straight to dynalite's handler: the
+  // request they serve was verified, and holds the store (they must not wait for it).
+  const client = inProcessClient(handler, credentials);
   const keyNames = new Map<string, string[]>();
   const keysOf = async (table: string) => {
     let names = keyNames.get(table);
@@ -97,8 +94,6 @@ export async function startTransactionProxy(
     }
     return names;
   };
-  /** Marks the emulated transaction's own calls, which must not wait for the transaction itself. */
-  const transactionToken = randomUUID();
   // One transaction at a time, and none while plain writes are in flight (nor these during one).
   let chain: Promise<unknown> = Promise.resolve();
   let holding: Promise<void> | null = null;
@@ -288,9 +283,8 @@ export async function startTransactionProxy(
     // Without an Origin header dynalite adds no CORS header of its own.
     const { origin: _origin, ...headers } = req.headers;
     const replay = Object.assign(new PassThrough(), { headers, method: req.method, url: req.url });
-    // A plain write waits for a transaction that holds the store, and holds it off until answered;
-    // the transaction's own reads and writes (marked by this process's token) pass.
-    if (WRITE_TARGETS.has(operation) && req.headers[TRANSACTION_HEADER] !== transactionToken) {
+    // A plain write waits for a transaction that holds the store, and holds it off until answered.
+    if (WRITE_TARGETS.has(operation)) {
       let done = false;
       const finished = () => {
         if (!done) {
@@ -309,19 +303,11 @@ export async function startTransactionProxy(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;
-  inner.client = new DynamoDBClient({ region: 'eu-south-1', endpoint, credentials: { ...credentials } });
-  inner.client.middlewareStack.add(
-    (next) => async (args) => {
-      (args.request as { headers: Record<string, string> }).headers[TRANSACTION_HEADER] = transactionToken;
-      return next(args);
-    },
-    { step: 'build', name: 'computaTransactionToken' },
-  );
   return {
     endpoint,
     close: () =>
       new Promise<void>((resolve) => {
-        inner.client?.destroy();
+        client.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
