@@ -18,14 +18,22 @@ interface Options {
   onMore: (row: DocumentRow, event: MouseEvent) => void;
 }
 
-const numeric = (field: keyof DocumentRow, header: string, width: string, format: (v: number | null) => string, sortable: boolean, colored = false) => (
+/** A number column; `format` may read the row (a percentage voce's rate is not a euro amount). */
+const numeric = (
+  field: keyof DocumentRow,
+  header: string,
+  width: string,
+  format: (v: number | null, row: DocumentRow) => string,
+  sortable: boolean,
+  colored = false,
+) => (
   <Column
     key={field}
     style={{ width }}
     field={field}
     header={header}
     sortable={sortable}
-    body={(r: DocumentRow) => <NumberCell value={r[field] as number | null} format={format} colored={colored} />}
+    body={(r: DocumentRow) => <NumberCell value={r[field] as number | null} format={(v) => format(v, r)} colored={colored} />}
     className="doc-num"
     headerClassName="doc-num-header"
   />
@@ -40,16 +48,7 @@ export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sor
     <Column key="descrizione" field="descrizione" header="Descrizione" sortable={sortable} style={{ width: fullText ? '32rem' : '19rem' }} body={(r: DocumentRow) => <DescriptionCell row={r} full={fullText} />} />,
     <Column key="um" field="unita_di_misura" header="U.M." sortable={sortable} style={{ width: '3.6rem' }} body={(r: DocumentRow) => <span className="doc-cell-ellipsis" title={r.unita_di_misura ?? ''}>{r.unita_di_misura}</span>} />,
     numeric('quantita', 'Quantità', '5.5rem', formatNumber, sortable),
-    <Column
-      key="unitario"
-      style={{ width: '6.5rem' }}
-      field="unitario"
-      header="Prezzo unitario"
-      sortable={sortable}
-      body={(r: DocumentRow) => <NumberCell value={r.unitario} format={(v) => formatUnitPrice(r, v)} />}
-      className="doc-num"
-      headerClassName="doc-num-header"
-    />,
+    numeric('unitario', 'Prezzo unitario', '6.5rem', (v, r) => formatUnitPrice(r, v), sortable),
     numeric('totale', 'Totale', '7rem', formatEuro, sortable),
     <Column
       key="prezzo_db"
