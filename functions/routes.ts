@@ -84,6 +84,10 @@ const TABLE = [
   r('POST', '/api/documents/{id}/update-total', 'documents', 'updateTotal', 'user'),
   r('GET', '/api/documents/{id}/export', 'documents', 'exportXlsx', 'user'),
   r('POST', '/api/documents/{id}/duplicate-rows', 'documents', 'duplicateRows', 'user'),
+  // Comparison of computi (issue 23)
+  r('GET', '/api/documents/{id}/comparison', 'documents', 'comparison', 'user'),
+  r('GET', '/api/documents/{id}/comparison/export', 'documents', 'comparisonExport', 'user'),
+  r('PUT', '/api/documents/{id}/comparison/pairs', 'documents', 'comparisonPairs', 'user'),
 
   // Rows (spec 7 "Rows")
   r('POST', '/api/rows/merge', 'rows', 'merge', 'user'),

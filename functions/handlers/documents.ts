@@ -12,7 +12,7 @@ import {
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { binary, created, list, listOfJson, ok, resource } from '../http/respond.ts';
-import { boundedText, idParam, pageParams, requiredString } from '../http/validate.ts';
+import { boundedText, idParam, pageParams, positiveInt, requiredString } from '../http/validate.ts';
 import { cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
@@ -24,6 +24,7 @@ import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatus
 import { rowResourceJson } from '../services/rows.ts';
 import { exportWorkbook } from '../services/export.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
+import { comparisonWorkbook, loadComparison, parseWith, presentComparison, recordChoice } from '../services/comparison.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 import { detectFormat } from '../analysis/import/index.ts';
 import { ACCEPTED_NAME, checkComputoUpload, previewUpload, storedContentType } from '../analysis/import/upload.ts';
@@ -238,5 +239,39 @@ const duplicateRows: Action = async (req, ctx) => {
   return created({ success: true, new_document_id: copy.id, message: `Documento "${copy.filename}" creato con ${formatInteger(rows.length)} righe` });
 };
 
-export const actions = { exportXlsx, duplicateRows, updateTotal, updateSettings, upload, preview, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
+/** GET /api/documents/{id}/comparison?with=2,3: the document against one to five others, voce by voce. */
+const comparison: Action = async (req, ctx) => {
+  const id = idParam(req.params);
+  const loaded = await loadComparison(ctx, requirePrincipal(req), id, parseWith(req.query.with, id));
+  return ok(presentComparison(loaded));
+};
+
+/** GET /api/documents/{id}/comparison/export?with=2,3: the comparison as confronto_{id}.xlsx. */
+const comparisonExport: Action = async (req, ctx) => {
+  const id = idParam(req.params);
+  const loaded = await loadComparison(ctx, requirePrincipal(req), id, parseWith(req.query.with, id));
+  return binary(await comparisonWorkbook(loaded, ctx.now()), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `confronto_${id}.xlsx`);
+};
+
+const CHOICE_ACTIONS = ['abbina', 'separa', 'ripristina'] as const;
+const PAIR_ROWS = 'Indica le due voci da abbinare o separare';
+
+/** PUT /api/documents/{id}/comparison/pairs {azione, righe: [a, b]}: a pairing choice, kept on the document. */
+const comparisonPairs: Action = async (req, ctx) => {
+  const principal = requirePrincipal(req);
+  const doc = await requireDocumentFor(ctx, idParam(req.params), principal);
+  const action = CHOICE_ACTIONS.find((a) => a === req.body.azione);
+  if (!action) throw new ValidationError('Azione non valida: abbina, separa o ripristina');
+  const rows = req.body.righe;
+  if (!Array.isArray(rows) || rows.length !== 2) throw new ValidationError(PAIR_ROWS);
+  const ids = rows.map((r) => positiveInt(r, PAIR_ROWS)) as [number, number];
+  const scelte = await recordChoice(ctx, principal, doc, action, ids);
+  const message = action === 'abbina' ? 'Voci abbinate' : action === 'separa' ? 'Voci separate' : 'Abbinamento automatico ripristinato';
+  return ok({ scelte, message });
+};
+
+export const actions = {
+  comparison,
+  comparisonExport,
+  comparisonPairs, exportXlsx, duplicateRows, updateTotal, updateSettings, upload, preview, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
 export const handler = resourceHandler(actions);

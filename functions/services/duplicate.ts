@@ -4,6 +4,7 @@ import { documentTotals } from '../../shared/domain/totals.ts';
 import type { Principal } from '../http/types.ts';
 import { copyBlob } from '../storage/blobs.ts';
 import { newDocumentId, putDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import type { ChoicesRecord } from '../storage/repositories/comparison-choices.ts';
 import { insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { originalKey } from './documents.ts';
 
@@ -24,8 +25,10 @@ export async function duplicateDocument(ctx: AppContext, principal: Principal, s
   await copyBlob(ctx, source.file_key, key);
   const written = await insertRows(ctx, copies);
   const totals = documentTotals(written, null);
+  // The source's pairing choices name the source's rows: the copy starts without any.
+  const { comparison_choices: _choices, comparison_version: _choicesVersion, ...fields } = source as DocumentRecord & ChoicesRecord;
   const doc: DocumentRecord = {
-    ...source,
+    ...fields,
     id,
     filename: title,
     upload_date: ctx.now().toISOString(),

@@ -15,6 +15,7 @@ import { authRoutes } from './auth.ts';
 import type { RouteContract } from './common.ts';
 import { debugRoutes } from './debug.ts';
 import { docsRoutes } from './docs.ts';
+import { comparisonRoutes } from './comparison.ts';
 import { documentRoutes } from './documents.ts';
 import { patternRoutes } from './patterns.ts';
 import { prezzariRoutes } from './prezzari.ts';
@@ -26,6 +27,7 @@ export const CONTRACT = {
   ...authRoutes,
   ...adminRoutes,
   ...documentRoutes,
+  ...comparisonRoutes,
   ...rowRoutes,
   ...prezzariRoutes,
   ...suggestionRoutes,

@@ -1,0 +1,222 @@
+/**
+ * "Confronto tra computi" (issue 23): the documents a user may read, compared voce by voce by
+ * the pure rule (shared/domain/comparison.ts), with the pairing choices kept on the first
+ * document; and the comparison as an Excel workbook.
+ */
+import ExcelJS from 'exceljs';
+import { chapterLabel, compareDocuments, MAX_COMPARED_DOCUMENTS, withChoice, type ComparisonResult, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
+import type { AppContext } from '../config/context.ts';
+import { ValidationError } from '../errors.ts';
+import type { Principal } from '../http/types.ts';
+import { choicesOf, updateChoices, type ChoicesRecord } from '../storage/repositories/comparison-choices.ts';
+import { requireDocumentFor, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';
+import { requireRowFor } from './rows.ts';
+import { safeText } from './export.ts';
+
+export const WITH_REQUIRED = 'Scegli da uno a cinque documenti da confrontare';
+export const TOO_MANY = `Si possono confrontare al massimo ${MAX_COMPARED_DOCUMENTS} documenti con il primo`;
+export const SAME_DOCUMENT = 'Un documento non può essere confrontato con sé stesso';
+
+/** `with=2,3` or `with=2&with=3` (joined by commas on the way in): one to five distinct ids. */
+export function parseWith(raw: string | undefined, firstId: number): number[] {
+  const parts = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!parts.length) throw new ValidationError(WITH_REQUIRED);
+  const ids = parts.map((p) => {
+    const n = /^\d+$/.test(p) ? Number(p) : NaN;
+    if (!Number.isSafeInteger(n) || n <= 0) throw new ValidationError('Identificativo non valido');
+    return n;
+  });
+  const unique = [...new Set(ids)];
+  if (unique.includes(firstId)) throw new ValidationError(SAME_DOCUMENT);
+  if (unique.length > MAX_COMPARED_DOCUMENTS) throw new ValidationError(TOO_MANY);
+  return unique;
+}
+
+const toComparisonRow = (r: RowRecord) => ({
+  id: r.id,
+  tariffa: r.tariffa ?? '',
+  descrizione: r.descrizione ?? '',
+  unita_di_misura: r.unita_di_misura ?? '',
+  quantita: r.quantita,
+  unitario: r.unitario,
+  totale: r.totale,
+  capitolo: chapterLabel(r.capitoli),
+  page: r.page,
+});
+
+export interface LoadedComparison {
+  documents: DocumentRecord[];
+  result: ComparisonResult;
+  choices: PairChoice[];
+}
+
+/** Reads every document (404 for one the user may not read, as everywhere) and compares them. */
+export async function loadComparison(ctx: AppContext, principal: Principal, firstId: number, withIds: number[]): Promise<LoadedComparison> {
+  const documents = await Promise.all([firstId, ...withIds].map((id) => requireDocumentFor(ctx, id, principal)));
+  const rows = await Promise.all(documents.map((d) => readDocumentRows(ctx, d)));
+  const choices = choicesOf(documents[0] as DocumentRecord & ChoicesRecord);
+  const result = compareDocuments(
+    documents.map((d, i) => ({ id: d.id, rows: rows[i].map(toComparisonRow) })),
+    choices,
+  );
+  return { documents, result, choices };
+}
+
+/** The total a document's screens show: the printed one, else the sum of its voci. */
+const shownTotal = (d: DocumentRecord) => d.document_total ?? d.sum_totale ?? 0;
+
+/** The API's answer: documents, compared voci, chapters and totals per document. */
+export function presentComparison({ documents, result, choices }: LoadedComparison) {
+  return {
+    documenti: documents.map((d) => ({ id: d.id, filename: d.filename, totale: shownTotal(d), totale_stampato: d.document_total !== null })),
+    voci: result.voci,
+    capitoli: result.capitoli,
+    totali: documents.map((d, i) => ({
+      document_id: d.id,
+      totale: result.totali[i],
+      differenza: result.differenze_totali[i]?.totale ?? null,
+      percentuale: result.differenze_totali[i]?.percentuale ?? null,
+    })),
+    scelte: choices,
+  };
+}
+
+export const PAIR_SAME_DOCUMENT = 'Le due voci devono appartenere a documenti diversi';
+
+/**
+ * Keeps a user's choice on the first document: `abbina` (these two rows are one voce), `separa`
+ * (they are not), `ripristina` (forget what was chosen about them). Both rows must be rows the
+ * user may read, of two different documents.
+ */
+export async function recordChoice(ctx: AppContext, principal: Principal, first: DocumentRecord, action: PairChoice['azione'] | 'ripristina', rowIds: [number, number]) {
+  if (rowIds[0] === rowIds[1]) throw new ValidationError(PAIR_SAME_DOCUMENT);
+  const [a, b] = await Promise.all(rowIds.map((id) => requireRowFor(ctx, id, principal)));
+  if (a.row.document_id === b.row.document_id) throw new ValidationError(PAIR_SAME_DOCUMENT);
+  const choice: PairChoice = { azione: action === 'ripristina' ? 'abbina' : action, righe: rowIds };
+  return updateChoices(ctx, first.id, (current) => {
+    const next = withChoice(current, choice);
+    return action === 'ripristina' ? next.slice(0, -1) : next;
+  });
+}
+
+// ------------------------------------------------------------------ Excel
+
+const EURO = '#,##0.00 "€";-#,##0.00 "€"';
+const NUMBER = '#,##0.00##';
+const PERCENT = '+0.00"%";-0.00"%";0.00"%"';
+const STATE_LABEL: Record<VoceState, string> = { invariata: 'Invariata', variata: 'Variata', aggiunta: 'Aggiunta', eliminata: 'Eliminata' };
+const HEAD_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FF312E81' } };
+const CHAPTER_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFE0E7FF' } };
+
+/**
+ * The comparison as a workbook: one column group per document (quantity, unit price, amount,
+ * and for the others the differences against the first), the state and the uncertain pairings,
+ * a title and a subtotal line per chapter, the totals; A4 landscape, one page wide, the header
+ * on every page.
+ */
+export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): Promise<Buffer> {
+  const { documents, result } = loaded;
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Computa';
+  wb.created = now;
+  const ws = wb.addWorksheet('Confronto', {
+    views: [{ state: 'frozen', ySplit: 5, xSplit: 2 }],
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '4:5', margins: { left: 0.3, right: 0.3, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 } },
+    headerFooter: { oddFooter: '&LConfronto tra computi&RPagina &P di &N' },
+  });
+  const fixed = ['Codice', 'Descrizione', 'U.M.', 'Stato', 'Abbinamento'];
+  const widths = [16, 48, 7, 11, 26];
+  const group = (i: number) => (i === 0 ? ['Quantità', 'Prezzo', 'Importo'] : ['Quantità', 'Prezzo', 'Importo', 'Diff. importo', 'Diff. %']);
+  const groupStart: number[] = [];
+  let col = fixed.length + 1;
+  documents.forEach((_, i) => {
+    groupStart.push(col);
+    col += group(i).length;
+  });
+  const lastCol = col - 1;
+
+  ws.getCell(1, 1).value = 'Confronto tra computi';
+  ws.getCell(1, 1).font = { bold: true, size: 14 };
+  ws.getCell(2, 1).value = `Documento di riferimento: ${safeText(documents[0].filename)}. Esportato il ${new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)}`;
+
+  const groupRow = ws.getRow(4);
+  const headRow = ws.getRow(5);
+  fixed.forEach((h, i) => {
+    headRow.getCell(i + 1).value = h;
+    ws.getColumn(i + 1).width = widths[i];
+  });
+  documents.forEach((d, i) => {
+    const start = groupStart[i];
+    const labels = group(i);
+    groupRow.getCell(start).value = safeText(`${i === 0 ? 'Riferimento: ' : ''}${d.filename}`);
+    ws.mergeCells(4, start, 4, start + labels.length - 1);
+    labels.forEach((h, j) => {
+      headRow.getCell(start + j).value = h;
+      ws.getColumn(start + j).width = j === 0 ? 11 : j === 1 ? 12 : j === 4 ? 9 : 14;
+    });
+  });
+  for (const r of [groupRow, headRow]) {
+    for (let c = 1; c <= lastCol; c++) {
+      const cell = r.getCell(c);
+      cell.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+      cell.fill = HEAD_FILL;
+      cell.alignment = { vertical: 'middle', horizontal: r === groupRow ? 'center' : undefined, wrapText: true };
+    }
+  }
+
+  const setMoney = (cell: ExcelJS.Cell, value: number | null | undefined, fmt = EURO) => {
+    cell.value = value ?? null;
+    cell.numFmt = fmt;
+  };
+  let line = 6;
+  const byChapter = new Map<string, typeof result.voci>();
+  for (const v of result.voci) (byChapter.get(v.capitolo) ?? byChapter.set(v.capitolo, []).get(v.capitolo)!).push(v);
+  for (const chapter of result.capitoli) {
+    const title = ws.getRow(line++);
+    title.getCell(1).value = safeText(chapter.capitolo || 'Senza capitolo');
+    for (let c = 1; c <= lastCol; c++) title.getCell(c).fill = CHAPTER_FILL;
+    title.font = { bold: true };
+    for (const v of byChapter.get(chapter.capitolo) ?? []) {
+      const r = ws.getRow(line++);
+      r.getCell(1).value = safeText(v.tariffa);
+      r.getCell(2).value = safeText(v.descrizione);
+      r.getCell(3).value = safeText(v.unita_di_misura);
+      r.getCell(4).value = STATE_LABEL[v.stato];
+      r.getCell(5).value = v.incerto ? safeText(`Abbinamento incerto: ${v.motivo ?? ''}`) : '';
+      v.valori.forEach((val, i) => {
+        const s = groupStart[i];
+        setMoney(r.getCell(s), val?.quantita, NUMBER);
+        setMoney(r.getCell(s + 1), val?.unitario);
+        setMoney(r.getCell(s + 2), val?.totale);
+        if (i > 0) {
+          setMoney(r.getCell(s + 3), v.differenze[i]?.totale);
+          setMoney(r.getCell(s + 4), v.differenze[i]?.percentuale, PERCENT);
+        }
+      });
+    }
+    const sub = ws.getRow(line++);
+    sub.getCell(2).value = safeText(`Subtotale ${chapter.capitolo || 'senza capitolo'}`);
+    chapter.subtotali.forEach((t, i) => {
+      setMoney(sub.getCell(groupStart[i] + 2), t);
+      if (i > 0) setMoney(sub.getCell(groupStart[i] + 3), chapter.differenze[i]);
+    });
+    sub.font = { bold: true };
+  }
+  line++;
+  const total = ws.getRow(line);
+  total.getCell(2).value = 'Totale';
+  result.totali.forEach((t, i) => {
+    setMoney(total.getCell(groupStart[i] + 2), t);
+    if (i > 0) {
+      setMoney(total.getCell(groupStart[i] + 3), result.differenze_totali[i]?.totale);
+      setMoney(total.getCell(groupStart[i] + 4), result.differenze_totali[i]?.percentuale, PERCENT);
+    }
+  });
+  total.font = { bold: true };
+  ws.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
