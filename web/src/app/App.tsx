@@ -23,6 +23,7 @@ let documentDetailModule: typeof import('@/pages/documents/DocumentDetailPage.ts
 const loadDocumentDetail = () => import('@/pages/documents/DocumentDetailPage.tsx').then((m) => (documentDetailModule = m));
 const DocumentDetailPage = lazy(loadDocumentDetail);
 if (/^\/documents\/\d+/.test(window.location.pathname)) void loadDocumentDetail().catch(() => undefined);
+const ComparisonPage = lazy(() => import('@/pages/documents/ComparisonPage.tsx'));
 const UploadPage = lazy(() => import('@/pages/upload/UploadPage.tsx'));
 const SearchPage = lazy(() => import('@/pages/search/SearchPage.tsx'));
 const CsvDataPage = lazy(() => import('@/pages/search/CsvDataPage.tsx'));
@@ -59,6 +60,7 @@ export function App() {
 
         <Route path="/documents" element={user(<DocumentsPage />)} />
         <Route path="/documents/:id" element={user(<DocumentDetailRoute />)} />
+        <Route path="/documents/:id/confronto" element={user(<ComparisonPage />)} />
         <Route path="/upload" element={user(<UploadPage />)} />
         <Route path="/upload/legacy" element={user(<UploadPage />)} />
         <Route path="/search" element={user(<SearchPage />)} />

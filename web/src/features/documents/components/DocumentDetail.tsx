@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -9,8 +9,8 @@ import { useDocumentRows } from '@/features/documents/api/get-document-rows.ts';
 import { DocumentView } from './DocumentView.tsx';
 import '@/features/documents/documents.css';
 
-/** The document page: loading, not found, an error with retry, or the document itself. */
-export function DocumentDetail({ id }: { id: string | undefined }) {
+/** The document page: loading, not found, an error with retry, or the document itself. `extraActions`: buttons other features add to the header. */
+export function DocumentDetail({ id, extraActions }: { id: string | undefined; extraActions?: ReactNode }) {
   const navigate = useNavigate();
   const doc = useDocument(id);
   const document = doc.data;
@@ -29,6 +29,7 @@ export function DocumentDetail({ id }: { id: string | undefined }) {
         mutateDocument={doc.mutate}
         mutateRows={rows.mutate}
         back={back}
+        extraActions={extraActions}
       />
     );
   }

@@ -28,6 +28,8 @@ interface Props {
   mutateDocument: KeyedMutator<DocumentItem>;
   mutateRows: KeyedMutator<DocumentRows>;
   back: ReactNode;
+  /** Buttons other features add to the header ("Confronta con…"). */
+  extraActions?: ReactNode;
 }
 
 /**
@@ -35,7 +37,7 @@ interface Props {
  * then a sticky toolbar (search, filters, selection, bulk actions) above the rows table and the
  * PDF panel. The editing dialogs are rendered at the end of the page.
  */
-export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsError, mutateDocument, mutateRows, back }: Props) {
+export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, rowsError, mutateDocument, mutateRows, back, extraActions }: Props) {
   const page = useTimedMessage();
   const tipologie = useActiveTipologie();
   const tipologiaLabel = useCallback((value: string) => tipologie.data?.find((t) => t.value === value)?.description, [tipologie.data]);
@@ -65,14 +67,17 @@ export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, r
         notify={page.show}
         onEditSettings={completed && !dialogs.busy ? () => setEditingSettings(true) : undefined}
         actions={
-          <DocumentActions
-            document={document}
-            back={back}
-            completed={completed}
-            canUpdatePrices={completed && allRows.length > 0 && !dialogs.busy}
-            onUpdatePrices={() => kit.setDialog({ kind: 'update-prices' })}
-            notify={page.show}
-          />
+          <>
+            <DocumentActions
+              document={document}
+              back={back}
+              completed={completed}
+              canUpdatePrices={completed && allRows.length > 0 && !dialogs.busy}
+              onUpdatePrices={() => kit.setDialog({ kind: 'update-prices' })}
+              notify={page.show}
+            />
+            {completed && extraActions}
+          </>
         }
       />
       {page.message && (

@@ -14,7 +14,11 @@ export function useRowsView(allRows: DocumentRow[]) {
   /** Rows by chapter of the print, and whole descriptions instead of one line. */
   const [grouped, setGrouped] = useState(false);
   const [fullText, setFullText] = useState(false);
-  const [pdfRowId, setPdfRowId] = useState<number | null>(null);
+  // "?riga={id}" (the comparison's links) opens that row on the PDF.
+  const [pdfRowId, setPdfRowId] = useState<number | null>(() => {
+    const riga = Number(new URLSearchParams(window.location.search).get('riga'));
+    return Number.isSafeInteger(riga) && riga > 0 ? riga : null;
+  });
   const pdfRow = pdfRowId === null ? undefined : allRows.find((r) => r.id === pdfRowId);
   const order = useRef<number[]>([]);
   const onOrderChange = useCallback((ids: number[]) => {

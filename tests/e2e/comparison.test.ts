@@ -1,0 +1,124 @@
+/**
+ * "Confronto tra computi" in Chromium (issue 23): from a computo's page "Confronta con…" opens
+ * its comparison with the variante; the page is filtered by state and by |difference|, two voci
+ * are re-paired and the comparison is exported to Excel. At 390 px the voci are cards. axe-core
+ * finds nothing on either layout. Screenshots go to $COMPARE_SHOTS (else a temporary folder).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
+import { auditPage, describeFindings } from '../support/axe.ts';
+import { COMPUTO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
+import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+
+const shots = process.env.COMPARE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'computa-confronto-'));
+
+let rt: TestRuntime;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let computo: number;
+let variante: number;
+
+beforeAll(async () => {
+  fs.mkdirSync(shots, { recursive: true });
+  rt = await startTestRuntime();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+  ({ id: computo } = await uploadPdf(rt.url, token, Buffer.from(xpwe(COMPUTO, 'Scuola')), 'computo.xpwe'));
+  ({ id: variante } = await uploadPdf(rt.url, token, Buffer.from(xpwe(VARIANTE, 'Scuola variante')), 'variante.xpwe'));
+  await waitForAnalysis(rt.url, token, computo, 120_000);
+  await waitForAnalysis(rt.url, token, variante, 120_000);
+}, 300_000);
+afterAll(async () => {
+  await closeBrowser?.();
+  await rt?.close();
+  console.log(`screenshots: ${shots}`);
+});
+
+async function expectNoFindings(page: Page, what: string) {
+  const findings = await auditPage(page);
+  expect(findings, `${what}:\n${describeFindings(findings)}`).toEqual([]);
+}
+
+const count = async (page: Page) => (await page.locator('.cmp-count').innerText()).replace(/\s+/g, ' ').trim();
+const rowOf = (page: Page, code: string) => page.locator('tbody tr[data-voce]', { hasText: code });
+
+describe('comparison page', () => {
+  it('opens from the document page, filters, re-pairs two voci and exports', async () => {
+    // Prepare
+    const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 1366);
+    await page.goto(`${rt.url}/documents/${computo}`);
+    // Act: "Confronta con…", the variante, "Confronta".
+    await page.getByRole('button', { name: 'Confronta con…' }).click();
+    await page.getByLabel(/variante\.xpwe/).check();
+    await page.getByRole('button', { name: 'Confronta', exact: true }).click();
+    // Assess
+    await page.waitForURL(`**/documents/${computo}/confronto?con=${variante}`);
+    await page.locator('.cmp-table').waitFor();
+    expect(await count(page)).toBe('10 di 10 voci · 1 con abbinamento incerto');
+    expect(await rowOf(page, 'FIN.020').locator('.p-tag').innerText()).toBe('Variata');
+    expect((await rowOf(page, 'FIN.020').innerText()).replace(/\s+/g, ' ')).toContain('+272,00 €');
+    expect(await rowOf(page, 'MUR-011').locator('.p-tag').innerText()).toBe('Eliminata');
+    expect(await rowOf(page, 'FIN.040').locator('.cmp-uncertain').innerText()).toContain('abbinamento incerto');
+    expect(await page.locator('.cmp-chapter').allInnerTexts()).toEqual(['Demolizioni', 'Murature', 'Finiture']);
+    // Each amount links to its row on the document page (the PDF review panel opens on it).
+    const href = await rowOf(page, 'DEM.001').locator('a').first().getAttribute('href');
+    expect(href).toMatch(new RegExp(`^/documents/${computo}\\?riga=\\d+$`));
+    await page.screenshot({ path: path.join(shots, 'confronto-1366.png'), fullPage: true });
+    await expectNoFindings(page, 'comparison at 1366 px');
+
+    // Act: filter out the unchanged voci, then keep only differences of at least 300 €.
+    await page.locator('.p-selectbutton .p-button', { hasText: 'Invariata' }).click();
+    // Assess
+    expect(await count(page)).toBe('6 di 10 voci · 1 con abbinamento incerto');
+    await page.fill('#cmp-threshold', '300');
+    await page.locator('#cmp-threshold').press('Tab');
+    expect(await count(page)).toBe('3 di 10 voci · 1 con abbinamento incerto');
+    expect(await page.locator('tbody tr[data-voce] .cmp-code').allInnerTexts()).toEqual(['MUR-011', 'TRA.099', 'FIN.050']);
+
+    // Act: the removed tramezzo is replaced by the new plasterboard wall: pair them.
+    await rowOf(page, 'MUR-011').getByRole('button', { name: /Abbina o separa/ }).click();
+    await page.locator('.cmp-pair-dropdown').click();
+    await page.locator('.p-dropdown-item', { hasText: 'TRA.099' }).click();
+    await page.getByRole('button', { name: 'Abbina', exact: true }).click();
+    // Assess: one voce less, now variata and paired by the user's choice; kept after a reload.
+    await page.getByText('Voci abbinate').waitFor();
+    await page.reload();
+    await page.locator('.cmp-table').waitFor();
+    expect(await count(page)).toBe('9 di 9 voci · 1 con abbinamento incerto');
+    const paired = rowOf(page, 'MUR-011');
+    expect(await paired.locator('.p-tag').innerText()).toBe('Variata');
+    expect((await paired.innerText()).replace(/\s+/g, ' ')).toContain('+306,00 €');
+
+    // Act: export.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta Excel' }).click()]);
+    // Assess
+    expect(download.suggestedFilename()).toBe(`confronto_${computo}.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await download.path())!) as never);
+    const ws = wb.getWorksheet('Confronto')!;
+    const lines: unknown[][] = [];
+    ws.eachRow((r) => lines.push((r.values as unknown[]).slice(1)));
+    expect(lines.find((l) => l[0] === 'MUR-011')!.slice(3, 4)).toEqual(['Variata']);
+    expect(lines.filter((l) => typeof l[0] === 'string' && /^(DEM|MUR|TOS|FIN|TRA)/.test(l[0] as string))).toHaveLength(9);
+    expect(ws.pageSetup.orientation).toBe('landscape');
+  });
+
+  it('shows the voci as cards on a phone (390 px), with no accessibility findings', async () => {
+    const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 390);
+    await page.goto(`${rt.url}/documents/${computo}/confronto?con=${variante}`);
+    await page.locator('.cmp-cards').waitFor();
+    expect(await page.locator('.cmp-table').count()).toBe(0);
+    expect(await page.locator('.cmp-card').count()).toBe(9);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(shots, 'confronto-390.png'), fullPage: true });
+    await page.screenshot({ path: path.join(shots, 'confronto-390-top.png') });
+    await expectNoFindings(page, 'comparison at 390 px');
+  });
+});
