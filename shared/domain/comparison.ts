@@ -459,49 +459,58 @@ class Pairing {
 const D = (n: number | null | undefined): Decimal | null => (typeof n === 'number' && Number.isFinite(n) ? fromNumber(n) : null);
 const HUNDRED = parsePlain('100');
 
-function slotValue(slot: Entry[]): ComparedValue | null {
+/** A document's part of a voce with its exact decimals, computed once. */
+interface Slot {
+  value: ComparedValue;
+  q: Decimal | null;
+  p: Decimal | null;
+  t: Decimal;
+}
+
+function slotOf(slot: Entry[]): Slot | null {
   if (!slot.length) return null;
   const rows = slot.map((e) => e.row);
-  const total = round(rows.reduce((acc, r) => add(acc, D(r.totale) ?? ZERO), ZERO));
   if (rows.length === 1) {
     const r = rows[0];
-    return { row_id: r.id, row_ids: [r.id], quantita: r.quantita, unitario: r.unitario, totale: toNumber(total), page: r.page ?? null };
+    const t = round(D(r.totale) ?? ZERO);
+    return { value: { row_id: r.id, row_ids: [r.id], quantita: r.quantita, unitario: r.unitario, totale: toNumber(t), page: r.page ?? null }, q: D(r.quantita), p: D(r.unitario), t };
   }
+  const total = round(rows.reduce((acc, r) => add(acc, D(r.totale) ?? ZERO), ZERO));
   const quantities = rows.map((r) => D(r.quantita));
   const q = quantities.every((x) => x !== null) ? quantities.reduce<Decimal>((acc, x) => add(acc, x!), ZERO) : null;
   const prices = rows.map((r) => D(r.unitario));
   const samePrice = prices.every((p) => p !== null && compare(p, prices[0]!) === 0);
   const unit = samePrice ? prices[0] : q && !isZero(q) ? div(total, q, 2) : null;
-  return { row_id: rows[0].id, row_ids: rows.map((r) => r.id), quantita: q ? toNumber(q) : null, unitario: unit ? toNumber(unit) : null, totale: toNumber(total), page: rows[0].page ?? null };
+  return {
+    value: { row_id: rows[0].id, row_ids: rows.map((r) => r.id), quantita: q ? toNumber(q) : null, unitario: unit ? toNumber(unit) : null, totale: toNumber(total), page: rows[0].page ?? null },
+    q,
+    p: unit,
+    t: total,
+  };
 }
 
-const differs = (a: number | null, b: number | null): boolean => {
-  const x = D(a);
-  const y = D(b);
-  return x === null || y === null ? x !== y : compare(x, y) !== 0;
-};
+const differs = (x: Decimal | null, y: Decimal | null): boolean => (x === null || y === null ? x !== y : compare(x, y) !== 0);
 
-function difference(base: ComparedValue | null, other: ComparedValue | null): ComparedDifference {
-  const bt = base ? fromNumber(base.totale) : ZERO;
-  const ot = other ? fromNumber(other.totale) : ZERO;
-  const dt = round(sub(ot, bt));
-  const dq = D(other?.quantita ?? (other ? null : 0));
-  const bq = D(base?.quantita ?? (base ? null : 0));
-  const dp = D(other?.unitario);
-  const bp = D(base?.unitario);
+function difference(base: Slot | null, other: Slot | null): ComparedDifference {
+  const bt = base ? base.t : ZERO;
+  const ot = other ? other.t : ZERO;
+  const dt = sub(ot, bt);
+  // A document without the voce has none of it: quantity 0 (its price is unknown).
+  const oq = other ? other.q : ZERO;
+  const bq = base ? base.q : ZERO;
   return {
-    quantita: dq && bq ? toNumber(sub(dq, bq)) : null,
-    unitario: dp && bp ? toNumber(round(sub(dp, bp))) : null,
+    quantita: oq && bq ? toNumber(sub(oq, bq)) : null,
+    unitario: other?.p && base?.p ? toNumber(round(sub(other.p, base.p))) : null,
     totale: toNumber(dt),
     percentuale: base && !isZero(bt) ? toNumber(div(mul(dt, HUNDRED), bt, 2)) : null,
   };
 }
 
-function stateOf(valori: Array<ComparedValue | null>): VoceState {
-  const [base, ...others] = valori;
+function stateOf(slots: Array<Slot | null>): VoceState {
+  const [base, ...others] = slots;
   if (!base) return 'aggiunta';
   if (others.every((v) => !v)) return 'eliminata';
-  const changed = others.some((v) => !v || differs(v.quantita, base.quantita) || differs(v.unitario, base.unitario) || differs(v.totale, base.totale));
+  const changed = others.some((v) => !v || differs(v.q, base.q) || differs(v.p, base.p) || differs(v.t, base.t));
   return changed ? 'variata' : 'invariata';
 }
 
@@ -531,28 +540,29 @@ export function compareDocuments(documents: readonly ComparisonDocument[], choic
   const chapterSums = new Map<string, Decimal[]>();
   const totals: Decimal[] = Array.from({ length: n }, () => ZERO);
   const voci: ComparedVoce[] = sorted.map((v) => {
-    const valori = v.slots.map(slotValue);
+    const slots = v.slots.map(slotOf);
+    const valori = slots.map((s) => s?.value ?? null);
     const capitolo = voceChapter(v);
     const sums = chapterSums.get(capitolo) ?? chapterSums.set(capitolo, Array.from({ length: n }, () => ZERO)).get(capitolo)!;
-    valori.forEach((val, i) => {
-      if (!val) return;
-      sums[i] = add(sums[i], fromNumber(val.totale));
-      totals[i] = add(totals[i], fromNumber(val.totale));
+    slots.forEach((slot, i) => {
+      if (!slot) return;
+      sums[i] = add(sums[i], slot.t);
+      totals[i] = add(totals[i], slot.t);
     });
     const head = (v.slots[0][0] ?? v.head).row;
-    const first = v.slots.flat()[0].row;
+    const first = (v.slots.find((x) => x.length) ?? [v.head])[0].row;
     return {
       key: `v${first.id}`,
       tariffa: head.tariffa,
       descrizione: head.descrizione,
       unita_di_misura: head.unita_di_misura,
       capitolo,
-      stato: stateOf(valori),
+      stato: stateOf(slots),
       incerto: v.uncertain !== null,
       motivo: v.uncertain,
       abbinamento: v.rule,
       valori,
-      differenze: valori.map((val, i) => (i === 0 ? null : difference(valori[0], val))),
+      differenze: slots.map((slot, i) => (i === 0 ? null : difference(slots[0], slot))),
     };
   });
   const capitoli: ComparedChapter[] = [...chapterSums].map(([capitolo, sums]) => ({
@@ -560,12 +570,12 @@ export function compareDocuments(documents: readonly ComparisonDocument[], choic
     subtotali: sums.map((s) => toNumber(round(s))),
     differenze: sums.map((s, i) => (i === 0 ? null : toNumber(round(sub(s, sums[0]))))),
   }));
-  const base = { row_id: 0, row_ids: [], quantita: null, unitario: null, totale: toNumber(round(totals[0])), page: null };
+  const whole = (t: Decimal): Slot => ({ value: { row_id: 0, row_ids: [], quantita: null, unitario: null, totale: toNumber(round(t)), page: null }, q: null, p: null, t: round(t) });
   return {
     voci,
     capitoli,
     totali: totals.map((t) => toNumber(round(t))),
-    differenze_totali: totals.map((t, i) => (i === 0 ? null : difference(base, { ...base, totale: toNumber(round(t)) }))),
+    differenze_totali: totals.map((t, i) => (i === 0 ? null : difference(whole(totals[0]), whole(t)))),
   };
 }
 

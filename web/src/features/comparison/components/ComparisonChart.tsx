@@ -7,7 +7,7 @@ import { largestDifference, type Voce } from '../utils/view.ts';
 const COLORS = ['#b45309', '#1d4ed8', '#7c3aed', '#047857', '#be123c'];
 
 /** The ten voci with the largest difference of amount, one bar per other document. */
-export default function ComparisonChart({ data, voci }: { data: Comparison; voci: Voce[] }) {
+export default function ComparisonChart({ data, voci, narrow }: { data: Comparison; voci: Voce[]; narrow: boolean }) {
   const top = useMemo(
     () =>
       voci
@@ -17,14 +17,16 @@ export default function ComparisonChart({ data, voci }: { data: Comparison; voci
     [voci],
   );
   if (!top.length) return null;
-  const labels = top.map((v) => `${v.tariffa || '—'} ${v.descrizione}`.slice(0, 40));
+  // On a phone the code alone (or the description's start): the bars need the width.
+  const labels = top.map((v) => (narrow ? v.tariffa || v.descrizione : `${v.tariffa || '—'} ${v.descrizione}`).slice(0, narrow ? 16 : 40));
   const others = data.documenti.slice(1);
   const chartData = {
     labels,
     datasets: others.map((doc, k) => ({
       label: doc.filename,
       data: top.map((v) => v.differenze[k + 1]?.totale ?? 0),
-      backgroundColor: COLORS[k % COLORS.length],
+      // One other document: red where it costs more, green where less (as the table); several: one colour each.
+      backgroundColor: others.length === 1 ? top.map((v) => ((v.differenze[1]?.totale ?? 0) > 0 ? '#b91c1c' : '#15803d')) : COLORS[k % COLORS.length],
     })),
   };
   const options = {

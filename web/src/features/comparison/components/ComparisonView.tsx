@@ -190,7 +190,7 @@ export function ComparisonView({ id, others }: { id: string; others: number[] })
       </section>
 
       <Suspense fallback={null}>
-        <ComparisonChart data={data} voci={voci} />
+        <ComparisonChart data={data} voci={voci} narrow={narrow} />
       </Suspense>
 
       {narrow ? <ComparisonCards data={data} voci={voci} onPair={setPairing} /> : <ComparisonTable data={data} voci={voci} grouped={view.sort === 'capitolo'} onPair={setPairing} />}
