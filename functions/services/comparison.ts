@@ -4,7 +4,7 @@
  * document; and the comparison as an Excel workbook.
  */
 import ExcelJS from 'exceljs';
-import { chapterLabel, compareDocuments, MAX_COMPARED_DOCUMENTS, withChoice, type ComparisonResult, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
+import { chapterLabel, compareDocuments, MAX_COMPARED_DOCUMENTS, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
 import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
 import type { Principal } from '../http/types.ts';
@@ -36,7 +36,15 @@ export function parseWith(raw: string | undefined, firstId: number): number[] {
   return unique;
 }
 
-const toComparisonRow = (r: RowRecord) => ({
+/** Rows read from this process's memory are the same objects each time: so is what the rule reads of them. */
+const COMPARISON_ROWS = new WeakMap<RowRecord, ComparisonRow>();
+const comparisonRowOf = (r: RowRecord): ComparisonRow => {
+  let row = COMPARISON_ROWS.get(r);
+  if (!row) COMPARISON_ROWS.set(r, (row = toComparisonRow(r)));
+  return row;
+};
+
+const toComparisonRow = (r: RowRecord): ComparisonRow => ({
   id: r.id,
   tariffa: r.tariffa ?? '',
   descrizione: r.descrizione ?? '',
@@ -60,7 +68,7 @@ export async function loadComparison(ctx: AppContext, principal: Principal, firs
   const rows = await Promise.all(documents.map((d) => readDocumentRows(ctx, d)));
   const choices = choicesOf(documents[0] as DocumentRecord & ChoicesRecord);
   const result = compareDocuments(
-    documents.map((d, i) => ({ id: d.id, rows: rows[i].map(toComparisonRow) })),
+    documents.map((d, i) => ({ id: d.id, rows: rows[i].map(comparisonRowOf) })),
     choices,
   );
   return { documents, result, choices };

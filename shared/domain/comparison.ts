@@ -119,11 +119,15 @@ export const UNCERTAIN = {
 
 // ------------------------------------------------------------------ codes and descriptions
 
+const ASCII = /^[\x20-\x7e]*$/;
+/** Upper case without accents (plain ASCII skips the Unicode normalisation: most codes and many descriptions). */
 const fold = (s: string): string =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase();
+  ASCII.test(s)
+    ? s.toUpperCase()
+    : s
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toUpperCase();
 
 /** `PAV-001`, `pav 001`, `PAV.001` → `PAV001`. Empty when the row has no code. */
 export function normalizeCode(code: string): string {
@@ -514,9 +518,19 @@ function stateOf(slots: Array<Slot | null>): VoceState {
   return changed ? 'variata' : 'invariata';
 }
 
+/**
+ * A row's words and codes, worked out once per row object: a server that keeps a document's rows
+ * in memory (and the same row objects for them) compares them again without redoing it.
+ */
+const ENTRY_PARTS = new WeakMap<ComparisonRow, Pick<Entry, 'terms' | 'code' | 'core'>>();
+
 function entriesOf(rows: readonly ComparisonRow[]): Entry[] {
   const n = Math.max(1, rows.length);
-  return rows.map((row, i) => ({ row, terms: descriptionTerms(row.descrizione), code: normalizeCode(row.tariffa), core: coreCode(row.tariffa), pos: i / n }));
+  return rows.map((row, i) => {
+    let parts = ENTRY_PARTS.get(row);
+    if (!parts) ENTRY_PARTS.set(row, (parts = { terms: descriptionTerms(row.descrizione), code: normalizeCode(row.tariffa), core: coreCode(row.tariffa) }));
+    return { row, ...parts, pos: i / n };
+  });
 }
 
 /**
