@@ -107,7 +107,7 @@ describe('comparison page', () => {
     expect(lines.find((l) => l[0] === 'MUR-011')!.slice(3, 4)).toEqual(['Variata']);
     expect(lines.filter((l) => typeof l[0] === 'string' && /^(DEM|MUR|TOS|FIN|TRA)/.test(l[0] as string))).toHaveLength(9);
     expect(ws.pageSetup.orientation).toBe('landscape');
-  });
+  }, 240_000);
 
   it('shows the voci as cards on a phone (390 px), with no accessibility findings', async () => {
     const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 390);
@@ -120,5 +120,5 @@ describe('comparison page', () => {
     await page.screenshot({ path: path.join(shots, 'confronto-390.png'), fullPage: true });
     await page.screenshot({ path: path.join(shots, 'confronto-390-top.png') });
     await expectNoFindings(page, 'comparison at 390 px');
-  });
+  }, 180_000);
 });
