@@ -84,6 +84,8 @@ const TABLE = [
   r('POST', '/api/documents/{id}/update-total', 'documents', 'updateTotal', 'user'),
   r('GET', '/api/documents/{id}/export', 'documents', 'exportXlsx', 'user'),
   r('POST', '/api/documents/{id}/duplicate-rows', 'documents', 'duplicateRows', 'user'),
+  r('GET', '/api/documents/{id}/verification', 'documents', 'verification', 'user'),
+  r('PUT', '/api/documents/{id}/verification', 'documents', 'setVerificationThreshold', 'user'),
 
   // Rows (spec 7 "Rows")
   r('POST', '/api/rows/merge', 'rows', 'merge', 'user'),

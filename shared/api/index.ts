@@ -21,6 +21,7 @@ import { prezzariRoutes } from './prezzari.ts';
 import { rowRoutes } from './rows.ts';
 import { suggestionRoutes } from './suggestions.ts';
 import { tipologieRoutes } from './tipologie.ts';
+import { verificationRoutes } from './verification.ts';
 
 export const CONTRACT = {
   ...authRoutes,
@@ -33,6 +34,7 @@ export const CONTRACT = {
   ...debugRoutes,
   ...tipologieRoutes,
   ...docsRoutes,
+  ...verificationRoutes,
 } satisfies Record<RouteKey, RouteContract>;
 
 export type Contract = typeof CONTRACT;

@@ -71,6 +71,8 @@ const ALLOWED: Record<RouteKey, number> = {
   'POST /api/documents/{id}/update-total': 404, // Documento non trovato
   'GET /api/documents/{id}/export': 404, // Documento non trovato
   'POST /api/documents/{id}/duplicate-rows': 404, // Documento non trovato
+  'GET /api/documents/{id}/verification': 404, // Documento non trovato
+  'PUT /api/documents/{id}/verification': 404, // Documento non trovato
   'POST /api/rows/merge': 400, // Seleziona esattamente 2 righe consecutive per l’unione
   'POST /api/rows/update-tipologia-dei': 400, // Seleziona una tipologia DEI
   'GET /api/rows/{id}': 404, // Riga non trovata

@@ -45,7 +45,7 @@ export function parseSoglia(value: unknown): number | null {
   if (!Number.isFinite(n) || n <= 0 || n > MAX_SOGLIA) return null;
   return Math.round(n * 100) / 100;
 }
-export const SOGLIA_ERROR = `Soglia di scostamento non valida: una percentuale maggiore di 0 e fino a ${MAX_SOGLIA}.`;
+export const SOGLIA_ERROR = 'Soglia di scostamento non valida: una percentuale maggiore di 0 e fino a 1000.';
 export { DEFAULT_SOGLIA };
 
 /** A row of a report section: what a reader of the printed report needs to find the voce. */
