@@ -1,6 +1,6 @@
 /** "Verifica del computo" (issue 24): functions/handlers/documents.ts `verification`, `setVerificationThreshold`. */
 import { z } from 'zod';
-import { ESITI, MAX_SOGLIA, REGOLE, SOGLIA_ERROR } from '../domain/verification/index.ts';
+import { ESITI, MAX_SOGLIA, REGOLE, SOGLIA_ERROR } from '../domain/verification/types.ts';
 import { envelope, idPath, queryString, type RouteContract } from './common.ts';
 
 export const controllo = z.object({

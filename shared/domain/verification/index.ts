@@ -8,7 +8,7 @@ import { duplicati } from './duplicates.ts';
 import { codiceNonInPrezzario, nuoviPrezzi, scostamentoPrezzo, unita } from './price-list.ts';
 import { lettura } from './reading.ts';
 import { FORMULA, punteggio, semaforo, type Semaforo } from './score.ts';
-import { DEFAULT_SOGLIA, ESITO_LABELS, MAX_SOGLIA, REGOLA_TITLES, type Controllo, type Esito, type Regola, type VerificationInput, type VerificationRow } from './types.ts';
+import { DEFAULT_SOGLIA, ESITO_LABELS, MAX_SOGLIA, REGOLA_TITLES, SOGLIA_ERROR, type Controllo, type Esito, type Regola, type VerificationInput, type VerificationRow } from './types.ts';
 
 export * from './types.ts';
 export { FORMULA, punteggio, semaforo, type Semaforo } from './score.ts';
@@ -45,8 +45,7 @@ export function parseSoglia(value: unknown): number | null {
   if (!Number.isFinite(n) || n <= 0 || n > MAX_SOGLIA) return null;
   return Math.round(n * 100) / 100;
 }
-export const SOGLIA_ERROR = 'Soglia di scostamento non valida: una percentuale maggiore di 0 e fino a 1000.';
-export { DEFAULT_SOGLIA };
+export { DEFAULT_SOGLIA, SOGLIA_ERROR };
 
 /** A row of a report section: what a reader of the printed report needs to find the voce. */
 export interface ReportRow {

@@ -67,6 +67,7 @@ export interface VerificationInput {
 
 export const DEFAULT_SOGLIA = 20;
 export const MAX_SOGLIA = 1000;
+export const SOGLIA_ERROR = 'Soglia di scostamento non valida: una percentuale maggiore di 0 e fino a 1000.';
 
 export const REGOLA_TITLES: Record<Regola, string> = {
   aritmetica: 'Aritmetica delle voci',

@@ -1,8 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { DocumentDetail } from '@/features/documents/components/DocumentDetail.tsx';
+import { VerificationPanel } from '@/features/verification/components/VerificationPanel.tsx';
 
-/** /documents/{id} */
+/** /documents/{id} (?tab=verifica opens the review): the document feature hosts the verification feature's tab. */
 export default function DocumentDetailPage() {
   const { id } = useParams<{ id: string }>();
-  return <DocumentDetail id={id} />;
+  return <DocumentDetail id={id} verificationTab={id ? ({ revision, rows, onRow }) => <VerificationPanel documentId={id} revision={revision} rows={rows} onRow={onRow} /> : undefined} />;
 }

@@ -6,11 +6,11 @@ import { Alert } from '@/components/Alert.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useDocument } from '@/features/documents/api/get-document.ts';
 import { useDocumentRows } from '@/features/documents/api/get-document-rows.ts';
-import { DocumentView } from './DocumentView.tsx';
+import { DocumentView, type VerificationTab } from './DocumentView.tsx';
 import '@/features/documents/documents.css';
 
 /** The document page: loading, not found, an error with retry, or the document itself. */
-export function DocumentDetail({ id }: { id: string | undefined }) {
+export function DocumentDetail({ id, verificationTab }: { id: string | undefined; verificationTab?: VerificationTab }) {
   const navigate = useNavigate();
   const doc = useDocument(id);
   const document = doc.data;
@@ -29,6 +29,7 @@ export function DocumentDetail({ id }: { id: string | undefined }) {
         mutateDocument={doc.mutate}
         mutateRows={rows.mutate}
         back={back}
+        verificationTab={verificationTab}
       />
     );
   }
