@@ -82,7 +82,7 @@ export async function exportWorkbook(
   rows: RowRecord[],
   now: Date,
   tipologiaLabel: TipologiaLabel = () => undefined,
-  verification?: VerificationReport & { prezzari?: string[] },
+  verification?: VerificationReport,
 ): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Computa';
@@ -170,7 +170,7 @@ const ESITO_FILL: Record<string, string> = { superato: 'FFD9F2D9', avviso: 'FFFF
  * The sheet "Verifica": score, traffic light, formula, then one block per check (title, outcome,
  * sentence) with the rows it concerns, numbered as in the document.
  */
-function addVerificationSheet(wb: ExcelJS.Workbook, report: VerificationReport & { prezzari?: string[] }): void {
+function addVerificationSheet(wb: ExcelJS.Workbook, report: VerificationReport): void {
   const ws = wb.addWorksheet('Verifica');
   ws.columns = [
     { width: 26, style: { numFmt: TEXT } },
@@ -185,7 +185,13 @@ function addVerificationSheet(wb: ExcelJS.Workbook, report: VerificationReport &
   ws.addRow(['Punteggio', `${report.punteggio} / 100`]).font = { bold: true };
   ws.addRow(['Semaforo', SEMAFORO_LABEL[report.semaforo]]);
   ws.addRow(['Soglia di scostamento', `${report.soglia.toLocaleString('it-IT')} %`]);
-  if (report.prezzari) ws.addRow(['Prezzari consultati', safeText(report.prezzari.join(', ') || 'nessuno')]);
+  const h = report.intestazione;
+  if (h) {
+    ws.addRow(['Documento', safeText(h.documento)]);
+    ws.addRow(['Provincia', safeText(h.provincia)]);
+    ws.addRow(['Prezzari consultati', safeText(h.prezzari.join(', ') || 'nessuno')]);
+    ws.addRow(['Data della verifica', h.data]);
+  }
   ws.addRow(['Formula', safeText(report.formula)]);
   for (const section of report.sezioni) {
     ws.addRow([]);

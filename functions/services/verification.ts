@@ -52,10 +52,14 @@ export async function verifyDocument(ctx: AppContext, doc: DocumentRecord, sogli
 }
 
 /** The review as sections (title, outcome, sentence, rows) for the PDF report and the spreadsheet. */
-export async function verificationReportOf(ctx: AppContext, doc: DocumentRecord): Promise<VerificationReport & { prezzari: string[] }> {
+export async function verificationReportOf(ctx: AppContext, doc: DocumentRecord): Promise<VerificationReport> {
   const { result, rows } = await verifyDocument(ctx, doc);
-  return { ...verificationReport(result, rows), prezzari: result.prezzari };
+  return verificationReport(result, rows, { documento: doc.filename, provincia: doc.provincia, prezzari: result.prezzari, data: dateTime.format(ctx.now()) });
 }
+
+/** "25/11/2026 19:24" in Italian time. */
+const dateTimeFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
+const dateTime = { format: (d: Date) => dateTimeFormat.format(d).replace(', ', ' ') };
 
 const WRITE_ATTEMPTS = 10;
 

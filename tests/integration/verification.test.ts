@@ -140,6 +140,8 @@ describe('Excel export', () => {
     const lines: string[][] = [];
     sheet.eachRow((r) => lines.push((r.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
     expect(lines[1]).toEqual(['Punteggio', '0 / 100']);
+    expect(lines.find((l) => l[0] === 'Prezzari consultati')).toEqual(['Prezzari consultati', 'Toscana LUCCA 2025']);
+    expect(lines.find((l) => l[0] === 'Documento')).toEqual(['Documento', 'palestra.xlsx']);
     const heading = lines.findIndex((l) => l[0] === 'Nuovi prezzi (NP)');
     expect(lines[heading][1]).toBe('Avviso');
     expect(lines[heading + 2].slice(0, 2)).toEqual(['9', 'NP.01']);

@@ -8,7 +8,7 @@ import { duplicati } from './duplicates.ts';
 import { codiceNonInPrezzario, nuoviPrezzi, scostamentoPrezzo, unita } from './price-list.ts';
 import { lettura } from './reading.ts';
 import { FORMULA, punteggio, semaforo, type Semaforo } from './score.ts';
-import { DEFAULT_SOGLIA, ESITO_LABELS, MAX_SOGLIA, REGOLA_TITLES, SOGLIA_ERROR, type Controllo, type Esito, type Regola, type VerificationInput, type VerificationRow } from './types.ts';
+import { ESITO_LABELS, MAX_SOGLIA, REGOLA_TITLES, type Controllo, type Esito, type Regola, type VerificationInput, type VerificationRow } from './types.ts';
 
 export * from './types.ts';
 export { FORMULA, punteggio, semaforo, type Semaforo } from './score.ts';
@@ -45,7 +45,6 @@ export function parseSoglia(value: unknown): number | null {
   if (!Number.isFinite(n) || n <= 0 || n > MAX_SOGLIA) return null;
   return Math.round(n * 100) / 100;
 }
-export { DEFAULT_SOGLIA, SOGLIA_ERROR };
 
 /** A row of a report section: what a reader of the printed report needs to find the voce. */
 export interface ReportRow {
@@ -68,8 +67,18 @@ export interface ReportSection {
   righe: ReportRow[];
 }
 
+/** The report's header: which document, where, against which lists, when. */
+export interface ReportHeader {
+  documento: string;
+  provincia: string;
+  prezzari: string[];
+  /** When the review was made, as shown ("25/11/2026 19:24"). */
+  data: string;
+}
+
 export interface VerificationReport {
   titolo: string;
+  intestazione: ReportHeader | null;
   punteggio: number;
   semaforo: Semaforo;
   formula: string;
@@ -81,11 +90,12 @@ export interface VerificationReport {
  * The review as a document: one section per check with its rows (numbered as in the document),
  * for the PDF report and the spreadsheet sheet. Descriptions are cut to `maxDescription`.
  */
-export function verificationReport(result: Verification, rows: readonly VerificationRow[], maxDescription = 120): VerificationReport {
+export function verificationReport(result: Verification, rows: readonly VerificationRow[], header: ReportHeader | null = null, maxDescription = 120): VerificationReport {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const order = new Map([...rows].sort((a, b) => a.row_index - b.row_index).map((r, i) => [r.id, i + 1]));
   return {
     titolo: 'Verifica del computo',
+    intestazione: header,
     punteggio: result.punteggio,
     semaforo: result.semaforo,
     formula: result.formula,

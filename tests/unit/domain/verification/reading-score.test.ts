@@ -58,7 +58,10 @@ describe('verify', () => {
     ]);
     expect(result).toMatchObject({ punteggio: 100, semaforo: 'verde', soglia: 20 });
     const bad = { ...rows[1], totale: 51 };
-    const report = verificationReport(verify({ rows: [rows[0], bad, rows[2]], documentTotal: 175, lists, soglia: 20 }), [rows[0], bad, rows[2]]);
+    const header = { documento: 'palestra.xlsx', provincia: 'LU', prezzari: ['Toscana LUCCA 2025'], data: '25/11/2026 19:24' };
+    const report = verificationReport(verify({ rows: [rows[0], bad, rows[2]], documentTotal: 175, lists, soglia: 20 }), [rows[0], bad, rows[2]], header);
+    expect(report.intestazione).toEqual(header);
+    expect(report.sezioni.map((s) => s.titolo)).toHaveLength(9);
     expect(report.sezioni[0]).toMatchObject({ regola: 'aritmetica', titolo: 'Aritmetica delle voci', esito: 'errore', esito_label: 'Errore', righe: [{ id: bad.id, numero: 2, totale: 51 }] });
     expect(report.punteggio).toBe(60);
   });
