@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const FEATURES = ['admin', 'auth', 'comparison', 'debug', 'documents', 'patterns', 'prezzari', 'provinces', 'search', 'tipologie'];
+const FEATURES = ['admin', 'auth', 'comparison', 'debug', 'documents', 'patterns', 'prezzari', 'provinces', 'search', 'tipologie', 'verification'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', 'dist', '**/*.d.ts', 'tests/fixtures'] },

@@ -88,6 +88,8 @@ const TABLE = [
   r('GET', '/api/documents/{id}/comparison', 'documents', 'comparison', 'user'),
   r('GET', '/api/documents/{id}/comparison/export', 'documents', 'comparisonExport', 'user'),
   r('PUT', '/api/documents/{id}/comparison/pairs', 'documents', 'comparisonPairs', 'user'),
+  r('GET', '/api/documents/{id}/verification', 'documents', 'verification', 'user'),
+  r('PUT', '/api/documents/{id}/verification', 'documents', 'setVerificationThreshold', 'user'),
 
   // Rows (spec 7 "Rows")
   r('POST', '/api/rows/merge', 'rows', 'merge', 'user'),

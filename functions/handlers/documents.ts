@@ -25,6 +25,10 @@ import { rowResourceJson } from '../services/rows.ts';
 import { exportWorkbook } from '../services/export.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { comparisonWorkbook, loadComparison, parseWith, presentComparison, recordChoice } from '../services/comparison.ts';
+import { setSoglia, verificationReportOf, verifyDocument } from '../services/verification.ts';
+import { parseSoglia, SOGLIA_ERROR } from '../../shared/domain/verification/index.ts';
+import { etagOf, ifMatchVersion } from '../../shared/domain/row-versions.ts';
+import { CHANGED_MEANWHILE_DETAIL, PreconditionFailedError } from '../errors.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 import { detectFormat } from '../analysis/import/index.ts';
 import { ACCEPTED_NAME, checkComputoUpload, previewUpload, storedContentType } from '../analysis/import/upload.ts';
@@ -219,7 +223,8 @@ const exportXlsx: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const rows = await readDocumentRows(ctx, doc);
   const tipologie = new Map((await listTipologie(ctx)).map((t) => [t.value, t.description]));
-  const data = await exportWorkbook(doc, rows, ctx.now(), (value) => tipologie.get(value));
+  const report = await verificationReportOf(ctx, doc);
+  const data = await exportWorkbook(doc, rows, ctx.now(), (value) => tipologie.get(value), report);
   return binary(data, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `documento_${doc.id}.xlsx`);
 };
 
@@ -270,8 +275,38 @@ const comparisonPairs: Action = async (req, ctx) => {
   return ok({ scelte, message });
 };
 
+/** The document's version as the answer's ETag (to send back in If-Match). */
+const withEtag = (res: ReturnType<typeof ok>, version: number | undefined) => ({ ...res, headers: { ...res.headers, etag: etagOf(version) } });
+
+/** A threshold sent (query or body): a percentage, else 400. */
+function sogliaParam(value: unknown): number {
+  const soglia = parseSoglia(value);
+  if (soglia === null) throw new ValidationError(SOGLIA_ERROR);
+  return soglia;
+}
+
+/** GET /api/documents/{id}/verification[?soglia=20]: the review, with the document's threshold unless one is given. */
+const verification: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const { result } = await verifyDocument(ctx, doc, req.query.soglia !== undefined ? sogliaParam(req.query.soglia) : undefined);
+  return withEtag(ok(result), doc.version);
+};
+
+/** PUT /api/documents/{id}/verification {soglia}: keeps the threshold on the document (If-Match honoured), answers the review. */
+const setVerificationThreshold: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const soglia = sogliaParam(req.body.soglia);
+  const expected = ifMatchVersion(req.headers['if-match']);
+  if (Number.isNaN(expected)) throw new PreconditionFailedError(CHANGED_MEANWHILE_DETAIL);
+  const updated = await setSoglia(ctx, doc, soglia, expected);
+  const { result } = await verifyDocument(ctx, updated);
+  return withEtag(ok(result), updated.version);
+};
+
 export const actions = {
   comparison,
   comparisonExport,
-  comparisonPairs, exportXlsx, duplicateRows, updateTotal, updateSettings, upload, preview, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
+  comparisonPairs,
+  verification,
+  setVerificationThreshold, exportXlsx, duplicateRows, updateTotal, updateSettings, upload, preview, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
 export const handler = resourceHandler(actions);

@@ -4,6 +4,7 @@ import { findProvince } from '../../shared/domain/provinces.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
+import type { VerificationReport } from '../../shared/domain/verification/index.ts';
 
 const EURO = '#,##0.00 "€";-#,##0.00 "€"';
 const NUMBER = '#,##0.00';
@@ -76,7 +77,13 @@ const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: stri
  * line with SUM formulas (whose cached results are the exact sums, so viewers that do not
  * recalculate still show them).
  */
-export async function exportWorkbook(doc: DocumentRecord, rows: RowRecord[], now: Date, tipologiaLabel: TipologiaLabel = () => undefined): Promise<Buffer> {
+export async function exportWorkbook(
+  doc: DocumentRecord,
+  rows: RowRecord[],
+  now: Date,
+  tipologiaLabel: TipologiaLabel = () => undefined,
+  verification?: VerificationReport,
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Computa';
   wb.created = now;
@@ -152,5 +159,53 @@ export async function exportWorkbook(doc: DocumentRecord, rows: RowRecord[], now
     printed.getCell(7).numFmt = EURO;
   }
   ws.autoFilter = { from: { row: 7, column: 1 }, to: { row: Math.max(7, last), column: COLUMNS.length } };
+  if (verification) addVerificationSheet(wb, verification);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const SEMAFORO_LABEL = { verde: 'verde', giallo: 'giallo', rosso: 'rosso' } as const;
+const ESITO_FILL: Record<string, string> = { superato: 'FFD9F2D9', avviso: 'FFFFF1CC', errore: 'FFF8D0D0', non_verificabile: 'FFE4E4E4' };
+
+/**
+ * The sheet "Verifica": score, traffic light, formula, then one block per check (title, outcome,
+ * sentence) with the rows it concerns, numbered as in the document.
+ */
+function addVerificationSheet(wb: ExcelJS.Workbook, report: VerificationReport): void {
+  const ws = wb.addWorksheet('Verifica');
+  ws.columns = [
+    { width: 26, style: { numFmt: TEXT } },
+    { width: 18, style: { numFmt: TEXT } },
+    { width: 80, style: { numFmt: TEXT } },
+    { width: 9, style: { numFmt: TEXT } },
+    { width: 13, style: { numFmt: NUMBER } },
+    { width: 15, style: { numFmt: EURO } },
+    { width: 16, style: { numFmt: EURO } },
+  ];
+  ws.addRow([report.titolo]).font = { bold: true, size: 14 };
+  ws.addRow(['Punteggio', `${report.punteggio} / 100`]).font = { bold: true };
+  ws.addRow(['Semaforo', SEMAFORO_LABEL[report.semaforo]]);
+  ws.addRow(['Soglia di scostamento', `${report.soglia.toLocaleString('it-IT')} %`]);
+  const h = report.intestazione;
+  if (h) {
+    ws.addRow(['Documento', safeText(h.documento)]);
+    ws.addRow(['Provincia', safeText(h.provincia)]);
+    ws.addRow(['Prezzari consultati', safeText(h.prezzari.join(', ') || 'nessuno')]);
+    ws.addRow(['Data della verifica', h.data]);
+  }
+  ws.addRow(['Formula', safeText(report.formula)]);
+  for (const section of report.sezioni) {
+    ws.addRow([]);
+    const head = ws.addRow([safeText(section.titolo), section.esito_label, safeText(section.messaggio)]);
+    head.font = { bold: true };
+    head.getCell(2).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: ESITO_FILL[section.esito] } };
+    head.getCell(3).alignment = { wrapText: true, vertical: 'top' };
+    if (!section.righe.length) continue;
+    ws.addRow(['N°', 'Tariffa', 'Descrizione', 'U.M.', 'Quantità', 'Prezzo unitario', 'Importo']).font = { italic: true };
+    for (const r of section.righe) {
+      const line = ws.addRow([String(r.numero), safeText(r.tariffa), safeText(r.descrizione), safeText(r.unita_di_misura), r.quantita, r.unitario, r.totale]);
+      line.getCell(5).numFmt = NUMBER;
+      line.getCell(6).numFmt = EURO;
+      line.getCell(7).numFmt = EURO;
+    }
+  }
 }

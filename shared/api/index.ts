@@ -22,6 +22,7 @@ import { prezzariRoutes } from './prezzari.ts';
 import { rowRoutes } from './rows.ts';
 import { suggestionRoutes } from './suggestions.ts';
 import { tipologieRoutes } from './tipologie.ts';
+import { verificationRoutes } from './verification.ts';
 
 export const CONTRACT = {
   ...authRoutes,
@@ -35,6 +36,7 @@ export const CONTRACT = {
   ...debugRoutes,
   ...tipologieRoutes,
   ...docsRoutes,
+  ...verificationRoutes,
 } satisfies Record<RouteKey, RouteContract>;
 
 export type Contract = typeof CONTRACT;

@@ -34,6 +34,8 @@ export const document = z.looseObject({
   congruent: z.boolean().nullable().meta({ description: 'true: la somma delle voci corrisponde al totale stampato (entro 0,01 €); false: differisce; null: il file non stampa un totale' }),
   ocr_pages_done: z.number().int().optional().meta({ description: 'Pagine scansionate già riconosciute (OCR)' }),
   ocr_pages_total: z.number().int().optional(),
+  version: z.number().int().optional().meta({ description: 'Versione del documento: cresce a ogni scrittura (da rimandare in If-Match dove la rotta lo accetta)' }),
+  soglia_scostamento: z.number().optional().meta({ description: 'Soglia di scostamento dal prezzario della verifica, in percentuale (assente: 20)' }),
 });
 export type DocumentOut = z.infer<typeof document>;
 

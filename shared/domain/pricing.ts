@@ -11,6 +11,10 @@
  */
 import { RE2JS } from 're2js';
 import { findProvince } from './provinces.ts';
+import { normalizeUnit } from './units.ts';
+
+/** The unit vocabulary lives in units.ts; re-exported for the callers that priced with it here. */
+export { normalizeUnit };
 
 export type PriceSource = 'toscana' | 'dei' | 'csv';
 
@@ -99,16 +103,6 @@ export function applyPatternsTraced(code: string, patterns: readonly CodePattern
     out = next;
   }
   return { code: out, applied };
-}
-
-/** Units as printed vary: "mq", "m2", "m²", "MQ." are one unit; so are "cad", "cad.", "n.", "nr". */
-export function normalizeUnit(unit: string | null | undefined): string {
-  const u = (unit ?? '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\s.]/g, '');
-  const aliases: Record<string, string> = { mq: 'm2', 'm²': 'm2', mc: 'm3', 'm³': 'm3', ml: 'm', mt: 'm', cadauno: 'cad', cadauna: 'cad', n: 'cad', nr: 'cad', num: 'cad', pz: 'cad', corpo: 'acorpo', h: 'ora', ore: 'ora', t: 'ton', q: 'ql' };
-  return aliases[u] ?? u;
 }
 
 /** An Italian warning when the row and the price-list article measure different things. */

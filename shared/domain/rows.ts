@@ -13,6 +13,18 @@ export interface Capitoli {
 /** Why the reader is not sure of a row (Italian reasons); empty or missing when it is. */
 export type Verifica = readonly string[];
 
+/**
+ * Reasons the reader writes in `verifica` that are checks of the amounts, not doubts about the
+ * reading: the verification reports them under its arithmetic and totals rules.
+ */
+export const READER_REASONS = {
+  product: 'quantità × prezzo ≠ importo stampato',
+  chapter: 'le voci del capitolo non sommano al subtotale stampato',
+  total: 'la somma delle voci non corrisponde al totale stampato',
+  /** Not an amount check: the amount was not read (stored as 0), so the product cannot be checked. */
+  noAmount: 'importo non trovato',
+} as const;
+
 export const needsCheck = (row: { verifica?: Verifica | null }): boolean => (row.verifica?.length ?? 0) > 0;
 
 export interface MergeableRow {

@@ -74,6 +74,8 @@ const ALLOWED: Record<RouteKey, number> = {
   'GET /api/documents/{id}/comparison': 400, // Scegli da uno a cinque documenti da confrontare
   'GET /api/documents/{id}/comparison/export': 400, // Scegli da uno a cinque documenti da confrontare
   'PUT /api/documents/{id}/comparison/pairs': 404, // Documento non trovato
+  'GET /api/documents/{id}/verification': 404, // Documento non trovato
+  'PUT /api/documents/{id}/verification': 404, // Documento non trovato
   'POST /api/rows/merge': 400, // Seleziona esattamente 2 righe consecutive per l’unione
   'POST /api/rows/update-tipologia-dei': 400, // Seleziona una tipologia DEI
   'GET /api/rows/{id}': 404, // Riga non trovata

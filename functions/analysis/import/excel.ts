@@ -12,6 +12,7 @@
  */
 import { abs, compare, dec, div, fromNumber, mul, round, sum, toNumber, ZERO, type Decimal } from '../../../shared/domain/money.ts';
 import { addReason, productHolds, R_CAPITOLO } from '../parser/checks.ts';
+import { READER_REASONS } from '../../../shared/domain/rows.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
 import { finish, ImportError, makeVoce, type ImportResult } from './common.ts';
 import { cellNumber, modelFromHeader, productScore, readHeader } from './excel-columns.ts';
@@ -328,7 +329,7 @@ function readRow(reader: TableReader, v: RowValues): void {
   reader.voci.push(makeVoce({ tariffa, descrizione: descr, unita_di_misura: unit, quantita, unitario, totale: amount, capitoli: { ...reader.chapters }, verifica }, reader.voci.length + 1));
 }
 
-export const R_NO_AMOUNT = 'importo non trovato';
+export const R_NO_AMOUNT = READER_REASONS.noAmount;
 export const R_INDISTINTI = 'quantità e prezzo non distinguibili';
 
 /** Reads the voci of `sheet` with `mapping`, from the row after the header at `headerRow`. */

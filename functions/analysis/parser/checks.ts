@@ -2,25 +2,22 @@
  * Last stage of every reading: the computo's invariants, checked voce by voce and on the totals.
  * A voce that breaks one gets an Italian reason in `verifica`; a voce that satisfies all has none.
  */
-import { compare, fromNumber, mul, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import { compare, fromNumber, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import { READER_REASONS } from '../../../shared/domain/rows.ts';
+import { productHolds } from '../../../shared/domain/totals.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
 import { readUnit } from './units.ts';
 
-export const R_PRODOTTO = 'quantità × prezzo ≠ importo stampato';
+export const R_PRODOTTO = READER_REASONS.product;
 export const R_CODICE = 'codice non trovato';
 export const R_UM = 'unità di misura non trovata';
 export const R_UM_MONCA = 'unità di misura incompleta';
 export const R_DESCRIZIONE = 'descrizione non trovata';
 export const R_PAGINE = 'voce spezzata tra due pagine';
-export const R_CAPITOLO = 'le voci del capitolo non sommano al subtotale stampato';
-export const R_TOTALE = 'la somma delle voci non corrisponde al totale stampato';
+export const R_CAPITOLO = READER_REASONS.chapter;
+export const R_TOTALE = READER_REASONS.total;
 
-/** |round2(q × p) − t| ≤ 1 cent. */
-export function productHolds(q: Decimal, p: Decimal, t: Decimal): boolean {
-  // Both rounded to 2 decimals: their units are cents.
-  const d = round(mul(q, p), 2).units - round(t, 2).units;
-  return d >= -1n && d <= 1n;
-}
+export { productHolds };
 
 export function addReason(v: ParsedVoce, reason: string): void {
   if (!v.verifica.includes(reason)) v.verifica.push(reason);

@@ -53,6 +53,8 @@ export interface DocumentRecord {
    * the first row is written and cleared after the last, so a restart finishes it.
    */
   operation?: DocumentOperation | null;
+  /** Threshold of the verification's price-deviation rule, percent (issue 24); absent: 20. */
+  soglia_scostamento?: number;
 }
 
 /** A bulk operation over a document's rows, as recorded on the document while it runs. */

@@ -6,11 +6,14 @@ import { Alert } from '@/components/Alert.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useDocument } from '@/features/documents/api/get-document.ts';
 import { useDocumentRows } from '@/features/documents/api/get-document-rows.ts';
-import { DocumentView } from './DocumentView.tsx';
+import { DocumentView, type VerificationTab } from './DocumentView.tsx';
 import '@/features/documents/documents.css';
 
-/** The document page: loading, not found, an error with retry, or the document itself. `extraActions`: buttons other features add to the header. */
-export function DocumentDetail({ id, extraActions }: { id: string | undefined; extraActions?: ReactNode }) {
+/**
+ * The document page: loading, not found, an error with retry, or the document itself. Other features
+ * plug in through the page: `extraActions` (header buttons) and `verificationTab` (the "Verifica" tab).
+ */
+export function DocumentDetail({ id, extraActions, verificationTab }: { id: string | undefined; extraActions?: ReactNode; verificationTab?: VerificationTab }) {
   const navigate = useNavigate();
   const doc = useDocument(id);
   const document = doc.data;
@@ -30,6 +33,7 @@ export function DocumentDetail({ id, extraActions }: { id: string | undefined; e
         mutateRows={rows.mutate}
         back={back}
         extraActions={extraActions}
+        verificationTab={verificationTab}
       />
     );
   }
