@@ -120,6 +120,22 @@ export const duplicateBody = z.object({ new_title: z.string(), row_ids: z.array(
 export const duplicateResponse = envelope(z.object({ success: z.literal(true), new_document_id: z.number().int(), message }));
 export type DuplicateResponse = z.infer<typeof duplicateResponse>;
 
+/** The export formats (GET /api/documents/{id}/export?format=): label for the Esporta menu, media type, file name. */
+export const EXPORT_FORMATS = {
+  xlsx: { label: 'Excel', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
+  xpwe: { label: 'PriMus (XPWE)', contentType: 'application/xml; charset=utf-8', extension: 'xpwe' },
+  six: { label: 'SIX (XML)', contentType: 'application/xml; charset=utf-8', extension: 'xml' },
+  pdf: { label: 'PDF (stampa)', contentType: 'application/pdf', extension: 'pdf' },
+} as const;
+export type ExportFormat = keyof typeof EXPORT_FORMATS;
+export const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as ExportFormat[];
+export const isExportFormat = (value: unknown): value is ExportFormat => typeof value === 'string' && Object.hasOwn(EXPORT_FORMATS, value);
+export const exportFilename = (id: number, format: ExportFormat) => `documento_${id}.${EXPORT_FORMATS[format].extension}`;
+export const EXPORT_FORMAT_INVALID = 'Formato di esportazione non valido. Formati disponibili: xlsx (Excel), xpwe (PriMus), six (SIX XML), pdf (stampa).';
+export const exportQuery = z.object({
+  format: z.enum(EXPORT_FORMAT_NAMES as [ExportFormat, ...ExportFormat[]]).optional().meta({ description: 'xlsx (predefinito), xpwe (PriMus), six (SIX XML, UNI 11337), pdf (stampa A4)', example: 'xpwe' }),
+});
+
 const idError = { 400: 'Identificativo non valido', 404: 'Documento non trovato' } as const;
 
 export const documentRoutes = {
@@ -254,10 +270,13 @@ export const documentRoutes = {
     errors: { ...idError, 400: 'La provincia è obbligatoria.' },
   },
   'GET /api/documents/{id}/export': {
-    summary: 'Esporta documento_{id}.xlsx con tutte le righe e i totali',
+    summary: 'Esporta il documento: Excel (documento_{id}.xlsx, predefinito), PriMus XPWE (documento_{id}.xpwe), SIX (documento_{id}.xml) o PDF da stampare (documento_{id}.pdf)',
+    description:
+      'Con format=xlsx (o senza format) un foglio Excel con tutte le righe e i totali; xpwe un file PriMus XPWE che PriMus e LeenO importano (application/xml); six un file SIX, UNI 11337 (application/xml); pdf la stampa A4 del computo (application/pdf). Le righe modificate sono esportate come modificate; le righe da verificare sono segnate in ogni formato.',
     params: idPath,
+    query: exportQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    errors: idError,
+    errors: { ...idError, 400: EXPORT_FORMAT_INVALID },
   },
   'POST /api/documents/{id}/duplicate-rows': {
     summary: 'Le righe scelte diventano un nuovo documento',
