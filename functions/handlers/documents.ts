@@ -23,7 +23,7 @@ import { statusLabel } from '../../shared/domain/status.ts';
 import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
 import { rowResourceJson } from '../services/rows.ts';
 import { exportDocumentAs } from '../services/export.ts';
-import { EXPORT_FORMAT_INVALID, isExportFormat } from '../../shared/api/documents.ts';
+import { EXPORT_FORMAT_INVALID, isExportFormat } from '../../shared/domain/export-formats.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 import { detectFormat } from '../analysis/import/index.ts';

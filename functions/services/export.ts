@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
-import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/api/documents.ts';
+import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/domain/export-formats.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
 import { buildComputoPdf } from '../export/pdf.ts';
 import { buildSix } from '../export/six.ts';

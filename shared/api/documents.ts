@@ -1,6 +1,7 @@
 /** Documents (spec 7 "Documents"): functions/handlers/documents.ts. */
 import { z } from 'zod';
 import { envelope, idPath, listOf, message, queryString, resourceOf, type RouteContract } from './common.ts';
+import { EXPORT_FORMAT_NAMES, type ExportFormat } from '../domain/export-formats.ts';
 import { document, documentRow, documentTotals, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
 export const pageQuery = {
@@ -120,18 +121,8 @@ export const duplicateBody = z.object({ new_title: z.string(), row_ids: z.array(
 export const duplicateResponse = envelope(z.object({ success: z.literal(true), new_document_id: z.number().int(), message }));
 export type DuplicateResponse = z.infer<typeof duplicateResponse>;
 
-/** The export formats (GET /api/documents/{id}/export?format=): label for the Esporta menu, media type, file name. */
-export const EXPORT_FORMATS = {
-  xlsx: { label: 'Excel', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
-  xpwe: { label: 'PriMus (XPWE)', contentType: 'application/xml; charset=utf-8', extension: 'xpwe' },
-  six: { label: 'SIX (XML)', contentType: 'application/xml; charset=utf-8', extension: 'xml' },
-  pdf: { label: 'PDF (stampa)', contentType: 'application/pdf', extension: 'pdf' },
-} as const;
-export type ExportFormat = keyof typeof EXPORT_FORMATS;
-export const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as ExportFormat[];
-export const isExportFormat = (value: unknown): value is ExportFormat => typeof value === 'string' && Object.hasOwn(EXPORT_FORMATS, value);
-export const exportFilename = (id: number, format: ExportFormat) => `documento_${id}.${EXPORT_FORMATS[format].extension}`;
-export const EXPORT_FORMAT_INVALID = 'Formato di esportazione non valido. Formati disponibili: xlsx (Excel), xpwe (PriMus), six (SIX XML), pdf (stampa).';
+export { EXPORT_FORMATS, EXPORT_FORMAT_INVALID, EXPORT_FORMAT_NAMES, exportFilename, isExportFormat, type ExportFormat } from '../domain/export-formats.ts';
+
 export const exportQuery = z.object({
   format: z.enum(EXPORT_FORMAT_NAMES as [ExportFormat, ...ExportFormat[]]).optional().meta({ description: 'xlsx (predefinito), xpwe (PriMus), six (SIX XML, UNI 11337), pdf (stampa A4)', example: 'xpwe' }),
 });
@@ -276,7 +267,7 @@ export const documentRoutes = {
     params: idPath,
     query: exportQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    errors: { ...idError, 400: EXPORT_FORMAT_INVALID },
+    errors: { ...idError, 400: 'Formato di esportazione non valido. Formati disponibili: xlsx (Excel), xpwe (PriMus), six (SIX XML), pdf (stampa).' },
   },
   'POST /api/documents/{id}/duplicate-rows': {
     summary: 'Le righe scelte diventano un nuovo documento',
