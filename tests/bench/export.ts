@@ -21,7 +21,13 @@ async function main() {
   try {
     const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
     for (const name of names) {
-      const r = await roundTrip(rt.url, admin, name);
+      let r: Awaited<ReturnType<typeof roundTrip>>;
+      try {
+        r = await roundTrip(rt.url, admin, name);
+      } catch (err) {
+        console.log(`${name}: NON COMPLETATO (${(err as Error).message})`);
+        continue;
+      }
       const ok = r.results.every((f) => f.voci === r.pdfVoci && f.exact === r.pdfVoci && f.sum === r.pdfSum);
       if (ok) exactDocs++;
       console.log(`${name}: ${r.pdfVoci} voci (${r.flagged} da verificare), somma ${r.pdfSum.toFixed(2)}, analisi ${r.analysisSeconds.toFixed(1)} s`);

@@ -62,7 +62,8 @@ export async function roundTrip(baseUrl: string, token: string, name: string): P
   let t = performance.now();
   const up = await uploadPdf(baseUrl, token, corpusFile(name), name);
   if (up.status !== 201) throw new Error(`upload of ${name}: ${up.status}`);
-  const doc = await waitForAnalysis(baseUrl, token, up.id, 300_000);
+  // A scanned PDF goes through the local OCR: minutes on a loaded machine.
+  const doc = await waitForAnalysis(baseUrl, token, up.id, 900_000);
   if (doc.status !== 'completed') throw new Error(`analysis of ${name}: ${doc.status} ${doc.status_reason ?? ''}`);
   const analysisSeconds = (performance.now() - t) / 1000;
   const pdfRows = await rowsOf(up.id);
