@@ -22,7 +22,8 @@ import { countRows, readDocumentRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
 import { rowResourceJson } from '../services/rows.ts';
-import { exportWorkbook } from '../services/export.ts';
+import { exportDocumentAs } from '../services/export.ts';
+import { EXPORT_FORMAT_INVALID, isExportFormat } from '../../shared/domain/export-formats.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { comparisonWorkbook, loadComparison, parseWith, presentComparison, recordChoice } from '../services/comparison.ts';
 import { setSoglia, verificationReportOf, verifyDocument } from '../services/verification.ts';
@@ -218,14 +219,20 @@ const updateSettings: Action = async (req, ctx) => {
   });
 };
 
-/** GET /api/documents/{id}/export: documento_{id}.xlsx with every row and the totals. */
+/**
+ * GET /api/documents/{id}/export?format=xlsx|xpwe|six|pdf: the document's rows as they are now
+ * (edits included) as documento_{id}.xlsx (default), .xpwe (PriMus), .xml (SIX) or .pdf (stampa).
+ */
 const exportXlsx: Action = async (req, ctx) => {
+  const format = req.query.format ?? 'xlsx';
+  if (!isExportFormat(format)) throw new ValidationError(EXPORT_FORMAT_INVALID);
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const rows = await readDocumentRows(ctx, doc);
   const tipologie = new Map((await listTipologie(ctx)).map((t) => [t.value, t.description]));
-  const report = await verificationReportOf(ctx, doc);
-  const data = await exportWorkbook(doc, rows, ctx.now(), (value) => tipologie.get(value), report);
-  return binary(data, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `documento_${doc.id}.xlsx`);
+  // The Excel export carries the review as its "Verifica" sheet; the programs' formats do not.
+  const report = format === 'xlsx' ? await verificationReportOf(ctx, doc) : undefined;
+  const file = await exportDocumentAs(format, doc, rows, ctx.now(), (value) => tipologie.get(value), report);
+  return binary(file.data, file.contentType, file.filename);
 };
 
 /** POST /api/documents/{id}/duplicate-rows {row_ids, new_title}: the chosen rows as a new document. */

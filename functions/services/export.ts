@@ -2,6 +2,11 @@ import ExcelJS from 'exceljs';
 import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
+import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/domain/export-formats.ts';
+import { needsCheck } from '../../shared/domain/rows.ts';
+import { buildComputoPdf } from '../export/pdf.ts';
+import { buildSix } from '../export/six.ts';
+import { buildXpwe } from '../export/xpwe.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 import type { VerificationReport } from '../../shared/domain/verification/index.ts';
@@ -11,6 +16,10 @@ const NUMBER = '#,##0.00';
 const PERCENT = '+0.00"%";-0.00"%";0.00"%"';
 
 const TEXT = '@';
+
+/** The sign of a row still "da verificare", in the workbook as in the stampa. */
+const CHECK_SIGN = '!';
+const CHECK_LEGEND = 'riga da verificare: la lettura del documento non è certa (il motivo è nella colonna Note)';
 
 /** The OOXML escape of one UTF-16 unit: "_x000D_". */
 const escapeUnit = (c: string) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
@@ -138,6 +147,15 @@ export async function exportWorkbook(
       note: safeText(notes(row)),
     } as never;
     r.getCell('descrizione').alignment = { wrapText: false, vertical: 'top' };
+    if (needsCheck(row)) {
+      // Marked as in the stampa: the number in red with the sign, the row tinted.
+      // The number stays a number (sorting, filters): the sign is its display format.
+      r.getCell('row_index').numFmt = `"${CHECK_SIGN} "0`;
+      r.getCell('row_index').font = { bold: true, color: { argb: 'FFB91C1C' } };
+      r.eachCell({ includeEmpty: true }, (cell) => {
+        cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDE8E8' } };
+      });
+    }
   });
   COLUMNS.forEach((c, i) => {
     if (c.numFmt) ws.getColumn(i + 1).numFmt = c.numFmt;
@@ -158,6 +176,7 @@ export async function exportWorkbook(
     printed.getCell(7).value = doc.document_total;
     printed.getCell(7).numFmt = EURO;
   }
+  if (rows.some(needsCheck)) ws.getRow(last + 5).getCell(3).value = `${CHECK_SIGN} = ${CHECK_LEGEND}`;
   ws.autoFilter = { from: { row: 7, column: 1 }, to: { row: Math.max(7, last), column: COLUMNS.length } };
   if (verification) addVerificationSheet(wb, verification);
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -207,5 +226,45 @@ function addVerificationSheet(wb: ExcelJS.Workbook, report: VerificationReport):
       line.getCell(6).numFmt = EURO;
       line.getCell(7).numFmt = EURO;
     }
+  }
+}
+
+/** "Prezzario Toscana Firenze 2025", "Prezzario DEI NUOVE COSTRUZIONI 2025": the lists the rows were priced from, each once. */
+export function priceListsOf(rows: readonly RowRecord[], tipologiaLabel: TipologiaLabel): string[] {
+  const out = new Set<string>();
+  for (const r of rows) {
+    const s = r.price_source;
+    if (!s || s.list === 'manuale' || s.list === 'suggerito') continue;
+    const label = SOURCE_LABEL[s.list as PriceSource] ?? s.list;
+    out.add(s.list === 'csv' ? label : `${label} ${s.list === 'dei' ? (tipologiaLabel(s.key) ?? s.key) : s.key} ${s.year}`);
+  }
+  return [...out];
+}
+
+export interface ExportFile {
+  data: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+/** The document in one of the export formats, with its media type and file name. */
+export async function exportDocumentAs(
+  format: ExportFormat,
+  doc: DocumentRecord,
+  rows: RowRecord[],
+  now: Date,
+  tipologiaLabel: TipologiaLabel = () => undefined,
+  verification?: VerificationReport,
+): Promise<ExportFile> {
+  const file = (data: Buffer | Uint8Array): ExportFile => ({ data: Buffer.from(data), contentType: EXPORT_FORMATS[format].contentType, filename: exportFilename(doc.id, format) });
+  switch (format) {
+    case 'xpwe':
+      return file(buildXpwe(doc, rows, now));
+    case 'six':
+      return file(buildSix(doc, rows));
+    case 'pdf':
+      return file(await buildComputoPdf(doc, rows, { now, lists: priceListsOf(rows, tipologiaLabel), tipologia: tipologiaLabel(doc.tipologia_dei) ?? doc.tipologia_dei }));
+    default:
+      return file(await exportWorkbook(doc, rows, now, tipologiaLabel, verification));
   }
 }

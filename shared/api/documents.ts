@@ -1,6 +1,7 @@
 /** Documents (spec 7 "Documents"): functions/handlers/documents.ts. */
 import { z } from 'zod';
 import { envelope, idPath, listOf, message, queryString, resourceOf, type RouteContract } from './common.ts';
+import { EXPORT_FORMAT_NAMES, type ExportFormat } from '../domain/export-formats.ts';
 import { document, documentRow, documentTotals, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
 export const pageQuery = {
@@ -119,6 +120,12 @@ export type SettingsResponse = z.infer<typeof settingsResponse>;
 export const duplicateBody = z.object({ new_title: z.string(), row_ids: z.array(z.union([z.number().int(), z.string()])) });
 export const duplicateResponse = envelope(z.object({ success: z.literal(true), new_document_id: z.number().int(), message }));
 export type DuplicateResponse = z.infer<typeof duplicateResponse>;
+
+export { EXPORT_FORMATS, EXPORT_FORMAT_INVALID, EXPORT_FORMAT_NAMES, exportFilename, isExportFormat, type ExportFormat } from '../domain/export-formats.ts';
+
+export const exportQuery = z.object({
+  format: z.enum(EXPORT_FORMAT_NAMES as [ExportFormat, ...ExportFormat[]]).optional().meta({ description: 'xlsx (predefinito), xpwe (PriMus), six (SIX XML, UNI 11337), pdf (stampa A4)', example: 'xpwe' }),
+});
 
 const idError = { 400: 'Identificativo non valido', 404: 'Documento non trovato' } as const;
 
@@ -254,10 +261,13 @@ export const documentRoutes = {
     errors: { ...idError, 400: 'La provincia è obbligatoria.' },
   },
   'GET /api/documents/{id}/export': {
-    summary: 'Esporta documento_{id}.xlsx con tutte le righe e i totali',
+    summary: 'Esporta il documento: Excel (documento_{id}.xlsx, predefinito), PriMus XPWE (documento_{id}.xpwe), SIX (documento_{id}.xml) o PDF da stampare (documento_{id}.pdf)',
+    description:
+      'Con format=xlsx (o senza format) un foglio Excel con tutte le righe e i totali; xpwe un file PriMus XPWE che PriMus e LeenO importano (application/xml); six un file SIX, UNI 11337 (application/xml); pdf la stampa A4 del computo (application/pdf). Le righe modificate sono esportate come modificate; le righe da verificare sono segnate in ogni formato.',
     params: idPath,
+    query: exportQuery,
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    errors: idError,
+    errors: { ...idError, 400: 'Formato di esportazione non valido. Formati disponibili: xlsx (Excel), xpwe (PriMus), six (SIX XML), pdf (stampa).' },
   },
   'POST /api/documents/{id}/duplicate-rows': {
     summary: 'Le righe scelte diventano un nuovo documento',

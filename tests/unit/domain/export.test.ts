@@ -68,3 +68,22 @@ describe('Excel export keeps hostile text as text, character for character', () 
     expect(formulas).toEqual(['G11', 'I11', 'J11']);
   });
 });
+
+describe('Excel export marks the rows still to check', () => {
+  it('shows the sign on the row number (still a number), tints the row, and adds the legend', async () => {
+    // Prepare
+    const rows = [row(1, {}), row(2, { verifica: ['codice non trovato'] })];
+    // Act
+    const ws = await readBack(await exportWorkbook(doc, rows, new Date('2026-11-23T10:00:00Z')));
+    // Assess
+    const marked = ws.getRow(9).getCell(1);
+    expect(marked.value).toBe(2);
+    expect(marked.numFmt).toBe('"! "0');
+    expect(marked.font?.color?.argb).toBe('FFB91C1C');
+    expect((ws.getRow(9).getCell(3).fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFFDE8E8');
+    expect(ws.getRow(9).getCell(13).value).toBe('Da verificare: codice non trovato');
+    expect(ws.getRow(8).getCell(1).numFmt).not.toBe('"! "0');
+    expect((ws.getRow(8).getCell(3).fill as ExcelJS.FillPattern | undefined)?.fgColor).toBeUndefined();
+    expect(ws.getRow(14).getCell(3).value).toBe('! = riga da verificare: la lettura del documento non è certa (il motivo è nella colonna Note)');
+  });
+});

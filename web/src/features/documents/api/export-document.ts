@@ -1,16 +1,17 @@
 import { useCallback, useState } from 'react';
 import { serverText } from './server-text.ts';
 import { ApiError, errorMessage, getToken } from '@/lib/api-client.ts';
+import { exportFilename, type ExportFormat } from '@shared/domain/export-formats.ts';
 
 export const EXPORT_ERROR = "Errore nell'export del documento";
-export const exportUrl = (id: number) => `/api/documents/${id}/export`;
+export const exportUrl = (id: number, format: ExportFormat = 'xlsx') => `/api/documents/${id}/export${format === 'xlsx' ? '' : `?format=${format}`}`;
 
-/** GET /api/documents/{id}/export with the Bearer token, saved as documento_{id}.xlsx. */
-export async function exportDocument(id: number): Promise<void> {
+/** GET /api/documents/{id}/export?format= with the Bearer token, saved as documento_{id}.xlsx/.xpwe/.xml/.pdf. */
+export async function exportDocument(id: number, format: ExportFormat = 'xlsx'): Promise<void> {
   const token = getToken();
   let res: Response;
   try {
-    res = await fetch(exportUrl(id), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+    res = await fetch(exportUrl(id, format), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, EXPORT_ERROR);
   }
@@ -27,25 +28,25 @@ export async function exportDocument(id: number): Promise<void> {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `documento_${id}.xlsx`;
+  a.download = exportFilename(id, format);
   document.body.appendChild(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** "Esporta": the xlsx download, `exporting` meanwhile; a failure is told on the page. */
+/** "Esporta": the download in the chosen format (Excel by default), `exporting` meanwhile; a failure is told on the page. */
 export function useExportDocument(id: number, notify: (severity: 'error', text: string) => void) {
   const [exporting, setExporting] = useState(false);
-  const exportXlsx = useCallback(async () => {
+  const exportAs = useCallback(async (format: ExportFormat = 'xlsx') => {
     setExporting(true);
     try {
-      await exportDocument(id);
+      await exportDocument(id, format);
     } catch (err) {
       notify('error', serverText(err, EXPORT_ERROR));
     } finally {
       setExporting(false);
     }
   }, [id, notify]);
-  return { exportXlsx, exporting };
+  return { exportAs, exporting };
 }

@@ -1,0 +1,117 @@
+/**
+ * The stampa of a computo (PDF, A4 landscape): the layout Italian estimators print. On every page
+ * the document, its province, the price lists used and the date; columns N. / Codice /
+ * Descrizione / U.M. / Quantità / Prezzo / Importo and beside them the list price and the
+ * difference; chapters as headings closed by their subtotals; the grand total (and the printed
+ * total when the document has one); Italian number formats; rows still "da verificare" marked
+ * with "!" and their reason, explained in a legend. Laid out by the generic table report.
+ */
+import { fromNumber, sum, toNumber } from '../../shared/domain/money.ts';
+import { needsCheck } from '../../shared/domain/rows.ts';
+import { formatNumber } from '../../shared/format.ts';
+import { chapterTitle, CHAPTER_LEVELS, italianDate, provinceLabel, type ExportDocument, type ExportRow } from './model.ts';
+import { buildTableReport, type ReportColumn, type ReportLine } from './pdf-report.ts';
+
+export const CHECK_SIGN = '!';
+export const LEGEND_CHECK = `${CHECK_SIGN} = voce da verificare: la lettura del documento non è certa; il motivo è scritto sotto la descrizione.`;
+export const LEGEND_COLUMNS = 'Prezzo listino: prezzo di riferimento del prezzario indicato nella voce. Differenza: importo a prezzo di listino meno importo del documento.';
+
+const COLUMNS: ReportColumn[] = [
+  { header: 'N.', width: 30, align: 'right' },
+  { header: 'Codice', width: 100 },
+  { header: 'Descrizione', width: 270, wrap: true },
+  { header: 'U.M.', width: 34 },
+  { header: 'Quantità', width: 62, align: 'right' },
+  { header: 'Prezzo (€)', width: 62, align: 'right' },
+  { header: 'Importo (€)', width: 76, align: 'right' },
+  { header: 'Prezzo listino (€)', width: 62, align: 'right' },
+  { header: 'Differenza (€)', width: 76, align: 'right' },
+];
+const IMPORTO = 6;
+const DIFFERENZA = 8;
+
+/** Quantities and prices keep up to 4 decimals (at least 2); amounts have 2. */
+const detail = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 4, useGrouping: 'always' } as Intl.NumberFormatOptions);
+const formatDetail = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? detail.format(n) : '');
+
+const total = (values: Array<number | null | undefined>): number | null => {
+  const present = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  return present.length ? toNumber(sum(present.map(fromNumber))) : null;
+};
+
+export interface ComputoPdfOptions {
+  now: Date;
+  /** The price lists the rows were priced from ("Toscana FI 2025", ...). */
+  lists: string[];
+  tipologia?: string;
+}
+
+export async function buildComputoPdf(doc: ExportDocument, rows: readonly ExportRow[], opts: ComputoPdfOptions): Promise<Uint8Array> {
+  const lines: ReportLine[] = [];
+  // Open chapters, outermost first, with the rows each holds.
+  const open: Array<{ title: string; rows: ExportRow[] }> = [];
+  const close = (depth: number) => {
+    while (open.length > depth) {
+      const c = open.pop()!;
+      lines.push({ kind: 'total', label: `Totale ${c.title}`, values: amounts(c.rows) });
+    }
+  };
+  for (const r of rows) {
+    const path = CHAPTER_LEVELS.map((level) => chapterTitle(r, level)).filter(Boolean);
+    let same = 0;
+    while (same < open.length && same < path.length && open[same].title === path[same]) same++;
+    close(same);
+    for (let d = same; d < path.length; d++) {
+      open.push({ title: path[d], rows: [] });
+      lines.push({ kind: 'heading', text: path[d], level: d });
+    }
+    for (const c of open) c.rows.push(r);
+    const marked = needsCheck(r);
+    lines.push({
+      kind: 'row',
+      marked,
+      cells: [
+        `${marked ? `${CHECK_SIGN} ` : ''}${r.row_index}`,
+        r.tariffa,
+        r.descrizione,
+        r.unita_di_misura,
+        formatDetail(r.quantita),
+        formatDetail(r.unitario),
+        formatNumber(r.totale),
+        formatDetail(r.prezzo_db),
+        formatNumber(r.differenza_totale_db),
+      ],
+      ...(marked ? { note: `Da verificare: ${r.verifica!.join('; ')}` } : {}),
+    });
+  }
+  close(0);
+  lines.push({ kind: 'total', label: 'TOTALE', values: amounts(rows), strong: true });
+  const listTotal = total(rows.map((r) => r.prezzo_totale_db));
+  if (listTotal !== null) lines.push({ kind: 'total', label: 'Totale a prezzi di listino', values: { [IMPORTO]: formatNumber(listTotal) } });
+  if (doc.document_total !== null) lines.push({ kind: 'total', label: 'Totale stampato nel documento', values: { [IMPORTO]: formatNumber(doc.document_total) } });
+
+  const checked = rows.filter(needsCheck).length;
+  return buildTableReport({
+    title: 'Computo metrico estimativo',
+    headerLines: [
+      `Documento: ${doc.filename}`,
+      `Provincia: ${provinceLabel(doc)}${opts.tipologia ? ` · Tipologia DEI: ${opts.tipologia}` : ''}`,
+      `Prezzari: ${opts.lists.length ? opts.lists.join(', ') : 'nessun prezzo di riferimento'}`,
+      `Data: ${italianDate(opts.now)}`,
+    ],
+    columns: COLUMNS,
+    lines,
+    closing: [...(checked ? [LEGEND_CHECK, `Voci da verificare: ${checked} su ${rows.length}.`] : []), LEGEND_COLUMNS],
+    landscape: true,
+    subject: doc.filename,
+    author: 'Computa',
+    now: opts.now,
+  });
+}
+
+function amounts(rows: readonly ExportRow[]): Record<number, string> {
+  const diff = total(rows.map((r) => r.differenza_totale_db));
+  const out: Record<number, string> = { [IMPORTO]: formatNumber(total(rows.map((r) => r.totale)) ?? 0) };
+  if (diff !== null) out[DIFFERENZA] = formatNumber(diff);
+  return out;
+}
