@@ -90,6 +90,7 @@ const TABLE = [
   r('PUT', '/api/documents/{id}/comparison/pairs', 'documents', 'comparisonPairs', 'user'),
   r('GET', '/api/documents/{id}/verification', 'documents', 'verification', 'user'),
   r('PUT', '/api/documents/{id}/verification', 'documents', 'setVerificationThreshold', 'user'),
+  r('GET', '/api/documents/{id}/verification/export', 'documents', 'verificationExport', 'user'),
 
   // Rows (spec 7 "Rows")
   r('POST', '/api/rows/merge', 'rows', 'merge', 'user'),

@@ -27,6 +27,7 @@ import { EXPORT_FORMAT_INVALID, isExportFormat } from '../../shared/domain/expor
 import { duplicateDocument } from '../services/duplicate.ts';
 import { comparisonWorkbook, loadComparison, parseWith, presentComparison, recordChoice } from '../services/comparison.ts';
 import { setSoglia, verificationReportOf, verifyDocument } from '../services/verification.ts';
+import { buildVerificationPdf } from '../export/verification-pdf.ts';
 import { parseSoglia, SOGLIA_ERROR } from '../../shared/domain/verification/index.ts';
 import { etagOf, ifMatchVersion } from '../../shared/domain/row-versions.ts';
 import { CHANGED_MEANWHILE_DETAIL, PreconditionFailedError } from '../errors.ts';
@@ -310,10 +311,19 @@ const setVerificationThreshold: Action = async (req, ctx) => {
   return withEtag(ok(result), updated.version);
 };
 
+/** GET /api/documents/{id}/verification/export: the review as a printable PDF report, verifica_{id}.pdf. */
+const verificationExport: Action = async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const pdf = await buildVerificationPdf(await verificationReportOf(ctx, doc), ctx.now());
+  return binary(Buffer.from(pdf), 'application/pdf', `verifica_${doc.id}.pdf`);
+};
+
 export const actions = {
   comparison,
   comparisonExport,
   comparisonPairs,
   verification,
-  setVerificationThreshold, exportXlsx, duplicateRows, updateTotal, updateSettings, upload, preview, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
+  setVerificationThreshold,
+  verificationExport,
+  exportXlsx, duplicateRows, updateTotal, updateSettings, upload, preview, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
 export const handler = resourceHandler(actions);

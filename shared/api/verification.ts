@@ -66,4 +66,10 @@ export const verificationRoutes = {
     errors: { ...idError, 400: SOGLIA_ERROR },
     versioned: true,
   },
+  'GET /api/documents/{id}/verification/export': {
+    summary: 'La verifica come rapporto PDF stampabile (verifica_{id}.pdf): A4, intestazione con documento, provincia, prezzari consultati e data, una sezione per controllo con le sue righe',
+    params: idPath,
+    produces: 'application/pdf',
+    errors: idError,
+  },
 } satisfies Record<string, RouteContract>;

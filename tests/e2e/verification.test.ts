@@ -109,6 +109,17 @@ describe('the Verifica tab', () => {
     await page.context().close();
   });
 
+  it('downloads the review as a PDF report', async () => {
+    const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 1366);
+    await openTab(page);
+    // Act
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica rapporto PDF' }).click()]);
+    // Assess
+    expect(file.suggestedFilename()).toMatch(/^verifica_\d+\.pdf$/);
+    expect(fs.readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.context().close();
+  });
+
   it('reads at 390 px without overflowing, and is axe-clean there too', async () => {
     const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 390);
     await page.goto(`${rt.url}/documents/${id}?tab=verifica`);

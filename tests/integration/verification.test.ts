@@ -6,6 +6,7 @@
  * the threshold is kept per document with a conditional write; the Excel export has the sheet.
  */
 import ExcelJS from 'exceljs';
+import { extractPages } from '../../functions/analysis/pdf-text.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { importLuccaList } from '../support/price-lists.ts';
@@ -145,5 +146,27 @@ describe('Excel export', () => {
     const heading = lines.findIndex((l) => l[0] === 'Nuovi prezzi (NP)');
     expect(lines[heading][1]).toBe('Avviso');
     expect(lines[heading + 2].slice(0, 2)).toEqual(['9', 'NP.01']);
+  });
+});
+
+describe('PDF report', () => {
+  it('prints the header, the score and every check with its rows; another user gets 404', async () => {
+    // Act
+    const res = await fetch(`${rt.url}/api/documents/${planted}/verification/export`, { headers: { authorization: `Bearer ${token}` } });
+    const denied = await fetch(`${rt.url}/api/documents/${planted}/verification/export`, { headers: { authorization: `Bearer ${other}` } });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`verifica_${planted}.pdf`);
+    const pages = await extractPages(new Uint8Array(await res.arrayBuffer()));
+    const text = pages.map((p) => p.words.map((w) => w.text).join(' ')).join(' ');
+    expect(text).toContain('Verifica del computo');
+    expect(text).toContain('Documento: palestra.xlsx');
+    expect(text).toContain('Prezzari consultati: Toscana LUCCA 2025');
+    expect(text).toContain('Punteggio: 0 / 100');
+    for (const title of ['Aritmetica', 'Nuovi prezzi (NP)']) expect(text).toContain(title);
+    expect(text).toContain('NP.01');
+    expect(text).toMatch(/Pagina 1 di \d+/);
+    expect(denied.status).toBe(404);
   });
 });

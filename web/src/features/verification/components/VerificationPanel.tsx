@@ -8,6 +8,7 @@ import { ESITO_LABELS, REGOLA_TITLES, type Esito } from '@shared/domain/verifica
 import type { VerificationOut } from '@shared/api/verification.ts';
 import { useVerification } from '@/features/verification/api/get-verification.ts';
 import { useUpdateVerificationThreshold } from '@/features/verification/api/update-verification-threshold.ts';
+import { useExportVerification } from '@/features/verification/api/export-verification.ts';
 import '@/features/verification/verification.css';
 
 /** What the panel shows of a row it names: the document's rows, passed in by the page. */
@@ -43,6 +44,7 @@ export function VerificationPanel({ documentId, revision, rows, onRow }: Props) 
   }, [data]);
   const onSaved = useCallback((result: VerificationOut) => void verification.mutate(result, { revalidate: false }), [verification]);
   const threshold = useUpdateVerificationThreshold(documentId, onSaved);
+  const report = useExportVerification(documentId);
   const numbered = useMemo(() => new Map([...rows].sort((a, b) => a.row_index - b.row_index).map((r, i) => [r.id, { ...r, numero: i + 1 }])), [rows]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
@@ -92,6 +94,8 @@ export function VerificationPanel({ documentId, revision, rows, onRow }: Props) 
             <Button type="submit" label="Salva soglia" icon="pi pi-save" size="small" outlined loading={threshold.busy} />
           </form>
           {threshold.error && <Alert severity="error">{threshold.error}</Alert>}
+          <Button label="Scarica rapporto PDF" icon="pi pi-file-pdf" size="small" outlined loading={report.busy} onClick={() => void report.download()} className="ver-report" />
+          {report.error && <Alert severity="error">{report.error}</Alert>}
         </div>
       </div>
       <ul className="ver-checks" aria-label="Controlli">
