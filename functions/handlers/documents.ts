@@ -13,7 +13,7 @@ import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.
 import { resourceHandler } from '../http/resource.ts';
 import { binary, created, list, listOfJson, ok, resource } from '../http/respond.ts';
 import { boundedText, idParam, pageParams, requiredString } from '../http/validate.ts';
-import { cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
+import { cleanTitle, pdfFilename, safeName, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { deleteBlob, getBlob, headBlob, presignGet, presignPut } from '../storage/blobs.ts';
@@ -164,8 +164,12 @@ const remove: Action = async (req, ctx) => {
   return ok({ id: doc.id, message: 'Documento eliminato con successo' });
 };
 
-/** A PDF keeps its name with ".pdf"; any other original keeps the name it was uploaded with. */
-const originalName = (doc: { filename: string; file_key: string }) => (/\.pdf$/i.test(doc.file_key) ? pdfFilename(doc.filename) : doc.filename);
+/**
+ * A PDF keeps its name with ".pdf"; any other original keeps the name it was uploaded with. A
+ * name stored before names were cleaned still downloads: its lone surrogates and bidi controls
+ * are replaced here too.
+ */
+const originalName = (doc: { filename: string; file_key: string }) => safeName(/\.pdf$/i.test(doc.file_key) ? pdfFilename(doc.filename) : doc.filename);
 
 /** GET /document/{id}/download: the original, under the name it was uploaded with. */
 const download: Action = async (req, ctx) => {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../config/context.ts';
 import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
+import { productProblem } from '../../shared/domain/amounts.ts';
 import { MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
 import { conflictingFields, nextVersion, ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE, type VersionedField } from '../../shared/domain/row-versions.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
@@ -106,6 +107,25 @@ async function applyEdit(ctx: AppContext, current: RowRecord, edit: RowEdit, doc
   return next;
 }
 
+const PRICES = [
+  ['unitario', 'prezzo unitario'],
+  ['prezzo_db', 'prezzo DB'],
+] as const;
+
+/**
+ * quantità × prezzo of the edited row inside the business limit (400 otherwise), for each price
+ * whose product the edit changed: a row imported with a product beyond it (kept, flagged) can
+ * still have its description corrected.
+ */
+function checkProducts(current: RowRecord, next: RowRecord): RowRecord {
+  for (const [field, label] of PRICES) {
+    if (next.quantita === current.quantita && next[field] === current[field]) continue;
+    const problem = productProblem(next.quantita, next[field], label);
+    if (problem) throw new ValidationError(problem);
+  }
+  return next;
+}
+
 /** The version checks of an edit against the row as it is now: 412 (If-Match) or 409 (a field changed by somebody else). */
 function checkVersions(current: RowRecord, edit: RowEdit): void {
   if (edit.expectedVersion !== undefined && (current.version ?? 0) !== edit.expectedVersion) throw new PreconditionFailedError(ROW_VERSION_STALE);
@@ -123,7 +143,7 @@ export async function editRow(ctx: AppContext, principal: Principal, id: number,
   const { row, doc } = await requireRowFor(ctx, id, principal);
   const written = await changeRow(ctx, row, async (current) => {
     checkVersions(current, edit);
-    return applyEdit(ctx, current, edit, doc, principal.username);
+    return checkProducts(current, await applyEdit(ctx, current, edit, doc, principal.username));
   });
   if (!written) throw new NotFoundError(ROW_NOT_FOUND);
   const { document, totals } = await retotal(ctx, doc);
