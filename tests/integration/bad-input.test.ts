@@ -131,3 +131,22 @@ describe('lone surrogates and bidi controls in names and titles', () => {
     expect(await dl.text()).toBe(xpwe);
   });
 });
+
+describe('merge with somma_quantita', () => {
+  it('adds the quantities of two voci of one code and price; refuses it for others, writing nothing', async () => {
+    // Prepare: voci 2 and 3 share code and price (31,50 and 40,00 × 23,15); voce 1 does not.
+    const { id } = await imported(xpwe, 'somma.xpwe');
+    const [first, second, third] = await rowsOf(id);
+    // Act
+    const refused = await call('POST', '/api/rows/merge', { token, body: { first_row_id: first.id, second_row_id: second.id, somma_quantita: true } });
+    const summed = await call('POST', '/api/rows/merge', { token, body: { first_row_id: second.id, second_row_id: third.id, somma_quantita: true } });
+    // Assess
+    expect(refused.status).toBe(400);
+    expect(detail(refused)).toBe('Le quantità si sommano solo tra due voci complete con la stessa tariffa e lo stesso prezzo unitario');
+    expect(summed.status).toBe(200);
+    expect(summed.json.data.row).toMatchObject({ id: second.id, quantita: 71.5, unitario: 23.15, totale: 1655.23 });
+    // 1.076,04 + 1.655,23 + 120,00: no amount left the document.
+    expect(summed.json.meta.document.sum_totale).toBe(2851.27);
+    expect((await rowsOf(id)).map((r: any) => r.id)).toEqual([first.id, second.id, expect.any(Number)]);
+  });
+});
