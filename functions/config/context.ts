@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { TABLES, tableName, type TableKey } from '../storage/tables.ts';
+import type { ParseJob, ParseOutcome } from '../analysis/parse-jobs.ts';
 
 /**
  * Everything a handler needs from the outside world, built once from config. Nothing here runs
@@ -32,6 +33,11 @@ export interface AppConfig {
   behindCloudFront?: boolean;
   /** Queue for analysis jobs; set by the runtime (SQS in the cloud, in-process locally). */
   enqueue?: (job: { documentId: number }) => Promise<void>;
+  /**
+   * Local runtime: parses an uploaded file on an analysis thread, never on the thread answering
+   * requests (functions/analysis/parse-jobs.ts). Unset in the cloud: the Lambda parses in place.
+   */
+  parseFile?: (job: ParseJob) => Promise<ParseOutcome>;
   now?: () => Date;
 }
 

@@ -1,5 +1,6 @@
 import { isValidDay } from '../../shared/domain/access.ts';
 import { DEFAULT_ROLE, isRole, type Role } from '../../shared/domain/roles.ts';
+import { passwordProblem } from '../../shared/security/passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
@@ -13,7 +14,6 @@ import { documentStats } from '../storage/repositories/stats.ts';
 import { revokeUserSessions } from '../storage/repositories/sessions.ts';
 import { countUsers, createUser, deleteUser, listUsers, requireUser, saveUser, toPublicUser } from '../storage/repositories/users.ts';
 
-const MIN_PASSWORD_LENGTH = 6;
 const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{2,64}$/u;
 
 function readUsername(value: unknown): string {
@@ -25,14 +25,15 @@ function readUsername(value: unknown): string {
   return username;
 }
 
-function readPassword(value: unknown, required: boolean): string | undefined {
+/** A new password for `username`, by the shared rule (length, common passwords, not the username). */
+function readPassword(value: unknown, required: boolean, username: string): string | undefined {
   if (value === undefined || value === null || value === '') {
     if (required) throw new ValidationError('Password è obbligatoria');
     return undefined;
   }
   if (typeof value !== 'string') throw new ValidationError('Password è obbligatoria');
-  if (value.length < MIN_PASSWORD_LENGTH) throw new ValidationError('La password deve contenere almeno 6 caratteri');
-  if (value.length > 256) throw new ValidationError('La password è troppo lunga (massimo 256 caratteri)');
+  const problem = passwordProblem(value, username);
+  if (problem) throw new ValidationError(problem);
   return value;
 }
 
@@ -60,7 +61,7 @@ function readAccessWindow(body: Record<string, unknown>) {
 
 async function createFromBody(ctx: AppContext, body: Record<string, unknown>) {
   const username = readUsername(body.username);
-  const password = readPassword(body.password, true)!;
+  const password = readPassword(body.password, true, username)!;
   const role = readRole(body.role, DEFAULT_ROLE);
   const user = await createUser(ctx, { username, role, ...readAccessWindow(body), password_hash: await hashPassword(password) });
   return toPublicUser(user);
@@ -91,13 +92,14 @@ const update: Action = async (req, ctx) => {
   if (caller.id === id && role !== 'amministratore') {
     throw new ValidationError('Non puoi rimuovere il ruolo di amministratore al tuo stesso utente');
   }
-  const password = readPassword(body.password, false);
+  const username = body.username === undefined ? before.username : readUsername(body.username);
+  const password = readPassword(body.password, false, username);
   const window = 'access_start' in body || 'access_end' in body
     ? readAccessWindow({ access_start: before.access_start, access_end: before.access_end, ...body })
     : { access_start: before.access_start, access_end: before.access_end };
   const after = {
     ...before,
-    username: body.username === undefined ? before.username : readUsername(body.username),
+    username,
     role,
     ...window,
     password_hash: password ? await hashPassword(password) : before.password_hash,

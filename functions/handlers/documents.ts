@@ -13,7 +13,7 @@ import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.
 import { resourceHandler } from '../http/resource.ts';
 import { binary, created, list, listOfJson, ok, resource } from '../http/respond.ts';
 import { boundedText, idParam, pageParams, positiveInt, requiredString } from '../http/validate.ts';
-import { cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
+import { cleanTitle, pdfFilename, safeName, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { deleteBlob, getBlob, headBlob, presignGet, presignPut } from '../storage/blobs.ts';
@@ -33,7 +33,9 @@ import { etagOf, ifMatchVersion } from '../../shared/domain/row-versions.ts';
 import { CHANGED_MEANWHILE_DETAIL, PreconditionFailedError } from '../errors.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 import { detectFormat } from '../analysis/import/index.ts';
-import { ACCEPTED_NAME, checkComputoUpload, previewUpload, storedContentType } from '../analysis/import/upload.ts';
+import { ACCEPTED_NAME, storedContentType } from '../analysis/import/upload.ts';
+import { parseFile } from '../analysis/parse-jobs.ts';
+import type { AppContext } from '../config/context.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
 const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
@@ -46,10 +48,11 @@ const uploadResult = (doc: { id: number; filename: string; status: string }) =>
  * computo (XPWE, SIX, LeenO, Excel), imported once here so a file that is not a computo is
  * refused before anything is stored.
  */
-async function checkUploadedFile(bytes: Uint8Array, filename: string, rawMapping: unknown) {
+async function checkUploadedFile(ctx: AppContext, bytes: Uint8Array, filename: string, rawMapping: unknown) {
   const format = detectFormat(bytes);
   if (format === 'pdf' || (!format && (!bytes.length || !filename || /\.pdf$/i.test(filename)))) return { pages: await validatePdf(bytes) };
-  const checked = checkComputoUpload(bytes, rawMapping);
+  // Read on an analysis thread, not on the one answering requests (analysis/parse-jobs.ts).
+  const checked = await parseFile(ctx, { kind: 'computo-check', bytes, mapping: rawMapping });
   return { pages: 0, file: checked.file, columnMapping: checked.columnMapping };
 }
 
@@ -59,17 +62,17 @@ const upload: Action = async (req, ctx) => {
   const file = req.files.file;
   if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
   const fields = await validateUploadFields(ctx, req.body);
-  const checked = await checkUploadedFile(file.data, file.filename, req.body.column_mapping);
+  const checked = await checkUploadedFile(ctx, file.data, file.filename, req.body.column_mapping);
   const doc = await createDocument(ctx, principal, { bytes: file.data, filename: file.filename || 'documento.pdf', ...checked, ...fields });
   return uploadResult(doc);
 };
 
 /** POST /api/upload/preview: multipart {file, column_mapping?}: the columns chosen for a spreadsheet computo and its first voci. Nothing is stored. */
-const preview: Action = async (req) => {
+const preview: Action = async (req, ctx) => {
   requirePrincipal(req);
   const file = req.files.file;
   if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
-  const result = previewUpload(file.data, req.body.column_mapping);
+  const result = await parseFile(ctx, { kind: 'computo-preview', bytes: file.data, mapping: req.body.column_mapping });
   return ok({
     ...result,
     preview: result.preview.map((v) => ({
@@ -112,7 +115,7 @@ const complete: Action = async (req, ctx) => {
     if (head.size > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
     const bytes = (await getBlob(ctx, key))!;
     const filename = typeof req.body.filename === 'string' && req.body.filename.trim() ? req.body.filename : 'documento.pdf';
-    const checked = await checkUploadedFile(bytes, filename, req.body.column_mapping);
+    const checked = await checkUploadedFile(ctx, bytes, filename, req.body.column_mapping);
     const doc = await createDocument(ctx, principal, { bytes, filename, ...checked, ...fields });
     return uploadResult(doc);
   } finally {
@@ -171,8 +174,12 @@ const remove: Action = async (req, ctx) => {
   return ok({ id: doc.id, message: 'Documento eliminato con successo' });
 };
 
-/** A PDF keeps its name with ".pdf"; any other original keeps the name it was uploaded with. */
-const originalName = (doc: { filename: string; file_key: string }) => (/\.pdf$/i.test(doc.file_key) ? pdfFilename(doc.filename) : doc.filename);
+/**
+ * A PDF keeps its name with ".pdf"; any other original keeps the name it was uploaded with. A
+ * name stored before names were cleaned still downloads: its lone surrogates and bidi controls
+ * are replaced here too.
+ */
+const originalName = (doc: { filename: string; file_key: string }) => safeName(/\.pdf$/i.test(doc.file_key) ? pdfFilename(doc.filename) : doc.filename);
 
 /** GET /document/{id}/download: the original, under the name it was uploaded with. */
 const download: Action = async (req, ctx) => {

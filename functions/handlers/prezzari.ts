@@ -10,7 +10,7 @@ import { amount, pageParams } from '../http/validate.ts';
 import { requirePrincipal, type Action, type ApiRequest } from '../http/types.ts';
 import { withDeclared } from '../prezzari/declared.ts';
 import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../prezzari/imports.ts';
-import { PriceFileError, readPriceFile } from '../prezzari/readers/index.ts';
+import { parseFile } from '../analysis/parse-jobs.ts';
 import { loadIndex, searchIndex } from '../prezzari/search-index.ts';
 import { listHeads } from '../storage/repositories/price-lists.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
@@ -28,17 +28,13 @@ function readYear(value: unknown): number {
   return year;
 }
 
-async function readUpload(req: ApiRequest) {
+/** The uploaded price list, read on an analysis thread (analysis/parse-jobs.ts), never on the one answering requests. */
+async function readUpload(req: ApiRequest, ctx: AppContext) {
   const file = req.files.file;
   if (!file || !file.data.length) throw new ValidationError('Seleziona un file Excel.');
   if (!ACCEPTED.test(file.filename)) throw new ValidationError('Seleziona un file Excel valido (.xlsx o .xls)');
   if (file.data.length > MAX_PRICE_FILE_BYTES) throw new PayloadTooLargeError('Il file è troppo grande. Dimensione massima: 10MB');
-  try {
-    return { file, read: await readPriceFile(file.data, file.filename) };
-  } catch (err) {
-    if (err instanceof PriceFileError) throw new ValidationError(err.detail);
-    throw new ValidationError('Il file non è leggibile come prezzario: verificare che sia un file Excel, CSV o XML valido.');
-  }
+  return { file, read: await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename }) };
 }
 
 async function deiKey(req: ApiRequest, ctx: AppContext): Promise<string> {
@@ -60,7 +56,7 @@ function toscanaKey(value: unknown): string {
 
 const uploadDei: Action = async (req, ctx) => {
   const principal = requirePrincipal(req);
-  const { file, read } = await readUpload(req);
+  const { file, read } = await readUpload(req, ctx);
   const key = await deiKey(req, ctx);
   const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
   return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target, await listTipologie(ctx)));
@@ -68,7 +64,7 @@ const uploadDei: Action = async (req, ctx) => {
 
 const uploadToscana: Action = async (req, ctx) => {
   const principal = requirePrincipal(req);
-  const { file, read } = await readUpload(req);
+  const { file, read } = await readUpload(req, ctx);
   const target: ImportTarget = { source: 'toscana', key: toscanaKey(req.body.provincia), year: readYear(req.body.anno) };
   return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target));
 };
@@ -80,7 +76,7 @@ const confirm = (source: PriceSource): Action => async (req, ctx) => {
 
 /** POST /api/upload-csv: CSV data replace the previous ones in one step (same versioned switch). */
 const uploadCsv: Action = async (req, ctx) => {
-  const { read } = await readUpload(req);
+  const { read } = await readUpload(req, ctx);
   if (!read.rows.length) throw new ValidationError('Il file non contiene righe con un codice.');
   const { head, duplicates } = await publishList(ctx, csvTarget(), read.rows);
   return ok({

@@ -73,11 +73,16 @@ const remove: Action = async (req, ctx) => {
   return ok({ id: row.id, message: 'Riga eliminata' }, { document: presentDocument(document), totals });
 };
 
-/** POST /api/rows/merge {first_row_id, second_row_id}: two consecutive rows become one, atomically. */
+/**
+ * POST /api/rows/merge {first_row_id, second_row_id, somma_quantita?}: two consecutive rows become
+ * one, atomically; with somma_quantita two complete voci of one code and price add their quantities.
+ */
 const merge: Action = async (req, ctx) => {
   const ids = [req.body.first_row_id, req.body.second_row_id].map(Number);
   if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0) || ids[0] === ids[1]) throw new ValidationError(MERGE_COUNT_ERROR);
-  const { merged, removed, document, totals } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number]);
+  const sum = req.body.somma_quantita;
+  if (sum !== undefined && typeof sum !== 'boolean') throw new ValidationError('Valore non valido per somma_quantita');
+  const { merged, removed, document, totals } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number], { sumQuantities: sum === true });
   return withEtag(ok({ success: true, row: presentRow(merged), removed_row_id: removed.id, message: 'Righe unite con successo' }, { document: presentDocument(document), totals }), merged.version);
 };
 

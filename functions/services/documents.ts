@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../config/context.ts';
 import { countPages, PdfReadError } from '../analysis/pdf-text.ts';
 import { documentTotals, isCongruent } from '../../shared/domain/totals.ts';
+import { cleanFilename } from '../../shared/domain/text.ts';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import type { Principal } from '../http/types.ts';
 import { putBlob } from '../storage/blobs.ts';
@@ -44,12 +45,8 @@ export async function validatePdf(bytes: Uint8Array): Promise<number> {
   }
 }
 
-export function safeFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'documento.pdf';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not carry
-  const clean = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim().slice(0, 200);
-  return clean || 'documento.pdf';
-}
+/** The stored name of an upload: the shared rule (shared/domain/text.ts). */
+export const safeFilename = cleanFilename;
 
 export const originalKey = (id: number, extension = 'pdf') => `documents/${id}/original.${extension}`;
 /** The column mapping the user confirmed for a spreadsheet computo (read by the analysis). */

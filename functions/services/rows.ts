@@ -1,6 +1,7 @@
 import type { AppContext } from '../config/context.ts';
 import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
-import { MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
+import { productProblem } from '../../shared/domain/amounts.ts';
+import { canSumQuantities, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, MERGE_SUM_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
 import { conflictingFields, nextVersion, ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE, type VersionedField } from '../../shared/domain/row-versions.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
 import type { Principal } from '../http/types.ts';
@@ -106,6 +107,25 @@ async function applyEdit(ctx: AppContext, current: RowRecord, edit: RowEdit, doc
   return next;
 }
 
+const PRICES = [
+  ['unitario', 'prezzo unitario'],
+  ['prezzo_db', 'prezzo DB'],
+] as const;
+
+/**
+ * quantità × prezzo of the edited row inside the business limit (400 otherwise), for each price
+ * whose product the edit changed: a row imported with a product beyond it (kept, flagged) can
+ * still have its description corrected.
+ */
+function checkProducts(current: RowRecord, next: RowRecord): RowRecord {
+  for (const [field, label] of PRICES) {
+    if (next.quantita === current.quantita && next[field] === current[field]) continue;
+    const problem = productProblem(next.quantita, next[field], label);
+    if (problem) throw new ValidationError(problem);
+  }
+  return next;
+}
+
 /** The version checks of an edit against the row as it is now: 412 (If-Match) or 409 (a field changed by somebody else). */
 function checkVersions(current: RowRecord, edit: RowEdit): void {
   if (edit.expectedVersion !== undefined && (current.version ?? 0) !== edit.expectedVersion) throw new PreconditionFailedError(ROW_VERSION_STALE);
@@ -123,7 +143,7 @@ export async function editRow(ctx: AppContext, principal: Principal, id: number,
   const { row, doc } = await requireRowFor(ctx, id, principal);
   const written = await changeRow(ctx, row, async (current) => {
     checkVersions(current, edit);
-    return applyEdit(ctx, current, edit, doc, principal.username);
+    return checkProducts(current, await applyEdit(ctx, current, edit, doc, principal.username));
   });
   if (!written) throw new NotFoundError(ROW_NOT_FOUND);
   const { document, totals } = await retotal(ctx, doc);
@@ -150,7 +170,7 @@ const MERGE_ATTEMPTS = 10;
  * POST /api/rows/merge: two consecutive rows become one, in one transaction conditional on the
  * versions read; when either changed meanwhile both are read again and merged as they are now.
  */
-export async function mergeRows(ctx: AppContext, principal: Principal, ids: [number, number]) {
+export async function mergeRows(ctx: AppContext, principal: Principal, ids: [number, number], options: { sumQuantities?: boolean } = {}) {
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
     const found = await Promise.all(ids.map((id) => requireRowFor(ctx, id, principal).catch(() => null)));
     if (found.some((f) => !f)) throw new NotFoundError(MERGE_MISSING_ERROR);
@@ -159,13 +179,23 @@ export async function mergeRows(ctx: AppContext, principal: Principal, ids: [num
     const order = mergeOrder(a.row, b.row, await countRowsBetweenIndexes(ctx, a.row.document_id, a.row.row_index, b.row.row_index));
     if (!order) throw new ValidationError(MERGE_ORDER_ERROR);
     const [first, second] = order;
-    const merged = nextVersion(first, {
-      ...mergedValues(first, second),
+    const sumQuantities = options.sumQuantities === true;
+    if (sumQuantities && !canSumQuantities(first, second)) throw new ValidationError(MERGE_SUM_ERROR);
+    const values = {
+      ...mergedValues(first, second, { sumQuantities }),
       differenza_totale_db: second.differenza_totale_db,
       variazione_percentuale: second.variazione_percentuale,
       price_source: second.price_source,
       page_end: second.page_end ?? first.page_end,
-    });
+    };
+    if (sumQuantities) {
+      for (const [field, label] of PRICES) {
+        const problem = productProblem(values.quantita, values[field], label);
+        if (problem) throw new ValidationError(problem);
+      }
+    }
+    // The summed quantity has its own db total, difference and variation.
+    const merged = nextVersion(first, sumQuantities ? { ...values, ...deriveRow(values) } : values);
     if (await changingRows(ctx, [merged, second], () => mergeRowsIfUnchanged(ctx, merged, first, second))) {
       const { document, totals } = await retotal(ctx, a.doc);
       return { merged, removed: second, document, totals };

@@ -22,10 +22,11 @@ import { warmReading } from '../../functions/analysis/warm-up.ts';
 import { getDocument } from '../../functions/storage/repositories/documents.ts';
 import { getBlob } from '../../functions/storage/blobs.ts';
 import { priceRowsInMemory } from '../../functions/services/pricing.ts';
+import { runParseJob, type ParseJob } from '../../functions/analysis/parse-jobs.ts';
 
 export const ANALYSIS_NICE = 19;
 
-type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'now'>;
+type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'parseFile' | 'now'>;
 
 /** What a ready thread has loaded, as it reports it to the queue. */
 export interface ThreadReady {
@@ -85,7 +86,14 @@ void warm().then((ready) => {
   parentPort!.postMessage({ ready });
 });
 
-parentPort!.on('message', async (job: { documentId: number }) => {
+parentPort!.on('message', async (message: { documentId: number } | { parse: { id: number; job: ParseJob } }) => {
+  if ('parse' in message) {
+    // An uploaded file parsed here, off the thread that answers requests (functions/analysis/parse-jobs.ts).
+    const { id, job: parseJob } = message.parse;
+    parentPort!.postMessage({ parsed: id, outcome: await runParseJob(parseJob) });
+    return;
+  }
+  const job = message;
   try {
     // Scanned pages are read by tesseract.js here (its engine runs in a worker thread of this
     // thread) with the Italian model from node_modules, one page at a time across all analysis

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../functions/config/context.ts';
 import { TIMEOUT_FAILURE } from '../../functions/worker/analysis.ts';
 import { releaseIfHeld } from '../../functions/ocr/gate.ts';
 import { logger } from '../../functions/config/logger.ts';
+import type { ParseJob, ParseOutcome } from '../../functions/analysis/parse-jobs.ts';
 
 /**
  * The in-process stand-in for SQS: jobs run on worker threads, two at a time (the machine has
@@ -67,7 +68,7 @@ export function createLocalQueue(
   const ocrGate = new SharedArrayBuffer(4);
 
   const spawn = (): Worker => {
-    const { signingSecret: _s, enqueue: _e, now: _n, ...data } = config();
+    const { signingSecret: _s, enqueue: _e, parseFile: _p, now: _n, ...data } = config();
     const worker = new Worker(new URL('./analysis-thread.mjs', import.meta.url), {
       workerData: { ...data, ocrGate },
       resourceLimits: { maxOldGenerationSizeMb: ANALYSIS_HEAP_MB },
@@ -124,6 +125,34 @@ export function createLocalQueue(
     worker.postMessage({ documentId });
   };
 
+  let parseIds = 0;
+  let nextParseThread = 0;
+  /**
+   * A file parse (functions/analysis/parse-jobs.ts) on an analysis thread, never on the thread
+   * answering requests: taken in turn by the threads, beside an analysis if one is running (the
+   * thread interleaves them). A thread that dies meanwhile fails the parse.
+   */
+  const parse = (job: ParseJob): Promise<ParseOutcome> => {
+    if (closed) return Promise.resolve({ ok: false, status: 500, detail: 'queue closed' });
+    if (threads.length < concurrency) idleThreads.push(spawn());
+    const worker = threads[nextParseThread++ % threads.length];
+    const id = ++parseIds;
+    return new Promise<ParseOutcome>((resolve) => {
+      const done = (outcome: ParseOutcome) => {
+        worker.off('message', onMessage);
+        worker.off('error', onGone);
+        worker.off('exit', onGone);
+        resolve(outcome);
+      };
+      const onMessage = (msg: { parsed?: number; outcome?: ParseOutcome }) => msg?.parsed === id && done(msg.outcome!);
+      const onGone = (err?: unknown) => done({ ok: false, status: 500, detail: `analysis thread stopped during a file parse: ${String(err)}` });
+      worker.on('message', onMessage);
+      worker.once('error', onGone);
+      worker.once('exit', onGone);
+      worker.postMessage({ parse: { id, job } });
+    });
+  };
+
   function pump() {
     while (!closed && running < concurrency && pending.length) {
       const worker = idleThreads.pop() ?? spawn();
@@ -147,6 +176,7 @@ export function createLocalQueue(
       }
       return Promise.all(started);
     },
+    parse,
     enqueue: async (job: { documentId: number }) => {
       pending.push(job.documentId);
       setImmediate(pump);

@@ -89,6 +89,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     signingSecret: async () => secret,
     secureCookies: false,
     enqueue: queue.enqueue,
+    parseFile: queue.parse,
     now: options.now,
   };
   const ctx = createContext(config);

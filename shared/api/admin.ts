@@ -1,12 +1,13 @@
 /** Admin: users, dashboard, API keys (functions/handlers/admin-users.ts, api-keys.ts). */
 import { z } from 'zod';
 import { day, publicUser, role, type PublicUser } from './auth.ts';
+import { PASSWORD_RULE, PASSWORD_TOO_SHORT } from '../security/passwords.ts';
 import { deleted, envelope, idPath, intLike, listOf, message, type RouteContract } from './common.ts';
 
 /** Create: username and password required (checked by the handler with its own messages). */
 export const userBody = z.object({
   username: z.string(),
-  password: z.string(),
+  password: z.string().meta({ description: PASSWORD_RULE }),
   role: role.or(z.literal('')).optional(),
   access_start: day.nullable().optional(),
   access_end: day.nullable().optional(),
@@ -55,9 +56,9 @@ const registerContract = {
   bodyType: 'json-or-multipart',
   status: 201,
   response: registerResponse,
-  requestExample: { username: 'mario.rossi', password: 'segreta1', role: 'redattore' },
+  requestExample: { username: 'mario.rossi', password: 'tetto-di-rame-42', role: 'redattore' },
   example: { data: { user, message: 'Utente mario.rossi creato con successo' } },
-  errors: { 400: 'La password deve contenere almeno 6 caratteri', 409: 'Esiste già un utente con questo username' },
+  errors: { 400: PASSWORD_TOO_SHORT, 409: 'Esiste già un utente con questo username' },
 } satisfies RouteContract;
 
 export const adminRoutes = {
@@ -78,7 +79,7 @@ export const adminRoutes = {
     body: userBody,
     status: 201,
     response: userCreated,
-    requestExample: { username: 'mario.rossi', password: 'segreta1', role: 'redattore', access_start: '2026-01-01' },
+    requestExample: { username: 'mario.rossi', password: 'tetto-di-rame-42', role: 'redattore', access_start: '2026-01-01' },
     example: { data: user, meta: { message: 'Utente mario.rossi creato con successo' } },
     errors: { 400: 'Username non valido: da 2 a 64 caratteri tra lettere, numeri e . _ @ -', 409: 'Esiste già un utente con questo username' },
   },

@@ -31,7 +31,7 @@ export const authRoutes = {
   'POST /api/auth/login': {
     summary: 'Accesso: restituisce il token di sessione e imposta il cookie HttpOnly',
     body: loginBody,
-    requestExample: { username: 'mario.rossi', password: 'segreta1' },
+    requestExample: { username: 'mario.rossi', password: 'tetto-di-rame-42' },
     response: loginResponse,
     example: { data: { user: exampleUser, token: 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiIxIn0.c2ln', expires_at: '2026-01-10T17:00:00.000Z' } },
     errors: {

@@ -40,7 +40,17 @@ export type RowUpdateBody = z.infer<typeof rowUpdateBody>;
 export const rowResponse = envelope(resourceOf('rows', documentRow));
 export const rowUpdateResponse = envelope(resourceOf('rows', documentRow), documentAndTotals.extend({ price_found: z.boolean() }));
 export const rowRemoveResponse = envelope(z.object({ id: z.number().int(), message }), documentAndTotals);
-export const mergeBody = z.object({ first_row_id: intLike, second_row_id: intLike });
+export const mergeBody = z.object({
+  first_row_id: intLike,
+  second_row_id: intLike,
+  somma_quantita: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'true: le due righe sono voci complete con la stessa tariffa e lo stesso prezzo unitario, e la riga unita ha come quantità la somma delle due e come totale quantità × prezzo (arrotondato al centesimo); altrimenti prende quantità, prezzo e totale della seconda',
+    }),
+});
 export const mergeResponse = envelope(
   z.object({ success: z.literal(true), row: documentRow, removed_row_id: z.number().int(), message }),
   documentAndTotals,

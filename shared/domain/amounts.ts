@@ -9,7 +9,7 @@
  *   comes near it, and with 2 decimals it is 14 digits, which a float keeps exactly.
  * - At most 2 decimals (cents), as the whole product stores and shows amounts.
  */
-import { abs, compare, dec, parseFlexible, type Decimal } from './money.ts';
+import { abs, compare, dec, fromNumber, mul, parseFlexible, round, type Decimal } from './money.ts';
 
 /** DynamoDB's Number precision. */
 export const DYNAMODB_MAX_DIGITS = 38;
@@ -83,4 +83,17 @@ export function amountMessage(problem: AmountProblem, label: string, decimals = 
 /** For amounts read from files (rounded there by design): inside the business limit? */
 export function withinAmountLimit(value: Decimal): boolean {
   return compare(abs(value), AMOUNT_LIMIT) < 0;
+}
+
+/**
+ * quantità × prezzo of a row inside the business limit? Each factor may be inside it while the
+ * product is not (999.999.999.999 × 85,40): such a row would carry an amount no screen, sum or
+ * export can hold exactly. null when it fits (or a factor is missing), else the Italian message.
+ */
+export function productProblem(quantita: number | null | undefined, price: number | null | undefined, priceLabel: string): string | null {
+  if (typeof quantita !== 'number' || typeof price !== 'number' || !Number.isFinite(quantita) || !Number.isFinite(price)) return null;
+  const product = mul(fromNumber(quantita), fromNumber(price));
+  return withinAmountLimit(round(product, AMOUNT_DECIMALS))
+    ? null
+    : `Importo non valido: quantità × ${priceLabel} supera il massimo ammesso (999.999.999.999,99 in valore assoluto). Controlla la quantità e il prezzo.`;
 }

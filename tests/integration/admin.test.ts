@@ -17,11 +17,11 @@ const detail = (res: { json: any }) => res.json?.errors?.[0]?.detail;
 
 describe('users', () => {
   it('creates a redattore by default, lists it and refuses a duplicate username', async () => {
-    const res = await call('POST', '/api/admin/users', { token: admin, body: { username: 'mario.rossi', password: 'password1' } });
+    const res = await call('POST', '/api/admin/users', { token: admin, body: { username: 'mario.rossi', password: 'password-di-prova' } });
     expect(res.status).toBe(201);
     expect(res.json.data).toMatchObject({ username: 'mario.rossi', role: 'redattore', access_start: null, access_end: null });
     expect(res.json.meta.message).toBe('Utente mario.rossi creato con successo');
-    const dup = await call('POST', '/api/admin/users', { token: admin, body: { username: 'Mario.Rossi', password: 'password1' } });
+    const dup = await call('POST', '/api/admin/users', { token: admin, body: { username: 'Mario.Rossi', password: 'password-di-prova' } });
     expect(dup.status).toBe(409);
     expect(detail(dup)).toBe('Esiste già un utente con questo username');
     const list = await call('GET', '/api/admin/users', { token: admin });
@@ -32,12 +32,17 @@ describe('users', () => {
 
   it('validates input with the spec\'s Italian messages', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ password: 'password1' }, 'Username è obbligatorio'],
+      [{ password: 'password-di-prova' }, 'Username è obbligatorio'],
       [{ username: 'senza.password' }, 'Password è obbligatoria'],
-      [{ username: 'ruolo', password: 'password1', role: 'capo' }, 'Ruolo non valido'],
-      [{ username: 'corta', password: '12345' }, 'La password deve contenere almeno 6 caratteri'],
-      [{ username: 'date', password: 'password1', access_start: '2025-13-40' }, 'Data di inizio accesso non valida'],
-      [{ username: 'date2', password: 'password1', access_start: '2025-06-30', access_end: '2025-01-01' }, 'La data di fine accesso non può precedere la data di inizio'],
+      [{ username: 'ruolo', password: 'password-di-prova', role: 'capo' }, 'Ruolo non valido'],
+      [{ username: 'corta', password: '12345' }, 'La password deve contenere almeno 10 caratteri'],
+      [{ username: 'nove', password: 'nove-cifr' }, 'La password deve contenere almeno 10 caratteri'],
+      [{ username: 'comune', password: 'password1234' }, 'La password è tra le più comuni e si indovina facilmente: scegline un\u2019altra'],
+      [{ username: 'comune2', password: 'QwertyUiop' }, 'La password è tra le più comuni e si indovina facilmente: scegline un\u2019altra'],
+      [{ username: 'comune3', password: '1234567890' }, 'La password è tra le più comuni e si indovina facilmente: scegline un\u2019altra'],
+      [{ username: 'mario.bianchi', password: 'Mario.Bianchi' }, 'La password non può essere uguale allo username'],
+      [{ username: 'date', password: 'password-di-prova', access_start: '2025-13-40' }, 'Data di inizio accesso non valida'],
+      [{ username: 'date2', password: 'password-di-prova', access_start: '2025-06-30', access_end: '2025-01-01' }, 'La data di fine accesso non può precedere la data di inizio'],
     ];
     for (const [body, message] of cases) {
       const res = await call('POST', '/api/admin/users', { token: admin, body });
@@ -47,9 +52,9 @@ describe('users', () => {
   });
 
   it('edits role and access window, keeps the password when none is sent, and revokes sessions on a new password', async () => {
-    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'giulia', password: 'password1' } });
+    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'giulia', password: 'password-di-prova' } });
     const id = created.json.data.id;
-    const session = await loginAs(rt.url, 'giulia', 'password1');
+    const session = await loginAs(rt.url, 'giulia', 'password-di-prova');
     const edit = await call('PUT', `/api/admin/users/${id}`, {
       token: admin,
       body: { username: 'giulia', role: 'amministratore', access_start: '2025-01-01', access_end: null },
@@ -58,26 +63,47 @@ describe('users', () => {
     expect(edit.json.data).toMatchObject({ role: 'amministratore', access_start: '2025-01-01', access_end: null });
     expect(edit.json.meta.message).toBe('Utente aggiornato con successo');
     expect((await call('GET', '/api/auth/user', { token: session })).status).toBe(200);
-    await loginAs(rt.url, 'giulia', 'password1');
+    await loginAs(rt.url, 'giulia', 'password-di-prova');
 
     await call('PUT', `/api/admin/users/${id}`, { token: admin, body: { password: 'nuovapassword' } });
     expect((await call('GET', '/api/auth/user', { token: session })).status).toBe(401);
-    await expect(loginAs(rt.url, 'giulia', 'password1')).rejects.toThrow();
+    await expect(loginAs(rt.url, 'giulia', 'password-di-prova')).rejects.toThrow();
     await loginAs(rt.url, 'giulia', 'nuovapassword');
   });
 
+  it('refuses a weak new password on change, and one equal to the new username of the same request', async () => {
+    // Prepare
+    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'paolo.verdi', password: 'password-di-prova' } });
+    const id = created.json.data.id;
+    // Act
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ password: 'corta' }, 'La password deve contenere almeno 10 caratteri'],
+      [{ password: 'qwertyuiop' }, 'La password è tra le più comuni e si indovina facilmente: scegline un\u2019altra'],
+      [{ password: 'paolo.verdi' }, 'La password non può essere uguale allo username'],
+      [{ username: 'paolo.verdi.2', password: 'PAOLO.VERDI.2' }, 'La password non può essere uguale allo username'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call('PUT', `/api/admin/users/${id}`, { token: admin, body });
+      // Assess
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(detail(res)).toBe(message);
+    }
+    // The old password still works: nothing was written.
+    await loginAs(rt.url, 'paolo.verdi', 'password-di-prova');
+  });
+
   it('renames a user and frees the old username', async () => {
-    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'vecchio', password: 'password1' } });
+    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'vecchio', password: 'password-di-prova' } });
     await call('PUT', `/api/admin/users/${created.json.data.id}`, { token: admin, body: { username: 'nuovo' } });
-    await loginAs(rt.url, 'nuovo', 'password1');
-    const again = await call('POST', '/api/admin/users', { token: admin, body: { username: 'vecchio', password: 'password1' } });
+    await loginAs(rt.url, 'nuovo', 'password-di-prova');
+    const again = await call('POST', '/api/admin/users', { token: admin, body: { username: 'vecchio', password: 'password-di-prova' } });
     expect(again.status).toBe(201);
   });
 
   it('deleting a user revokes their API keys and sessions', async () => {
-    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'daeliminare', password: 'password1' } });
+    const created = await call('POST', '/api/admin/users', { token: admin, body: { username: 'daeliminare', password: 'password-di-prova' } });
     const id = created.json.data.id;
-    const session = await loginAs(rt.url, 'daeliminare', 'password1');
+    const session = await loginAs(rt.url, 'daeliminare', 'password-di-prova');
     const key = (await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: id, description: 'script' } })).json.data.key;
     expect((await call('GET', '/api/auth/user', { token: key })).status).toBe(200);
     const del = await call('DELETE', `/api/admin/users/${id}`, { token: admin });
@@ -100,11 +126,11 @@ describe('users', () => {
   it('registers users through /register (multipart) and /api/register (JSON), admin only', async () => {
     const form = new FormData();
     form.set('username', 'dalform');
-    form.set('password', 'password1');
+    form.set('password', 'password-di-prova');
     form.set('role', 'redattore');
     const multipart = await fetch(`${rt.url}/register`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
     expect(multipart.status).toBe(201);
-    const json = await call('POST', '/api/register', { token: admin, body: { username: 'dajson', password: 'password1' } });
+    const json = await call('POST', '/api/register', { token: admin, body: { username: 'dajson', password: 'password-di-prova' } });
     expect(json.status).toBe(201);
     expect(json.json.data.user.username).toBe('dajson');
     const anonymous = await fetch(`${rt.url}/register`, { method: 'POST', body: form });
@@ -115,7 +141,7 @@ describe('users', () => {
 describe('API keys', () => {
   it('returns the key once, stores only its hash, lists it masked, and logs in with it until revoked', async () => {
     // Prepare
-    const user = (await call('POST', '/api/admin/users', { token: admin, body: { username: 'integratore', password: 'password1' } })).json.data;
+    const user = (await call('POST', '/api/admin/users', { token: admin, body: { username: 'integratore', password: 'password-di-prova' } })).json.data;
     // Act
     const res = await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: user.id, description: 'Gestionale' } });
     // Assess
@@ -155,7 +181,7 @@ describe('API keys', () => {
   it('reports counts on the dashboard, and counts a new user and key at once', async () => {
     // Prepare
     const before = (await call('GET', '/api/admin/dashboard', { token: admin })).json.data;
-    const user = await call('POST', '/api/admin/users', { token: admin, body: { username: 'conteggio.cruscotto', password: 'password1' } });
+    const user = await call('POST', '/api/admin/users', { token: admin, body: { username: 'conteggio.cruscotto', password: 'password-di-prova' } });
     await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: user.json.data.id, description: 'cruscotto' } });
     // Act
     const res = await call('GET', '/api/admin/dashboard', { token: admin });

@@ -82,10 +82,10 @@ describe('login and sessions', () => {
   });
 
   it('stores passwords only as scrypt hashes', async () => {
-    const created = await createUser({ username: 'hashcheck', password: 'segreta1', role: 'redattore' });
+    const created = await createUser({ username: 'hashcheck', password: 'segreta-e-lunga', role: 'redattore' });
     const item = await rt.ctx.db.send(new GetCommand({ TableName: rt.ctx.table('users'), Key: { id: created.json.data.id } }));
     expect(item.Item?.password_hash).toMatch(/^scrypt\$/);
-    expect(JSON.stringify(item.Item)).not.toContain('segreta1');
+    expect(JSON.stringify(item.Item)).not.toContain('segreta-e-lunga');
   });
 });
 
@@ -137,7 +137,7 @@ describe('password guessing', () => {
   }
 
   it('lets at most the free attempts of 100 parallel wrong guesses reach the password check', async () => {
-    await createUser({ username: 'bersaglio', password: 'giusta123' });
+    await createUser({ username: 'bersaglio', password: 'giusta-e-lunga' });
     // Act: one address, 100 wrong passwords at once.
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => login('bersaglio', `sbagliata${i}`)));
     // Assess: a 401 means the password was checked; a 429 means it was not even looked at.
@@ -149,18 +149,18 @@ describe('password guessing', () => {
     expect(detail(refused[0])).toMatch(/^Troppi tentativi di accesso non riusciti\. Riprova tra \d+ second[oi]\.$/);
     expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // The right password from the same address waits too.
-    expect((await login('bersaglio', 'giusta123')).status).toBe(429);
+    expect((await login('bersaglio', 'giusta-e-lunga')).status).toBe(429);
   });
 
   it('does not lock anyone else out: another address logs in with the right password', async () => {
-    await createUser({ username: 'assediato', password: 'giusta123' });
+    await createUser({ username: 'assediato', password: 'giusta-e-lunga' });
     // Prepare: an attacker floods the username from its own address.
     const flood = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom('198.51.100.66', 'assediato', `x${i}`)));
     expect(flood.filter((r) => r.status === 401).length).toBeLessThanOrEqual(FREE_ATTEMPTS);
-    expect((await loginFrom('198.51.100.66', 'assediato', 'giusta123')).status).toBe(429);
+    expect((await loginFrom('198.51.100.66', 'assediato', 'giusta-e-lunga')).status).toBe(429);
     // Act + Assess: the owner, from elsewhere, is not affected.
-    expect((await loginFrom('203.0.113.7', 'assediato', 'giusta123')).status).toBe(200);
-    expect((await login('assediato', 'giusta123')).status).toBe(200);
+    expect((await loginFrom('203.0.113.7', 'assediato', 'giusta-e-lunga')).status).toBe(200);
+    expect((await login('assediato', 'giusta-e-lunga')).status).toBe(200);
   });
 
   it('keeps the admin in while the admin username is flooded from another address', async () => {
@@ -170,7 +170,7 @@ describe('password guessing', () => {
   });
 
   it('ignores a forged CloudFront address header on the local server', async () => {
-    await createUser({ username: 'falsario', password: 'giusta123' });
+    await createUser({ username: 'falsario', password: 'giusta-e-lunga' });
     for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await login('falsario', `sbagliata${i}`)).status).toBe(401);
     // A new header value would be a new "address" if it were trusted.
     const forged = await login('falsario', 'sbagliata', { 'cloudfront-viewer-address': '192.0.2.1:4444' });
@@ -178,7 +178,7 @@ describe('password guessing', () => {
   });
 
   it('doubles the wait after each further failure and starts over after a success', async () => {
-    await createUser({ username: 'paziente', password: 'giusta123' });
+    await createUser({ username: 'paziente', password: 'giusta-e-lunga' });
     const ip = '198.51.100.20';
     const t0 = Math.floor(Date.now() / 1000) * 1000; // whole seconds, as the records keep them
     const at = (s: number) => rt.setNow(new Date(t0 + s * 1000));
@@ -188,24 +188,24 @@ describe('password guessing', () => {
       // Each failure from here on opens a wait twice as long: 1 s, 2 s, 4 s, 8 s.
       let clock = 0;
       for (const wait of [1, 2, 4, 8]) {
-        const early = await loginFrom(ip, 'paziente', 'giusta123');
+        const early = await loginFrom(ip, 'paziente', 'giusta-e-lunga');
         expect(early.status).toBe(429);
         expect(early.headers['retry-after']).toBe(String(wait));
         expect(early.json.errors[0].detail).toBe(`Troppi tentativi di accesso non riusciti. Riprova tra ${wait} ${wait === 1 ? 'secondo' : 'secondi'}.`);
         at(clock + wait - 0.5);
-        expect((await loginFrom(ip, 'paziente', 'giusta123')).status).toBe(429);
+        expect((await loginFrom(ip, 'paziente', 'giusta-e-lunga')).status).toBe(429);
         clock += wait;
         at(clock);
         expect((await loginFrom(ip, 'paziente', `ancora${wait}`)).status).toBe(401);
       }
-      expect((await loginFrom(ip, 'paziente', 'giusta123')).headers['retry-after']).toBe('16');
+      expect((await loginFrom(ip, 'paziente', 'giusta-e-lunga')).headers['retry-after']).toBe('16');
       // Act: the right password once the wait is over.
       clock += 16;
       at(clock);
-      expect((await loginFrom(ip, 'paziente', 'giusta123')).status).toBe(200);
+      expect((await loginFrom(ip, 'paziente', 'giusta-e-lunga')).status).toBe(200);
       // Assess: the count starts over, with its free attempts.
       for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await loginFrom(ip, 'paziente', `di-nuovo${i}`)).status).toBe(401);
-      expect((await loginFrom(ip, 'paziente', 'giusta123')).status).toBe(429);
+      expect((await loginFrom(ip, 'paziente', 'giusta-e-lunga')).status).toBe(429);
     } finally {
       rt.setNow(null);
     }
@@ -218,21 +218,21 @@ describe('password guessing', () => {
   });
 
   it('forgets old failures after a day', async () => {
-    await createUser({ username: 'smemorato', password: 'giusta123' });
+    await createUser({ username: 'smemorato', password: 'giusta-e-lunga' });
     const ip = '198.51.100.21';
     for (let i = 0; i < FREE_ATTEMPTS + 1; i++) await loginFrom(ip, 'smemorato', `no${i}`);
-    expect((await loginFrom(ip, 'smemorato', 'giusta123')).status).toBe(429);
+    expect((await loginFrom(ip, 'smemorato', 'giusta-e-lunga')).status).toBe(429);
     rt.setNow(new Date(Date.now() + 25 * 60 * 60 * 1000));
-    expect((await loginFrom(ip, 'smemorato', 'giusta123')).status).toBe(200);
+    expect((await loginFrom(ip, 'smemorato', 'giusta-e-lunga')).status).toBe(200);
   });
 });
 
 describe('access period', () => {
   it('refuses login outside the access window with the access-period message', async () => {
-    await createUser({ username: 'scaduto', password: 'password1', access_start: '2020-01-01', access_end: '2020-12-31' });
-    await createUser({ username: 'futuro', password: 'password1', access_start: '2999-01-01' });
+    await createUser({ username: 'scaduto', password: 'password-di-prova', access_start: '2020-01-01', access_end: '2020-12-31' });
+    await createUser({ username: 'futuro', password: 'password-di-prova', access_start: '2999-01-01' });
     for (const username of ['scaduto', 'futuro']) {
-      const res = await call('POST', '/api/auth/login', { body: { username, password: 'password1' } });
+      const res = await call('POST', '/api/auth/login', { body: { username, password: 'password-di-prova' } });
       expect(res.status).toBe(403);
       expect(detail(res)).toMatch(/periodo di accesso/);
     }
@@ -240,9 +240,9 @@ describe('access period', () => {
 
   it('lets a user in on the last day of the window and refuses the next request once it has passed', async () => {
     // Prepare: access ends 30/06/2030; the clock says 22:00 of that day in Italy.
-    await createUser({ username: 'finegiugno', password: 'password1', access_end: '2030-06-30' });
+    await createUser({ username: 'finegiugno', password: 'password-di-prova', access_end: '2030-06-30' });
     rt.setNow(new Date('2030-06-30T20:00:00Z')); // 22:00 in Italy
-    const token = await loginAs(rt.url, 'finegiugno', 'password1');
+    const token = await loginAs(rt.url, 'finegiugno', 'password-di-prova');
     expect((await call('GET', '/api/auth/user', { token })).status).toBe(200);
     // Act: half an hour after midnight
     rt.setNow(new Date('2030-06-30T22:30:00Z')); // 00:30 on 01/07 in Italy, session still valid

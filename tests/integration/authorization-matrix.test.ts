@@ -19,7 +19,7 @@ beforeAll(async () => {
   call = apiClient(rt.url);
   const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   const mkUser = async (username: string, extra: Record<string, unknown> = {}) =>
-    (await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password1', ...extra } })).json.data.id as number;
+    (await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password-di-prova', ...extra } })).json.data.id as number;
   const mkKey = async (userId: number) =>
     (await call('POST', '/api/admin/api-keys', { token: admin, body: { user_id: userId, description: 'matrice' } })).json.data;
 

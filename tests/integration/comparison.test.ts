@@ -28,9 +28,9 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   call = apiClient(rt.url);
   admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  for (const username of ['mario', 'lucia']) await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password1' } });
-  mario = await loginAs(rt.url, 'mario', 'password1');
-  lucia = await loginAs(rt.url, 'lucia', 'password1');
+  for (const username of ['mario', 'lucia']) await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password-di-prova' } });
+  mario = await loginAs(rt.url, 'mario', 'password-di-prova');
+  lucia = await loginAs(rt.url, 'lucia', 'password-di-prova');
   computo = await uploadXpwe(mario, COMPUTO, 'computo.xpwe');
   variante = await uploadXpwe(mario, VARIANTE, 'variante.xpwe');
   offerta = await uploadXpwe(mario, COMPUTO.map((v) => ({ ...v, prezzo: Math.round(v.prezzo * 95) / 100 })), 'offerta.xpwe');

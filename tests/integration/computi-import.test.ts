@@ -25,8 +25,8 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   call = apiClient(rt.url);
   const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  await call('POST', '/api/admin/users', { token: admin, body: { username: 'giulia', password: 'password1' } });
-  token = await loginAs(rt.url, 'giulia', 'password1');
+  await call('POST', '/api/admin/users', { token: admin, body: { username: 'giulia', password: 'password-di-prova' } });
+  token = await loginAs(rt.url, 'giulia', 'password-di-prova');
 });
 afterAll(async () => rt?.close());
 

@@ -14,10 +14,10 @@ beforeAll(async () => {
   call = apiClient(rt.url);
   admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   for (const username of ['mario', 'lucia']) {
-    await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password1' } });
+    await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password-di-prova' } });
   }
-  mario = await loginAs(rt.url, 'mario', 'password1');
-  lucia = await loginAs(rt.url, 'lucia', 'password1');
+  mario = await loginAs(rt.url, 'mario', 'password-di-prova');
+  lucia = await loginAs(rt.url, 'lucia', 'password-di-prova');
 });
 afterAll(async () => rt?.close());
 

@@ -23,10 +23,10 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   call = apiClient(rt.url);
   const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  await call('POST', '/api/admin/users', { token: admin, body: { username: 'chiara', password: 'password1' } });
-  await call('POST', '/api/admin/users', { token: admin, body: { username: 'marco', password: 'password1' } });
-  token = await loginAs(rt.url, 'chiara', 'password1');
-  other = await loginAs(rt.url, 'marco', 'password1');
+  await call('POST', '/api/admin/users', { token: admin, body: { username: 'chiara', password: 'password-di-prova' } });
+  await call('POST', '/api/admin/users', { token: admin, body: { username: 'marco', password: 'password-di-prova' } });
+  token = await loginAs(rt.url, 'chiara', 'password-di-prova');
+  other = await loginAs(rt.url, 'marco', 'password-di-prova');
 });
 afterAll(async () => rt?.close());
 

@@ -132,6 +132,6 @@ describe('request shape, by the same contract (functions/http/contract.ts)', () 
     const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
     expect((await call('POST', '/api/auth/login', { body: { username: 'admin' } })).json.errors[0].detail).toBe('Username e password sono obbligatori');
     expect((await call('POST', '/api/rows/update-tipologia-dei', { token: admin, body: { row_ids: [1] } })).json.errors[0].detail).toBe('Seleziona una tipologia DEI');
-    expect((await call('POST', '/api/admin/users', { token: admin, body: { username: 'nuovo.utente', password: 'segreta1', role: 'capo' } })).json.errors[0].detail).toBe('Ruolo non valido');
+    expect((await call('POST', '/api/admin/users', { token: admin, body: { username: 'nuovo.utente', password: 'segreta-e-lunga', role: 'capo' } })).json.errors[0].detail).toBe('Ruolo non valido');
   });
 });

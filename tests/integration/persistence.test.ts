@@ -17,7 +17,7 @@ describe('a second start on the same DATA_DIR', () => {
     const first = await start();
     expect(first.seed.adminPassword).toMatch(/^[\w-]{12,}$/);
     const admin = await loginAs(first.url, 'admin', first.seed.adminPassword!);
-    await apiClient(first.url)('POST', '/api/admin/users', { token: admin, body: { username: 'persistente', password: 'password1' } });
+    await apiClient(first.url)('POST', '/api/admin/users', { token: admin, body: { username: 'persistente', password: 'password-di-prova' } });
     await first.stop();
 
     // Act
@@ -27,7 +27,7 @@ describe('a second start on the same DATA_DIR', () => {
       expect(second.seed.adminPassword).toBeUndefined();
       const call = apiClient(second.url);
       expect((await call('GET', '/api/auth/user', { token: admin })).status).toBe(200);
-      await loginAs(second.url, 'persistente', 'password1');
+      await loginAs(second.url, 'persistente', 'password-di-prova');
       await loginAs(second.url, 'admin', first.seed.adminPassword!);
       const tipologie = await call('GET', '/api/tipologie-dei', { token: admin });
       expect(tipologie.json.meta['total-count']).toBe(6);

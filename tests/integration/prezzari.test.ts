@@ -13,8 +13,8 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   call = apiClient(rt.url);
   admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  await call('POST', '/api/admin/users', { token: admin, body: { username: 'estimatore', password: 'password1' } });
-  editor = await loginAs(rt.url, 'estimatore', 'password1');
+  await call('POST', '/api/admin/users', { token: admin, body: { username: 'estimatore', password: 'password-di-prova' } });
+  editor = await loginAs(rt.url, 'estimatore', 'password-di-prova');
 });
 afterAll(async () => rt?.close());
 

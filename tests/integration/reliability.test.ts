@@ -238,7 +238,7 @@ describe('writes that cannot be kept are refused', () => {
       const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
       const call = apiClient(rt.url);
       fs.rmSync(rt.dataDir, { recursive: true, force: true });
-      const res = await call('POST', '/api/admin/users', { token, body: { username: 'perso', password: 'password1' } });
+      const res = await call('POST', '/api/admin/users', { token, body: { username: 'perso', password: 'password-di-prova' } });
       expect(res.status).toBe(503);
       expect(res.json.errors[0].detail).toMatch(/^Impossibile salvare i dati/);
       const upload = await uploadPdf(rt.url, token, corpusFile('primus_small.pdf'));

@@ -152,12 +152,12 @@ describe('resource grants cover what the handlers do', () => {
     await as('GET', '/api/auth/user', { token: admin });
 
     // admin-users, api-keys
-    const user = (await as('POST', '/api/admin/users', { token: admin, body: { username: 'mario', password: 'password1' } })).json.data.attributes ?? {};
+    const user = (await as('POST', '/api/admin/users', { token: admin, body: { username: 'mario', password: 'password-di-prova' } })).json.data.attributes ?? {};
     const userId = user.id ?? (await as('GET', '/api/admin/users', { token: admin })).json.data.find((u: any) => u.attributes.username === 'mario').id;
     await as('GET', '/api/admin/users', { token: admin });
     await as('PUT', `/api/admin/users/${userId}`, { token: admin, body: { username: 'mario.rossi' } });
-    await as('POST', '/api/register', { token: admin, body: { username: 'ospite', password: 'password1' } });
-    const mario = (await as('POST', '/api/auth/login', { body: { username: 'mario.rossi', password: 'password1' } })).json.data.token as string;
+    await as('POST', '/api/register', { token: admin, body: { username: 'ospite', password: 'password-di-prova' } });
+    const mario = (await as('POST', '/api/auth/login', { body: { username: 'mario.rossi', password: 'password-di-prova' } })).json.data.token as string;
     const key = (await as('POST', '/api/admin/api-keys', { token: admin, body: { user_id: Number(userId), description: 'script' } })).json.data;
     await as('GET', '/api/admin/api-keys', { token: admin });
     await as('GET', '/api/auth/user', { token: key.key });

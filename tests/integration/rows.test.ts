@@ -21,9 +21,9 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   call = apiClient(rt.url);
   admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  for (const u of ['proprietario', 'estraneo']) await call('POST', '/api/admin/users', { token: admin, body: { username: u, password: 'password1' } });
-  owner = await loginAs(rt.url, 'proprietario', 'password1');
-  other = await loginAs(rt.url, 'estraneo', 'password1');
+  for (const u of ['proprietario', 'estraneo']) await call('POST', '/api/admin/users', { token: admin, body: { username: u, password: 'password-di-prova' } });
+  owner = await loginAs(rt.url, 'proprietario', 'password-di-prova');
+  other = await loginAs(rt.url, 'estraneo', 'password-di-prova');
   // A Lucca list for the Toscana articles of primus_medium, and the document itself.
   await importLuccaList(rt.url, admin, tuscanItemsOf('primus_medium.pdf'));
   const doc = await uploadForm(rt.url, '/api/upload', owner, corpusFile('primus_medium.pdf'), 'medium.pdf', { provincia: 'LU', tipologia_dei: 'nuove_costruzioni' });

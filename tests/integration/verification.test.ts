@@ -35,9 +35,9 @@ beforeAll(async () => {
   call = apiClient(rt.url);
   const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   await importLuccaList(rt.url, admin, VERIFICATION_LIST);
-  for (const username of ['verifica.anna', 'verifica.bruno']) await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password1' } });
-  token = await loginAs(rt.url, 'verifica.anna', 'password1');
-  other = await loginAs(rt.url, 'verifica.bruno', 'password1');
+  for (const username of ['verifica.anna', 'verifica.bruno']) await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password-di-prova' } });
+  token = await loginAs(rt.url, 'verifica.anna', 'password-di-prova');
+  other = await loginAs(rt.url, 'verifica.bruno', 'password-di-prova');
   planted = await importComputo(false);
   rows = (await call('GET', `/api/documents/${planted}/rows`, { token })).json.data.map((r: any) => r.attributes);
 }, 120_000);

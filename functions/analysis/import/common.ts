@@ -3,7 +3,7 @@
  * pricing, editing and export need no change), the refusal error with its Italian reason, the
  * limits, and the checks every voce goes through (quantità × prezzo = importo, grand total).
  */
-import { compare, fromNumber, mul, parseFlexible, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import { compare, formatItalian, fromNumber, mul, parseFlexible, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import { withinAmountLimit } from '../../../shared/domain/amounts.ts';
 import { addReason, productHolds, R_PRODOTTO, R_TOTALE } from '../parser/checks.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
@@ -68,11 +68,15 @@ export interface VoceInput {
 
 const clean = (s: string) => s.replace(/[\u00ad\u200b]/g, '').replace(/[\s\u00a0]+/g, ' ').trim();
 
+/**
+ * The reason of a voce whose value is beyond the business limit: the voce is imported, flagged
+ * "da verificare" with this reason, never dropped nor the whole file refused.
+ */
+export const outOfRange = (label: string, value: Decimal) =>
+  `${label} fuori dai limiti ammessi (nel file ${formatItalian(round(value, 2), 2)}, massimo 999.999.999.999,99 in valore assoluto)`;
+
 /** The voce model of the PDF reader, page-less (a file has no pages), with the product check. */
 export function makeVoce(v: VoceInput, index: number): ParsedVoce {
-  for (const [label, value] of [['quantità', v.quantita], ['prezzo unitario', v.unitario], ['importo', v.totale]] as const) {
-    if (!withinAmountLimit(value)) throw new ImportError(`Valore non valido per ${label} alla voce ${index}: troppe cifre o valore troppo grande.`);
-  }
   const capitoli = v.capitoli && Object.values(v.capitoli).some(Boolean) ? Object.fromEntries(Object.entries(v.capitoli).filter(([, s]) => s)) : undefined;
   const voce: ParsedVoce = {
     n: index,
@@ -88,6 +92,10 @@ export function makeVoce(v: VoceInput, index: number): ParsedVoce {
     ...(capitoli ? { capitoli } : {}),
   };
   if (!productHolds(v.quantita, v.unitario, v.totale)) addReason(voce, R_PRODOTTO);
+  // Beyond the business limit (999.999.999.999,99): kept as the file has it, for the user to check.
+  for (const [label, value] of [['quantità', v.quantita], ['prezzo unitario', v.unitario], ['importo', v.totale]] as const) {
+    if (!withinAmountLimit(value)) addReason(voce, outOfRange(label, value));
+  }
   return voce;
 }
 

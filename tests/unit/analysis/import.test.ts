@@ -192,6 +192,53 @@ describe('Excel prints in SOMMANO blocks (PriMus and similar)', () => {
   });
 });
 
+describe('a voce beyond the business limit is kept and flagged, never the whole file refused', () => {
+  const beyond = (label: string, inFile: string) => `${label} fuori dai limiti ammessi (nel file ${inFile}, massimo 999.999.999.999,99 in valore assoluto)`;
+
+  it('XPWE: a quantity of 999.999.999.999 (amount 119.999.999.999.880,00)', () => {
+    // Prepare
+    const text = readFileSync(path.join(dir, 'computo.xpwe'), 'utf8').replace('<Quantita>1.00</Quantita>', '<Quantita>999999999999</Quantita>');
+    // Act
+    const r = importComputo(new Uint8Array(Buffer.from(text)));
+    // Assess
+    expect(r.voci).toHaveLength(4);
+    expect(rows(r)[3]).toMatchObject({ tariffa: 'TOS25_17.N05.001.001', q: 999999999999, p: 120, t: 119999999999880, verifica: [beyond('importo', '119.999.999.999.880,00')] });
+    expect(r.voci.slice(0, 2).every((v) => v.verifica.length === 0)).toBe(true);
+  });
+
+  it('SIX: a price of 999.999.999.999 on the first product', () => {
+    // Prepare
+    const text = corpusData('six-str-vision-4440.xml').toString('utf8');
+    const at = text.indexOf('prodottoId="262"');
+    const price = text.indexOf('valore="99.00"', at);
+    const changed = text.slice(0, price) + 'valore="999999999999"' + text.slice(price + 'valore="99.00"'.length);
+    // Act
+    const r = importComputo(new Uint8Array(Buffer.from(changed)));
+    // Assess
+    expect(r.voci).toHaveLength(308);
+    expect(r.voci[0]).toMatchObject({ tariffa: 'A013.070.01', quantita: 4162.7, unitario: 999999999999 });
+    expect(r.voci[0].verifica).toEqual([beyond('importo', '4.162.699.999.995.837,30')]);
+  });
+
+  it('Excel: a voce of 999.999.999.999 × 85,40 and an amount beyond the limit', () => {
+    // Prepare
+    const sheet = utils.aoa_to_sheet([
+      ['Codice', 'Descrizione', 'U.M.', 'Quantità', 'Prezzo unitario', 'Importo'],
+      ['A1', 'Demolizione', 'm³', 999999999999, 85.4, 85399999999914.6],
+      ['A2', 'Intonaco', 'm²', 10, 20, 200],
+    ]);
+    const wb = utils.book_new();
+    utils.book_append_sheet(wb, sheet, 'Computo');
+    // Act
+    const r = importComputo(new Uint8Array(write(wb, { type: 'buffer', bookType: 'xlsx' })));
+    // Assess
+    expect(rows(r).map((v) => [v.tariffa, v.q, v.t, v.verifica])).toEqual([
+      ['A1', 999999999999, 85399999999914.6, [beyond('importo', '85.399.999.999.914,60')]],
+      ['A2', 10, 200, []],
+    ]);
+  });
+});
+
 describe('malformed files are refused with their reason', () => {
   it.each([
     ['troncato.xpwe', 'Il file XML non è valido o è danneggiato (errore alla riga'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountMessage, checkAmount } from '../../../shared/domain/amounts.ts';
+import { amountMessage, checkAmount, productProblem } from '../../../shared/domain/amounts.ts';
 import { parseFlexible, parsePlain, toNumber } from '../../../shared/domain/money.ts';
 import { cellAmount } from '../../../functions/prezzari/readers/cells.ts';
 
@@ -69,5 +69,19 @@ describe('amounts typed or sent by users (shared rule)', () => {
     expect(bad2.invalid).toBe(true);
     expect(cellAmount('1e999999999')).toBeNull();
     expect(cellAmount('€ 1.234,567')).toBe(1234.57); // files are rounded to cents by design
+  });
+});
+
+describe('quantità × prezzo of a row', () => {
+  it('is refused beyond the business limit even when each factor is inside it', () => {
+    expect(productProblem(999999999999, 1, 'prezzo unitario')).toBeNull();
+    expect(productProblem(1, 999999999999.99, 'prezzo DB')).toBeNull();
+    expect(productProblem(null, 999999999999, 'prezzo DB')).toBeNull();
+    expect(productProblem(999999999999, 85.4, 'prezzo unitario')).toBe(
+      'Importo non valido: quantità × prezzo unitario supera il massimo ammesso (999.999.999.999,99 in valore assoluto). Controlla la quantità e il prezzo.',
+    );
+    // Rounded to cents first: 999.999.999.999,994 rounds inside, ,995 outside.
+    expect(productProblem(999999999999.994, 1, 'prezzo DB')).toBeNull();
+    expect(productProblem(-500000000000, 2, 'prezzo DB')).not.toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { DEFAULT_ROLE, isRole, ROLE_LABEL, ROLES, type Role } from '@shared/domain/roles.ts';
+import { PASSWORD_RULE, passwordProblem } from '@shared/security/passwords.ts';
 import type { AdminUser, UserInput } from '@/features/admin/types.ts';
 
 interface Props {
@@ -28,6 +29,8 @@ export function UserForm({ user, visible, onHide, onSubmit }: Props) {
     e.preventDefault();
     if (!username.trim()) return setError('Username è obbligatorio');
     if (!editing && !password) return setError('Password è obbligatoria');
+    const weak = password ? passwordProblem(password, username.trim()) : null;
+    if (weak) return setError(weak);
     if (!isRole(role)) return setError('Ruolo non valido');
     setBusy(true);
     setError(null);
@@ -53,8 +56,8 @@ export function UserForm({ user, visible, onHide, onSubmit }: Props) {
         <label htmlFor="user-username">Username</label>
         <InputText id="user-username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
         <label htmlFor="user-password">Password</label>
-        <InputText id="user-password" type="password" value={password} autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
-        <small className="hint">{editing ? 'Lascia vuoto per mantenere la password attuale. ' : ''}Almeno 6 caratteri.</small>
+        <InputText id="user-password" type="password" value={password} autoComplete="new-password" aria-describedby="user-password-rule" onChange={(e) => setPassword(e.target.value)} />
+        <small className="hint" id="user-password-rule">{editing ? 'Lascia vuoto per mantenere la password attuale. ' : ''}{PASSWORD_RULE}</small>
         <label htmlFor="user-role">Ruolo</label>
         <Dropdown inputId="user-role" value={role} options={ROLES.map((r) => ({ label: ROLE_LABEL[r], value: r }))} onChange={(e) => setRole(e.value)} />
         <label htmlFor="user-access-start">Inizio accesso</label>

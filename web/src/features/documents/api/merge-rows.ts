@@ -15,8 +15,10 @@ export interface MergeResult extends RowMutationMeta {
   message: string;
 }
 
-export async function mergeRows(firstRowId: number, secondRowId: number): Promise<MergeResult> {
-  const res = await apiCall(mergeResponse, '/api/rows/merge', { method: 'POST', body: { first_row_id: firstRowId, second_row_id: secondRowId } });
+/** `sumQuantities`: two complete voci of one code and price add their quantities (somma_quantita). */
+export async function mergeRows(firstRowId: number, secondRowId: number, sumQuantities = false): Promise<MergeResult> {
+  const body = { first_row_id: firstRowId, second_row_id: secondRowId, ...(sumQuantities ? { somma_quantita: true } : {}) };
+  const res = await apiCall(mergeResponse, '/api/rows/merge', { method: 'POST', body });
   return { row: res.data.row, removedRowId: res.data.removed_row_id, message: res.data.message, ...mutationMeta(res.meta) };
 }
 
@@ -52,10 +54,10 @@ export function useMergeRows(kit: EditingKit) {
   );
 
   const confirm = useCallback(
-    async (first: DocumentRow, second: DocumentRow) => {
+    async (first: DocumentRow, second: DocumentRow, sumQuantities = false) => {
       setBusy(true);
       try {
-        const res = await mergeRows(first.id, second.id);
+        const res = await mergeRows(first.id, second.id, sumQuantities);
         cache.removeRows([res.removedRowId]);
         cache.replaceRows([res.row], res);
         deselect();

@@ -55,11 +55,16 @@ export function useSaveRow(kit: EditingKit) {
     },
     [cache, highlight, notify, setDialog],
   );
+  /**
+   * Answers null when saved (or when the row changed meanwhile: then the dialog closes on the
+   * row as it is now), else the refusal (a description over its limit, an amount out of range),
+   * which the dialog shows inside itself, keeping what the user typed.
+   */
   return useCallback(
-    async (row: DocumentRow, patch: RowPatch) => {
+    async (row: DocumentRow, patch: RowPatch): Promise<string | null> => {
       if (!Object.keys(patch).length) {
         setDialog(null);
-        return;
+        return null;
       }
       setBusy(true);
       try {
@@ -70,9 +75,13 @@ export function useSaveRow(kit: EditingKit) {
         const repriced = patch.tipologia_dei !== undefined || patch.tariffa !== undefined;
         if (repriced && !res.priceFound) notify('warn', `Nessun prezzo trovato per la tariffa: ${res.row.tariffa ?? ''}`);
         else notify('success', 'Riga aggiornata con successo');
+        return null;
       } catch (err) {
-        if (err instanceof ApiError && (err.status === 409 || err.status === 412 || err.status === 404)) await reloadChanged(row, err);
-        else notify('error', serverText(err, "Errore nell'aggiornamento della riga"));
+        if (err instanceof ApiError && (err.status === 409 || err.status === 412 || err.status === 404)) {
+          await reloadChanged(row, err);
+          return null;
+        }
+        return serverText(err, "Errore nell'aggiornamento della riga");
       } finally {
         setBusy(false);
       }

@@ -6,7 +6,9 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { RowPatch } from '@/features/documents/api/update-row.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
-import { fromRow, rowPatch, withAmount, type FormState } from '@/features/documents/utils/edit-row-form.ts';
+import { formatInteger } from '@shared/format.ts';
+import { TEXT_FIELDS, textLength } from '@shared/domain/text.ts';
+import { formProblem, fromRow, rowPatch, withAmount, type FormState } from '@/features/documents/utils/edit-row-form.ts';
 import { TipologiaSelect } from './TipologiaSelect.tsx';
 import { PriceExplanation } from './PriceExplanation.tsx';
 import { ProductCheck } from './ProductCheck.tsx';
@@ -14,7 +16,8 @@ import { ProductCheck } from './ProductCheck.tsx';
 interface Props {
   row: DocumentRow | null;
   busy: boolean;
-  onSave: (row: DocumentRow, patch: RowPatch) => void;
+  /** Saves; answers the server's refusal to show inside the dialog (null when saved or handled elsewhere). */
+  onSave: (row: DocumentRow, patch: RowPatch) => Promise<string | null>;
   onCancel: () => void;
 }
 
@@ -30,7 +33,14 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
   /** A total that matched quantity × unit price follows them when either changes. */
   const setAmount = (field: 'quantita' | 'unitario', value: number | null) => setForm((f) => withAmount(f, field, value));
 
-  const submit = () => onSave(row, rowPatch(row, form));
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    const problem = formProblem(row, form);
+    setError(problem);
+    if (!problem) setError(await onSave(row, rowPatch(row, form)));
+  };
+  const descLength = textLength(form.descrizione);
+  const descMax = TEXT_FIELDS.rowDescription.max;
   const amountProps = { mode: 'decimal' as const, locale: 'it-IT', minFractionDigits: 2, maxFractionDigits: 2, step: 0.01, className: 'doc-full-width', disabled: busy };
 
   return (
@@ -44,7 +54,7 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
       footer={
         <div className="button-row">
           <Button label="Annulla" outlined onClick={onCancel} disabled={busy} />
-          <Button label="Salva" icon="pi pi-check" loading={busy} onClick={submit} />
+          <Button label="Salva" icon="pi pi-check" loading={busy} onClick={() => void submit()} />
         </div>
       }
     >
@@ -52,9 +62,14 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
         className="doc-edit-form"
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
       >
+        {error && (
+          <div className="alert alert-error" role="alert" data-testid="edit-row-error">
+            {error}
+          </div>
+        )}
         <div className="doc-edit-grid">
           <div className="doc-field">
             <label htmlFor="row-tariffa">Tariffa</label>
@@ -66,7 +81,18 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
           </div>
           <div className="doc-field doc-field-wide">
             <label htmlFor="row-descrizione">Descrizione</label>
-            <InputTextarea id="row-descrizione" value={form.descrizione} onChange={(e) => set('descrizione', e.target.value)} rows={5} disabled={busy} className="doc-full-width" />
+            <InputTextarea
+              id="row-descrizione"
+              value={form.descrizione}
+              onChange={(e) => set('descrizione', e.target.value)}
+              rows={5}
+              disabled={busy}
+              className="doc-full-width"
+              aria-describedby="row-descrizione-count"
+            />
+            <small id="row-descrizione-count" className={`hint doc-char-count${descLength > descMax ? ' over' : ''}`} data-testid="description-counter" aria-live="polite">
+              {formatInteger(descLength)} / {formatInteger(descMax)} caratteri
+            </small>
           </div>
           <div className="doc-field">
             <label htmlFor="row-quantita">Quantità</label>

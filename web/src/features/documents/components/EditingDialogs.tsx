@@ -36,7 +36,7 @@ export function EditingDialogs({ document, rowCount, editing }: Props) {
 
   return (
     <>
-      <EditRowDialog row={dialog?.kind === 'edit' ? dialog.row : null} busy={busy} onSave={(row, patch) => void saveRow(row, patch)} onCancel={close} />
+      <EditRowDialog row={dialog?.kind === 'edit' ? dialog.row : null} busy={busy} onSave={saveRow} onCancel={close} />
       <DeleteRowDialog row={dialog?.kind === 'delete-row' ? dialog.row : null} busy={busy} onConfirm={(row) => void deleteRow(row)} onCancel={close} />
       <DeleteSelectedDialog visible={dialog?.kind === 'delete-selected'} count={selectedCount} busy={busy} onConfirm={() => void deleteSelected()} onCancel={close} />
       <UpdatePricesDialog
@@ -51,7 +51,7 @@ export function EditingDialogs({ document, rowCount, editing }: Props) {
         rows={merging ? { first: merging.first, second: merging.second } : null}
         quick={dialog?.kind === 'quick-merge'}
         busy={busy}
-        onConfirm={() => merging && void merge.confirm(merging.first, merging.second)}
+        onConfirm={(sumQuantities) => merging && void merge.confirm(merging.first, merging.second, sumQuantities)}
         onCancel={close}
       />
       <BulkTipologiaDialog visible={dialog?.kind === 'tipologia'} count={selectedCount} busy={busy} onConfirm={(t) => void setTipologia(t)} onCancel={close} />

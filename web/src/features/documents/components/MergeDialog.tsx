@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import { Checkbox } from 'primereact/checkbox';
 import { formatEuro, formatNumber } from '@shared/format.ts';
+import { canSumQuantities, isCompleteVoce, summedQuantities } from '@shared/domain/rows.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 
@@ -14,8 +17,41 @@ interface Props {
   /** Quick merge: a short confirmation without the preview. */
   quick: boolean;
   busy: boolean;
-  onConfirm: () => void;
+  /** `sumQuantities`: the user chose to add the two quantities (two complete voci of one code and price). */
+  onConfirm: (sumQuantities: boolean) => void;
   onCancel: () => void;
+}
+
+const asMergeable = (r: DocumentRow) => ({ ...r, tariffa: r.tariffa ?? '', descrizione: r.descrizione ?? '' });
+
+/**
+ * Two complete voci: merging keeps only the second's amounts, so the first's amount would leave
+ * the document. Said in the confirmation; when code and unit price agree, adding the quantities
+ * is offered instead.
+ */
+function CompleteVociWarning({ first, second, sum, onSum }: { first: DocumentRow; second: DocumentRow; sum: boolean; onSum: (v: boolean) => void }) {
+  const a = asMergeable(first);
+  const b = asMergeable(second);
+  if (!isCompleteVoce(a) || !isCompleteVoce(b)) return null;
+  const summable = canSumQuantities(a, b);
+  const summed = summable ? summedQuantities(a, b) : null;
+  return (
+    <div className="doc-merge-complete" data-testid="merge-complete-warning">
+      <p className="doc-warning-text" role="alert">
+        <i className="pi pi-exclamation-triangle" aria-hidden /> Entrambe le righe sono voci complete: la riga unita terrà quantità, prezzo e totale della seconda riga, e
+        l&apos;importo della prima ({formatEuro(first.totale)}) non sarà più nel totale del documento.
+      </p>
+      {summed && (
+        <div className="doc-merge-sum">
+          <Checkbox inputId="merge-sum" checked={sum} onChange={(e) => onSum(Boolean(e.checked))} />
+          <label htmlFor="merge-sum">
+            Stessa tariffa e stesso prezzo unitario: somma le quantità ({formatNumber(first.quantita)} + {formatNumber(second.quantita)} = {formatNumber(summed.quantita)}, totale{' '}
+            {formatEuro(summed.totale)})
+          </label>
+        </div>
+      )}
+    </div>
+  );
 }
 
 function RowBox({ label, row }: { label: string; row: DocumentRow }) {
@@ -29,9 +65,16 @@ function RowBox({ label, row }: { label: string; row: DocumentRow }) {
   );
 }
 
-export function MergeDialog({ rows, quick, busy, onConfirm, onCancel }: Props) {
+export function MergeDialog(props: Props) {
+  // Mounted per pair of rows: each opening starts with the quantities not added.
+  const key = props.rows ? `${props.rows.first.id}-${props.rows.second.id}` : 'none';
+  return <MergeConfirm key={key} {...props} />;
+}
+
+function MergeConfirm({ rows, quick, busy, onConfirm, onCancel }: Props) {
   const first = rows?.first;
   const second = rows?.second;
+  const [sum, setSum] = useState(false);
   return (
     <ConfirmDialog
       visible={Boolean(rows)}
@@ -40,7 +83,7 @@ export function MergeDialog({ rows, quick, busy, onConfirm, onCancel }: Props) {
       confirmIcon="pi pi-link"
       severity="warning"
       busy={busy}
-      onConfirm={onConfirm}
+      onConfirm={() => onConfirm(sum)}
       onCancel={onCancel}
       width={quick ? '30rem' : '40rem'}
     >
@@ -49,6 +92,7 @@ export function MergeDialog({ rows, quick, busy, onConfirm, onCancel }: Props) {
           Unire la riga N° {first.row_index} con la riga N° {second.row_index}? L&apos;operazione non può essere annullata.
         </p>
       )}
+      {first && second && quick && <CompleteVociWarning first={first} second={second} sum={sum} onSum={setSum} />}
       {first && second && !quick && (
         <div className="doc-merge" data-testid="merge-preview">
           <RowBox label="Prima riga" row={first} />
@@ -63,6 +107,7 @@ export function MergeDialog({ rows, quick, busy, onConfirm, onCancel }: Props) {
               {formatEuro(second.totale) || '—'}, prezzo DB {formatEuro(second.prezzo_db) || '—'}, totale DB {formatEuro(second.prezzo_totale_db) || '—'}
             </li>
           </ul>
+          <CompleteVociWarning first={first} second={second} sum={sum} onSum={setSum} />
           <p className="doc-warning-text">
             <i className="pi pi-exclamation-triangle" aria-hidden /> L&apos;unione non può essere annullata: la seconda riga sarà eliminata.
           </p>

@@ -49,3 +49,17 @@ export function withAmount(f: FormState, field: 'quantita' | 'unitario', value: 
   if (wasProduct) next.totale = cents(num(next.quantita) * num(next.unitario));
   return next;
 }
+
+export const EMPTY_QUANTITY = 'Inserisci la quantità: un campo vuoto non viene salvato come 0.';
+export const EMPTY_PRICE = 'Inserisci il prezzo unitario: un campo vuoto non viene salvato come 0.';
+
+/**
+ * Why the form cannot be saved, or null: a quantity or unit price the row had and the user
+ * emptied would otherwise be sent as 0 and zero the amount without a word.
+ */
+export function formProblem(row: DocumentRow, form: FormState): string | null {
+  const before = fromRow(row);
+  if (form.quantita === null && before.quantita !== null) return EMPTY_QUANTITY;
+  if (form.unitario === null && before.unitario !== null) return EMPTY_PRICE;
+  return null;
+}
