@@ -27,6 +27,7 @@ import {
   HEADER_SYNONYMS,
   isCarry,
   isFooter,
+  LAYOUT_FAMILIES,
   NON_VOCE_SECTIONS,
   PARTIAL_LINE,
   spaceless,
@@ -36,7 +37,7 @@ import {
 import { decideOrder, orderFromCurrency, orderFromHeader, orderFromPartials, settleByCode, type Order, type PartialNumber } from './order.ts';
 import { boxOf, linesOf, normalizeSpaces, parseAmount, textOf, type Line } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
-import type { Capitoli, ParsedVoce, ParseResult } from './types.ts';
+import type { Capitoli, Layout, ParsedVoce, ParseResult } from './types.ts';
 
 interface Tok {
   w: Word;
@@ -75,6 +76,8 @@ interface BLine {
 
 interface HeaderModel {
   roles: Partial<Record<Role, { x0: number; x1: number; cx: number }>>;
+  /** The header's words, folded. */
+  words: ReadonlySet<string>;
 }
 
 interface PageModel {
@@ -101,6 +104,8 @@ interface Model {
   nLeft?: number;
   /** Where codes (`A.01.001`, letters and dots) start in the left column. */
   codeLeft?: number;
+  /** Right margin of a justified description column. */
+  justifyEdge?: number;
 }
 
 interface Closing {
@@ -120,6 +125,13 @@ const median = (xs: number[]): number => {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
   return s[s.length >> 1];
+};
+
+/** The q-quantile of xs (0 for none). */
+const quantile = (xs: number[], q: number): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(q * (s.length - 1))];
 };
 
 const NUM_HEAD = /^-?\d{1,3}([.\u00b4'\u2019 ]\d{3})*$/;
@@ -233,6 +245,13 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
 
 // ---------------------------------------------------------------- header
 
+/** Most lines a column header spans (`DIMENSIONI IMPORTI` / `Num.Ord.` / `DESIGNAZIONE` / `TARIFFA` / `par.ug. …`). */
+const HEADER_MAX_LINES = 6;
+/** A description line ends on the justified margin within this distance (font sizes). */
+const JUSTIFY_SLACK = 0.2;
+/** Text-line gaps needed to take a table's line pitch from its cells' text alone. */
+const MIN_TEXT_GAPS = 3;
+
 const ROLE_OF = new Map<string, Role>();
 for (const [role, words] of Object.entries(HEADER_SYNONYMS) as Array<[Role, readonly string[]]>) {
   for (const w of words) if (!ROLE_OF.has(foldUpper(w))) ROLE_OF.set(foldUpper(w), role);
@@ -277,13 +296,14 @@ function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; 
       if (n >= 3 && numeric >= 2 && hits * 2 >= words.length) {
         // Header rows below the band (a third header row: `TARIFFA par.ug. … TOTALE`).
         let end = i + span;
-        while (end < lines.length && end < i + 4 && lines[end].y0 - lines[end - 1].y1 <= 1.2 * fs && !lines[end].nums.some(t => /,/.test(t.w.text))) {
+        while (end < lines.length && end < i + HEADER_MAX_LINES && lines[end].y0 - lines[end - 1].y1 <= 1.2 * fs && !lines[end].nums.some(t => /,/.test(t.w.text))) {
           const ws = lines[end].words;
           const h = ws.filter(w => ROLE_OF.has(foldUpper(w.text))).length;
           if (h * 2 < ws.length || !h) break;
           end++;
         }
-        return { model: { roles }, end };
+        for (const l of lines.slice(i + span, end)) for (const w of l.words) bandWords.add(foldUpper(w.text));
+        return { model: { roles, words: bandWords }, end };
       }
     }
   }
@@ -509,7 +529,7 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
   const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - 0.5 * m.fs);
   const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(foldUpper(w.text)));
   let um: Word[] = [];
-  if (sommanoAt >= 0) um = labels.slice(sommanoAt + 1);
+  if (sommanoAt >= 0) um = unitAfterSommano(l, labels[sommanoAt], Math.min(q.w.x0, p.w.x0));
   else {
     // Last group of words separated from the description by a column gap.
     let k = labels.length;
@@ -529,6 +549,15 @@ function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
     if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < 1.5 * m.fs) um = unit;
   }
   return { q, p, t, holds, um, sommano: sommanoAt >= 0, order };
+}
+
+/**
+ * The unit between `SOMMANO` and the quantity: its words, and a whole number followed by a unit
+ * word (`100 kg`: a unit counted in hundreds).
+ */
+function unitAfterSommano(l: BLine, sommano: Word, until: number): Word[] {
+  const ws = l.words.filter(w => w.x0 > sommano.x0 && w.x1 <= until + 0.1);
+  return ws.filter((w, i) => !amountOf(w.text) || (/^\d{1,4}$/.test(w.text) && i + 1 < ws.length && !amountOf(ws[i + 1].text)));
 }
 
 /**
@@ -647,6 +676,8 @@ interface Open {
   weakJoin: boolean;
   lastCodeLine: BLine | null;
   desc: string[];
+  /** Right edge of each description line (a justified description reaches the column's margin). */
+  descEnds: number[];
   measureSeen: boolean;
   /** Measurement lines: their partials add up to the voce's quantity. */
   measures: BLine[];
@@ -742,6 +773,7 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
       body.push({ line: l, header: pm.header, next: lines[i + 1], headed: pm.header !== null });
     }
   }
+  model.justifyEdge = justifyEdgeOf(body, model);
   let closings = body.map(b => closingOf(b.line, model, b.header));
   // The grand total is the first printed total that the amounts above it add up to: what follows
   // it (IVA, oneri, a total with them) is not a voce. Without such a total, the last one printed.
@@ -792,12 +824,20 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   if (model.header?.roles.code) for (const v of voci) if (!v.tariffa && !v.verifica.includes(R_CODICE)) v.verifica.push(R_CODICE);
 
   const result: ParseResult = {
-    layout: 'generale',
+    layout: familyOf(model.header, closings),
     voci,
     document_total: documentTotal ? toNumber(round(documentTotal, 2)) : null,
     warnings,
   };
   return applyChecks(result, subtotals);
+}
+
+/** The print family its header names (see hints), or 'generale'. */
+function familyOf(header: HeaderModel | null, closings: ReadonlyArray<Closing | null>): Layout {
+  if (!header) return 'generale';
+  const sommano = closings.some(c => c?.sommano);
+  const f = LAYOUT_FAMILIES.find(f => f.sommano === sommano && f.header.every(g => g.some(w => header.words.has(w))));
+  return f?.layout ?? 'generale';
 }
 
 /** Codes of a table whose rows were not all matched to their cells. */
@@ -876,6 +916,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
     weakJoin: false,
     lastCodeLine: s?.code ? l : null,
     desc: [],
+    descEnds: [],
     measureSeen: false,
     measures: [],
     catSeen: false,
@@ -920,7 +961,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       if (!closing.sommano) {
         const left = leftWords(l, model);
         const d = descWordsOf(l, model, umX0 - 0.1).filter(w => !left.includes(w));
-        if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
+        if (d.length && !open.measureSeen && !open.catSeen) addDesc(open, d);
       }
       const v = finish(open, closing, unitOf(b, closing, model, open), l, model);
       closedAt.set(v, i);
@@ -943,7 +984,7 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       take(open, l);
       const left = leftWords(l, model);
       const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w) && !(start.code && w.text === `[${start.code}]`));
-      if (d.length && !open.measureSeen && !open.catSeen) open.desc.push(textOf(d));
+      if (d.length && !open.measureSeen && !open.catSeen) addDesc(open, d);
       continue;
     }
     if (!open) {
@@ -956,25 +997,26 @@ function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       take(open, l);
       const left = leftWords(l, model);
       const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w));
-      if (d.length && !open.measureSeen && !open.catSeen && !l.nums.some(t => t.w.x0 >= model.numStart)) open.desc.push(textOf(d));
+      if (d.length && !open.measureSeen && !open.catSeen && !l.nums.some(t => t.w.x0 >= model.numStart)) addDesc(open, d);
       else if (l.nums.some(t => t.w.x0 >= model.numStart)) open.measureSeen = true;
       continue;
     }
     // Inside a voce: description, Cat/SbCat lines, measurement lines.
     take(open, l);
-    const text = normalizeSpaces(textOf(descWordsOf(l, model, model.descEnd)));
+    const descWords = descWordsOf(l, model, model.descEnd);
+    const text = normalizeSpaces(textOf(descWords));
     const f = foldUpper(text);
     const level = CHAPTER_LEVELS.find(c => c.re.test(f));
     const measured = l.nums.some(t => t.w.x0 >= model.numStart) || isFormula(l);
     if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {
       open.catSeen = true;
       open.ownCapitoli[level.level] = text.replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '');
-    } else if (measured || PARTIAL_LINE.test(f) || VEDI_VOCE.test(f)) {
+    } else if (measured || (PARTIAL_LINE.test(f) && l.nums.length > 0) || VEDI_VOCE.test(f)) {
       open.measureSeen = true;
       // Partial subtotals (`Sommano positivi`, `Parziale`) would count their lines twice.
       if (measured && !/^(SOMMANO|PARZIALE)\b/.test(f)) open.measures.push(l);
     }
-    else if (text && !open.measureSeen && !open.catSeen) open.desc.push(text);
+    else if (text && !open.measureSeen && !open.catSeen) addDesc(open, descWords);
   }
   if (open && open.code.length) warnings.push(`Pag. ${open.page}: voce ${open.n ?? open.code.join('')} senza riga di chiusura; non letta.`);
   nameChapters(chapters, named);
@@ -1000,9 +1042,22 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
   const capOf = new Map<number, Levels>();
   // Pages -> blocks.
   const blocks: number[][] = [];
+  // The line pitch inside a cell: gaps between text lines (a row's anchor, centred in a tall row, sits
+  // between two of them); between cells the padding makes a larger gap.
   const gaps: number[] = [];
-  for (let i = 1; i < body.length; i++) if (body[i].line.page === body[i - 1].line.page) gaps.push(body[i].line.y0 - body[i - 1].line.y1);
-  const typical = median(gaps.filter(g => g >= 0));
+  const textGaps: number[] = [];
+  let prevText: BLine | null = null;
+  for (let i = 0; i < body.length; i++) {
+    const l = body[i].line;
+    if (i > 0 && l.page === body[i - 1].line.page) gaps.push(l.y0 - body[i - 1].line.y1);
+    if (closings[i]) continue;
+    if (prevText && prevText.page === l.page) textGaps.push(l.y0 - prevText.y1);
+    prevText = l;
+  }
+  // (The lower quartile: in tables of two-line cells, paddings are as many as gaps inside cells;
+  // the smaller of the two, as few cells wrap in tables of one-line rows.)
+  const all = median(gaps.filter(g => g >= 0));
+  const typical = textGaps.length >= MIN_TEXT_GAPS ? Math.min(all, quantile(textGaps.filter(g => g >= 0), 0.25)) : all;
   for (let i = 0; i < body.length; i++) {
     const prev = body[i - 1]?.line;
     const l = body[i].line;
@@ -1086,7 +1141,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
       const lines = members.get(a)!.sort((x, y) => x - y).map(i => body[i].line);
       const anchor = body[a].line;
       const open: Open = {
-        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], measureSeen: false, measures: [], catSeen: false,
+        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], descEnds: [], measureSeen: false, measures: [], catSeen: false,
         page: lines[0].page, words: lines.filter(l => l.page === lines[0].page).flatMap(l => l.words), lines, capitoli: capOf.get(a) ?? [], ownCapitoli: {},
       };
       for (const l of lines) {
@@ -1100,7 +1155,7 @@ function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>
         } else if (isCodePiece(left, false)) open.code.push(left.map(w => w.text).join(''));
         const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
         const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
-        if (d.length) open.desc.push(textOf(d));
+        if (d.length) addDesc(open, d);
       }
       const v = finish(open, c, unitOf(body[a], c, model, open), anchor, model);
       closedAt.set(v, a);
@@ -1224,7 +1279,7 @@ function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): ParsedV
   return {
     n: open.n,
     tariffa: open.code.join(''),
-    descrizione: normalizeSpaces(open.desc.join(' ')),
+    descrizione: normalizeSpaces(descriptionLines(open, m).join(' ')),
     unita_di_misura: um,
     quantita: toNumber(round(q.v, 2)),
     unitario: toNumber(round(p.v, p.pct ? 6 : 2)),
@@ -1234,4 +1289,45 @@ function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): ParsedV
     box: boxOf(open.words),
     verifica,
   };
+}
+
+function addDesc(open: Open, words: readonly Word[]): void {
+  open.desc.push(textOf(words));
+  open.descEnds.push(Math.max(...words.map(w => w.x1)));
+}
+
+/**
+ * The description lines of a voce. Without Cat/SbCat lines, a measurement group label (`Piano
+ * terra`) can sit between the description and the first measurement: in a justified description,
+ * trailing short lines are dropped when they follow a paragraph end and do not end a sentence
+ * themselves (justified lines reach the column's margin; labels never do). Without justification
+ * there is no safe clue, and the lines are kept.
+ */
+function descriptionLines(open: Open, m: Model): string[] {
+  const lines = open.desc;
+  if (open.catSeen || !open.measureSeen || m.justifyEdge === undefined) return lines;
+  const edge = m.justifyEdge - JUSTIFY_SLACK * m.fs;
+  let k = lines.length;
+  while (k > 1) {
+    if (open.descEnds[k - 1] >= edge || /[.;:,!?)]$/.test(lines[k - 1].trim())) break;
+    if (open.descEnds[k - 2] >= edge) break;
+    k--;
+  }
+  return lines.slice(0, k);
+}
+
+/** Right margin of a justified description column, when most long description lines reach it. */
+function justifyEdgeOf(body: readonly Body[], m: Model): number | undefined {
+  const textWords = (l: BLine): Word[] => l.words.filter(w => w.x0 >= m.descX - 0.5 * m.fs && w.x1 <= m.descEnd && !l.nums.some(t => t.w === w));
+  const long = body.map(b => textWords(b.line)).filter(ws => ws.length >= 4);
+  if (!long.length) return undefined;
+  const ends = long.map(ws => Math.max(...ws.map(w => w.x1)));
+  // The margin is where most long lines end (a title running past it does not move it).
+  const near = (e: number): number[] => ends.filter(x => Math.abs(x - e) <= JUSTIFY_SLACK * m.fs);
+  let best: number[] = [];
+  for (const e of ends) {
+    const n = near(e);
+    if (n.length > best.length) best = n;
+  }
+  return best.length * 10 >= long.length * 3 ? Math.max(...best) : undefined;
 }

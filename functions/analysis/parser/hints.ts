@@ -87,3 +87,18 @@ const FOOTER_ANY = new RegExp(FOOTER_LINES.map(r => `(?:${r.source})`).join('|')
 /** Carry line (`RIPORTO`, `A RIPORTARE`, `Totale pagina`): folded text without the amounts. */
 export const isCarry = (folded: string): boolean => folded.length < 40 && CARRY_ANY.test(spaceless(folded));
 export const isFooter = (folded: string): boolean => FOOTER_ANY.test(folded);
+
+/**
+ * Print families named by their column header (informative: every print is read by the same
+ * stages). A family matches when its header has a word of each group, and its closing lines are
+ * (or are not) `SOMMANO` lines.
+ */
+export const LAYOUT_FAMILIES: ReadonlyArray<{ layout: 'primus' | 'str' | 'tabella'; header: ReadonlyArray<readonly string[]>; sommano: boolean }> = [
+  { layout: 'primus', header: [['TARIFFA'], ['DESIGNAZIONE'], ['QUANTITA', "QUANTITA'"], ['UNITARIO'], ['TOTALE']], sommano: true },
+  {
+    layout: 'str',
+    header: [['N.', 'N', 'N°', 'NUM.', 'NR.'], ['CODICE', 'TARIFFA', 'ARTICOLO'], ['DESCRIZIONE'], ['U.M.', 'UM', 'U.M'], ['QUANTITA', 'Q.TA', "Q.TA'"], ['PREZZO'], ['IMPORTO']],
+    sommano: false,
+  },
+  { layout: 'tabella', header: [['CODICE', 'TARIFFA', 'ARTICOLO'], ['DESCRIZIONE'], ['UM', 'U.M.', 'U.M'], ['QUANTITA', 'Q.TA'], ['PREZZO', 'UNITARIO'], ['IMPORTO']], sommano: false },
+];
