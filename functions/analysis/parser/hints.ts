@@ -5,6 +5,7 @@
  *
  * All matching is done on folded text (upper case, no accents: see `fold`).
  */
+import { foldUpper } from '../../../shared/text.ts';
 
 /** Column roles a header word can name. */
 export type Role = 'n' | 'code' | 'desc' | 'um' | 'qty' | 'price' | 'total' | 'dim';
@@ -20,6 +21,15 @@ export const HEADER_SYNONYMS: Record<Role, readonly string[]> = {
   total: ['IMPORTO', 'TOTALE', 'IMPORTI', 'IMPORTO/EURO'],
   dim: ['PAR.UG.', 'PAR.', 'UG.', 'LUNG.', 'LARG.', 'H/PESO', 'PESO', 'ALT.', 'LUNGHEZZA', 'LARGHEZZA', 'ALTEZZA', 'PARTI', 'UGUALI', 'DIMENSIONI'],
 };
+
+/** A folded header word -> the role it names (first synonym list wins). */
+export const ROLE_OF: ReadonlyMap<string, Role> = (() => {
+  const out = new Map<string, Role>();
+  for (const [role, words] of Object.entries(HEADER_SYNONYMS) as Array<[Role, readonly string[]]>) {
+    for (const w of words) if (!out.has(foldUpper(w))) out.set(foldUpper(w), role);
+  }
+  return out;
+})();
 
 /**
  * Header words whose meaning depends on the header line they sit on: `P.U.` beside measurement

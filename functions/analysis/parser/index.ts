@@ -10,7 +10,8 @@
  * recognises (hints: LAYOUT_FAMILIES), 'generale' for any other print: it never changes the reading.
  */
 import type { PageWords } from '../words.ts';
-import { computoPages, parseGenerale } from './generale.ts';
+import { parseGenerale } from './generale.ts';
+import { computoPages } from './sections.ts';
 import type { ParseResult } from './types.ts';
 
 export type { Box, Capitoli, Layout, ParsedVoce, ParseResult } from './types.ts';
