@@ -76,7 +76,13 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   let descEnd = numRoles.length >= 2 ? Math.max(numStart, Math.min(...numRoles.map(r => r.x0)) - 0.3 * fs) : numStart;
   if (hr?.um && hr.um.x0 > descX + 4 * fs && hr.um.x0 < numStart + 2 * fs) descEnd = Math.min(numStart, hr.um.x0 - fs);
   const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header, memo: { starts: new WeakMap(), closedAt: new WeakMap() } };
-  // Voce numbers right-aligned in a column of their own, left of the code: where they end.
+  leftColumns(pages, model);
+  return model;
+}
+
+/** Voce numbers right-aligned in a column of their own, left of the code: where they end; where codes start. */
+function leftColumns(pages: readonly PageModel[], model: Model): void {
+  const fs = model.fs;
   const ends: number[] = [];
   const starts: number[] = [];
   const codeStarts: number[] = [];
@@ -97,7 +103,6 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
     // Left-aligned numbers (`9`, `10`) share their start instead.
     model.nLeft = median(starts);
   }
-  return model;
 }
 
 /** Right margin of a justified description column, when most long description lines reach it. */

@@ -66,23 +66,10 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   }
   model.justifyEdge = justifyEdgeOf(body, model);
   let closings = body.map(b => closingOf(b.line, model, b.header));
-  // The grand total is the first printed total that the amounts above it add up to: what follows
-  // it (IVA, oneri, a total with them) is not a voce. Without such a total, the last one printed.
-  let documentTotal: Decimal | null = totals.length ? totals[totals.length - 1].value : null;
-  {
-    let run = 0n;
-    let k = 0;
-    const cents = (d: Decimal): bigint => round(d, 2).units;
-    for (const t of totals) {
-      for (; k < t.pos; k++) if (closings[k]) run += cents(closings[k]!.t.v);
-      if (run === cents(t.value) && run !== 0n) {
-        documentTotal = t.value;
-        body = body.slice(0, t.pos);
-        closings = closings.slice(0, t.pos);
-        break;
-      }
-    }
-  }
+  const grand = grandTotal(totals, closings);
+  const documentTotal = grand.value;
+  body = body.slice(0, grand.end);
+  closings = closings.slice(0, grand.end);
 
   // Row mode: most closing lines open their voce too (tables).
   const nClosings = closings.filter(Boolean).length;
@@ -150,4 +137,20 @@ function subtotalsOf(body: readonly Body[], closings: ReadonlyArray<Closing | nu
     if (covered.length) out.push({ amount: t.v, voci: covered });
   });
   return out;
+}
+
+/**
+ * The grand total is the first printed total that the amounts above it add up to: what follows
+ * it (IVA, oneri, a total with them) is not a voce (`end`: body lines kept). Without such a total,
+ * the last one printed.
+ */
+function grandTotal(totals: ReadonlyArray<{ pos: number; value: Decimal }>, closings: ReadonlyArray<Closing | null>): { value: Decimal | null; end: number } {
+  let run = 0n;
+  let k = 0;
+  const cents = (d: Decimal): bigint => round(d, 2).units;
+  for (const t of totals) {
+    for (; k < t.pos; k++) if (closings[k]) run += cents(closings[k]!.t.v);
+    if (run === cents(t.value) && run !== 0n) return { value: t.value, end: t.pos };
+  }
+  return { value: totals.length ? totals[totals.length - 1].value : null, end: closings.length };
 }
