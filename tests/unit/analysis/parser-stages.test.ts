@@ -4,6 +4,7 @@ import { fromNumber, toNumber } from '../../../shared/domain/money.ts';
 import type { Word } from '../../../functions/analysis/words.ts';
 import { amountOf, cleanWords, clusters, rateOf, tripleBefore } from '../../../functions/analysis/parser/numbers.ts';
 import type { Tok } from '../../../functions/analysis/parser/reading.ts';
+import { pageModel } from '../../../functions/analysis/parser/page.ts';
 
 const word = (text: string, x0: number, x1: number): Word => ({ text, x0, x1, y0: 100, y1: 108 });
 const tok = (text: string, x0: number): Tok => {
@@ -53,5 +54,25 @@ describe('numbers stage', () => {
       { x: 101, n: 3 },
       { x: 300.5, n: 2 },
     ]);
+  });
+});
+
+describe('page and header stages', () => {
+  const at = (text: string, x0: number, y0: number): Word => ({ text, x0, x1: x0 + 6 * text.length, y0, y1: y0 + 8 });
+  it('reads a header over three lines with its meanings: P.U. beside Lung. is parti uguali, not the price', () => {
+    // Prepare
+    const words = [
+      at('Prezzo', 400, 50),
+      at('Codice', 20, 60), at('Descrizione', 100, 60), at('P.U.', 250, 60), at('Lung.', 290, 60), at('Quantità', 340, 60), at('Importo', 480, 60),
+      at('unitario', 400, 70),
+      at('A.01', 20, 100), at('Scavo', 100, 100), at('2,00', 340, 100), at('10,00', 400, 100), at('20,00', 480, 100),
+    ];
+    // Act
+    const pm = pageModel({ page: 1, width: 595, height: 842, words, hasTextLayer: true }, 0.45);
+    // Assess
+    expect(pm.header?.roles.price).toMatchObject({ x0: 400 });
+    expect(pm.header?.roles.dim?.x0).toBe(250);
+    expect(pm.header?.roles.qty).toMatchObject({ x0: 340 });
+    expect(pm.lines[pm.bodyFrom].all).toBe('A.01 SCAVO 2,00 10,00 20,00');
   });
 });
