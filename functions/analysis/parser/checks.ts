@@ -67,14 +67,3 @@ export function applyChecks(result: ParseResult, subtotals: readonly Subtotal[] 
   }
   return result;
 }
-
-/** How much of a reading the invariants confirm: unflagged voci, plus a bonus when the grand total adds up. */
-export function confidence(result: ParseResult): number {
-  const sure = result.voci.filter(v => !v.verifica.length).length;
-  return sure + (result.document_total != null && result.voci.length && !result.voci.some(v => v.verifica.includes(R_TOTALE)) ? 0.5 : 0);
-}
-
-/** True when every voce is sure and the grand total adds up. */
-export function isClean(result: ParseResult): boolean {
-  return result.voci.length > 0 && result.document_total != null && result.voci.every(v => !v.verifica.length);
-}

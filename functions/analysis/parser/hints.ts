@@ -5,6 +5,7 @@
  *
  * All matching is done on folded text (upper case, no accents: see `fold`).
  */
+import { foldUpper } from '../../../shared/text.ts';
 
 /** Column roles a header word can name. */
 export type Role = 'n' | 'code' | 'desc' | 'um' | 'qty' | 'price' | 'total' | 'dim';
@@ -20,6 +21,15 @@ export const HEADER_SYNONYMS: Record<Role, readonly string[]> = {
   total: ['IMPORTO', 'TOTALE', 'IMPORTI', 'IMPORTO/EURO'],
   dim: ['PAR.UG.', 'PAR.', 'UG.', 'LUNG.', 'LARG.', 'H/PESO', 'PESO', 'ALT.', 'LUNGHEZZA', 'LARGHEZZA', 'ALTEZZA', 'PARTI', 'UGUALI', 'DIMENSIONI'],
 };
+
+/** A folded header word -> the role it names (first synonym list wins). */
+export const ROLE_OF: ReadonlyMap<string, Role> = (() => {
+  const out = new Map<string, Role>();
+  for (const [role, words] of Object.entries(HEADER_SYNONYMS) as Array<[Role, readonly string[]]>) {
+    for (const w of words) if (!out.has(foldUpper(w))) out.set(foldUpper(w), role);
+  }
+  return out;
+})();
 
 /**
  * Header words whose meaning depends on the header line they sit on: `P.U.` beside measurement
@@ -87,3 +97,18 @@ const FOOTER_ANY = new RegExp(FOOTER_LINES.map(r => `(?:${r.source})`).join('|')
 /** Carry line (`RIPORTO`, `A RIPORTARE`, `Totale pagina`): folded text without the amounts. */
 export const isCarry = (folded: string): boolean => folded.length < 40 && CARRY_ANY.test(spaceless(folded));
 export const isFooter = (folded: string): boolean => FOOTER_ANY.test(folded);
+
+/**
+ * Print families named by their column header (informative: every print is read by the same
+ * stages). A family matches when its header has a word of each group, and its closing lines are
+ * (or are not) `SOMMANO` lines.
+ */
+export const LAYOUT_FAMILIES: ReadonlyArray<{ layout: 'primus' | 'str' | 'tabella'; header: ReadonlyArray<readonly string[]>; sommano: boolean }> = [
+  { layout: 'primus', header: [['TARIFFA'], ['DESIGNAZIONE'], ['QUANTITA', "QUANTITA'"], ['UNITARIO'], ['TOTALE']], sommano: true },
+  {
+    layout: 'str',
+    header: [['N.', 'N', 'N°', 'NUM.', 'NR.'], ['CODICE', 'TARIFFA', 'ARTICOLO'], ['DESCRIZIONE'], ['U.M.', 'UM', 'U.M'], ['QUANTITA', 'Q.TA', "Q.TA'"], ['PREZZO'], ['IMPORTO']],
+    sommano: false,
+  },
+  { layout: 'tabella', header: [['CODICE', 'TARIFFA', 'ARTICOLO'], ['DESCRIZIONE'], ['UM', 'U.M.', 'U.M'], ['QUANTITA', 'Q.TA'], ['PREZZO', 'UNITARIO'], ['IMPORTO']], sommano: false },
+];

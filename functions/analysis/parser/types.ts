@@ -36,7 +36,7 @@ export interface ParsedVoce {
 export type { Capitoli } from '../../../shared/domain/rows.ts';
 import type { Capitoli } from '../../../shared/domain/rows.ts';
 
-/** Known layout families (fast paths), 'generale' for any other print read by the general path. */
+/** Print family the header names (hints: LAYOUT_FAMILIES; informative only), 'generale' for any other print. */
 export type Layout = 'primus' | 'str' | 'tabella' | 'generale' | 'unknown' | 'xpwe' | 'six' | 'leeno' | 'excel';
 
 export interface ParseResult {

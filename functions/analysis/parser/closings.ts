@@ -1,0 +1,124 @@
+/** Closing lines: the quantity, price and amount of a voce, with its unit of measure. */
+import { dec, round } from '../../../shared/domain/money.ts';
+import type { Word } from '../words.ts';
+import { CLOSING_WORDS, ROLE_OF } from './hints.ts';
+import { orderFromHeader } from './order.ts';
+import { normalizeSpaces, textOf } from './lines.ts';
+import { foldUpper } from '../../../shared/text.ts';
+import type { Tok, BLine, HeaderModel, Model, Closing, Open, Body } from './reading.ts';
+import { amountOf, tripleBefore } from './numbers.ts';
+
+export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
+  const tol = 1.2 * m.fs;
+  const nums = l.nums.filter(t => t.w.x0 >= m.descX - 0.5 * m.fs);
+  const ti = nums.findIndex(t => Math.abs(t.w.x1 - m.importoX) <= tol);
+  if (ti === 1) return aCorpoClosing(l, nums[0], nums[1], m);
+  if (ti < 2) return null;
+  const t = nums[ti];
+  const before = nums.slice(0, ti);
+  const pair = tripleBefore(before, t);
+  let q: Tok;
+  let p: Tok;
+  let holds = true;
+  if (pair) [q, p] = pair;
+  else {
+    // Not a product: a closing line only if the two numbers sit in the number columns.
+    [q, p] = before.slice(-2);
+    if (q.w.x0 < m.numStart - 3 * m.fs) return null;
+    holds = false;
+  }
+  // Which is quantity and which is price: the header's columns tell, when it has them (tables may print the price first).
+  const roles = (ph?.roles.qty || ph?.roles.price ? ph : m.header)?.roles ?? {};
+  const order = orderFromHeader(q.w, p.w, roles, m.fs);
+  const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - 0.5 * m.fs);
+  const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(foldUpper(w.text)));
+  let um: Word[] = [];
+  if (sommanoAt >= 0) um = unitAfterSommano(l, labels[sommanoAt], Math.min(q.w.x0, p.w.x0));
+  else {
+    // Last group of words separated from the description by a column gap.
+    let k = labels.length;
+    while (k > 0 && (k === labels.length || labels[k].x0 - labels[k - 1].x1 < 1.2 * m.fs)) k--;
+    const group = labels.slice(k);
+    const hum = ph?.roles.um ?? m.header?.roles.um;
+    if (hum && hum.x0 > m.descX + 2 * m.fs) {
+      // Header with a U.M. column: the group must reach it.
+      if (group.length && group[group.length - 1].x1 > hum.x0 - 1.5 * m.fs && (k > 0 || group[0].x0 > m.descX + 2 * m.fs)) um = group;
+    } else if ((k > 0 || (group.length && group[0].x0 > m.descX + 2 * m.fs)) && group.length <= 3) um = group;
+  }
+  if (!um.length) {
+    // `Quantità: 1.387,97 m² Prezzo unitario: € 20,00`: the unit right after the quantity.
+    const after = l.words.filter(w => w.x0 >= q.w.x1 && w.x1 <= p.w.x0 && !amountOf(w.text));
+    const k = after.findIndex(w => ROLE_OF.has(foldUpper(w.text).replace(/:$/, '')) || /^[x×=€:]$/i.test(w.text));
+    const unit = k < 0 ? after : after.slice(0, k);
+    if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < 1.5 * m.fs) um = unit;
+  }
+  return { q, p, t, holds, um, sommano: sommanoAt >= 0, order };
+}
+
+/**
+ * The unit between `SOMMANO` and the quantity: its words, and a whole number followed by a unit
+ * word (`100 kg`: a unit counted in hundreds).
+ */
+function unitAfterSommano(l: BLine, sommano: Word, until: number): Word[] {
+  const ws = l.words.filter(w => w.x0 > sommano.x0 && w.x1 <= until + 0.1);
+  return ws.filter((w, i) => !amountOf(w.text) || (/^\d{1,4}$/.test(w.text) && i + 1 < ws.length && !amountOf(ws[i + 1].text)));
+}
+
+/**
+ * `a corpo` written in the quantity column, the price equal to the amount: quantity 1, unit `a corpo`.
+ * Only when the words `a corpo` stand among the number columns (right of the description).
+ */
+function aCorpoClosing(l: BLine, p: Tok, t: Tok, m: Model): Closing | null {
+  if (round(p.v, 2).units !== round(t.v, 2).units) return null;
+  const k = l.words.findIndex((w, i) => i > 0 && foldUpper(w.text) === 'CORPO' && foldUpper(l.words[i - 1].text) === 'A');
+  if (k < 0 || l.words[k - 1].x0 < m.numStart - 2 * m.fs) return null;
+  const a = l.words[k - 1];
+  const w: Word = { ...a, text: 'a corpo', x1: l.words[k].x1 };
+  const q: Tok = { w, v: dec(1n, 0), f: 1, aCorpo: true };
+  return { q, p, t, holds: true, um: [w], sommano: false, order: 'qp' };
+}
+
+const unitText = (ws: readonly Word[]): string => normalizeSpaces(textOf(ws)).replace(/^\[(.*)\]$/, '$1').trim();
+
+export function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string {
+  let um = unitText(c.um);
+  // Unit over two lines (`cad/` + `mese`): the rest sits under it.
+  if (/\/$/.test(um) && c.um.length && b.next) {
+    const ux0 = c.um[0].x0 - m.fs;
+    const ux1 = c.um[c.um.length - 1].x1 + 2 * m.fs;
+    const fits = (w: Word): boolean => w.x1 > ux0 && w.x0 < ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text));
+    // The rest sits under the first part, left- or right-aligned with it, alone on its line.
+    const more = b.next.words.filter(fits);
+    if (more.length && more.length === b.next.words.length) um += textOf(more);
+    else if (more.length && more.every(w => w.x0 >= ux0)) um += textOf(more);
+  }
+  if (!um && open) um = unitFromColumn(open, m, b.header) ?? '';
+  // Brackets around a unit printed over two lines (`[cad/` + `giorno]`).
+  return um.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** A unit printed in the U.M. column of another line of the voce (closing row without one). */
+function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | null {
+  const hum = ph?.roles.um ?? m.header?.roles.um;
+  if (!hum) return null;
+  const inColumn = (l: BLine): Word[] =>
+    l.words.filter(w => {
+      const cx = (w.x0 + w.x1) / 2;
+      return cx >= hum.x0 - 1.5 * m.fs && cx <= hum.x1 + 1.5 * m.fs && w.x0 >= m.descEnd - 0.5 * m.fs && !amountOf(w.text);
+    });
+  for (let i = 0; i < open.lines.length; i++) {
+    const ws = inColumn(open.lines[i]);
+    if (!ws.length) continue;
+    let um = unitText(ws);
+    // Unit over two lines (`cad/` + `mese`).
+    const next = open.lines[i + 1];
+    if (um.endsWith('/') && next) {
+      // The rest sits under the first part (not the description running into the column).
+      const x0 = ws[0].x0 - m.fs;
+      const x1 = ws[ws.length - 1].x1 + m.fs;
+      um += unitText(inColumn(next).filter(w => w.x1 > x0 && w.x0 < x1));
+    }
+    return um;
+  }
+  return null;
+}

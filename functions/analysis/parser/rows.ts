@@ -1,0 +1,150 @@
+/** Voce segmentation for tables: the closing line is the row's anchor; cell blocks go to their anchor. */
+import type { Capitoli, ParsedVoce } from './types.ts';
+import { type BLine, type Model, type Closing, median, quantile, type Levels, type Open, type Body } from './reading.ts';
+import { leftWords, startOf, isCodePiece } from './starts.ts';
+import { Chapters, headingText, headingSig, nameChapters } from './chapters.ts';
+import { isHeaderish } from './header.ts';
+import { descWordsOf, addDesc } from './segment.ts';
+import { unitOf } from './closings.ts';
+import { centreY } from './page.ts';
+import { finish } from './finish.ts';
+
+/** Text-line gaps needed to take a table's line pitch from its cells' text alone. */
+const MIN_TEXT_GAPS = 3;
+
+/**
+ * Table rows: the closing line is the row's anchor. Lines are cut into blocks at the gaps wider
+ * than the line spacing (cell padding); each block's lines go to its anchor (top-aligned rows: the
+ * anchor above; vertically centred rows: the nearest anchor). Blocks without an anchor are chapter rows.
+ */
+export function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model): ParsedVoce[] {
+  const voci: ParsedVoce[] = [];
+  const chapters = new Chapters();
+  const named: Array<[ParsedVoce, Levels, Capitoli]> = [];
+  const capOf = new Map<number, Levels>();
+  // Pages -> blocks.
+  const blocks: number[][] = [];
+  // The line pitch inside a cell: gaps between text lines (a row's anchor, centred in a tall row, sits
+  // between two of them); between cells the padding makes a larger gap.
+  const gaps: number[] = [];
+  const textGaps: number[] = [];
+  let prevText: BLine | null = null;
+  for (let i = 0; i < body.length; i++) {
+    const l = body[i].line;
+    if (i > 0 && l.page === body[i - 1].line.page) gaps.push(l.y0 - body[i - 1].line.y1);
+    if (closings[i]) continue;
+    if (prevText && prevText.page === l.page) textGaps.push(l.y0 - prevText.y1);
+    prevText = l;
+  }
+  // (The lower quartile: in tables of two-line cells, paddings are as many as gaps inside cells;
+  // the smaller of the two, as few cells wrap in tables of one-line rows.)
+  const all = median(gaps.filter(g => g >= 0));
+  const typical = textGaps.length >= MIN_TEXT_GAPS ? Math.min(all, quantile(textGaps.filter(g => g >= 0), 0.25)) : all;
+  for (let i = 0; i < body.length; i++) {
+    const prev = body[i - 1]?.line;
+    const l = body[i].line;
+    const split = !prev || prev.page !== l.page || l.y0 - prev.y1 > typical + 0.35 * model.fs;
+    if (split) blocks.push([i]);
+    else blocks[blocks.length - 1].push(i);
+  }
+  // Top-aligned when anchors open their blocks.
+  let firstInBlock = 0;
+  let anchored = 0;
+  for (const bl of blocks) {
+    const k = bl.findIndex(i => closings[i]);
+    if (k < 0) continue;
+    anchored++;
+    if (k === 0) firstInBlock++;
+  }
+  const topAligned = firstInBlock * 2 >= anchored;
+  const members = new Map<number, number[]>();
+  const order: number[] = [];
+  let prevAnchor: number | null = null;
+  let prevPage = 0;
+  const flush = (anchors: number[]): void => {
+    for (const a of anchors) order.push(a);
+  };
+  for (const bl of blocks) {
+    const anchors = bl.filter(i => closings[i]);
+    const first = body[bl[0]].line;
+    const newPage = first.page !== prevPage;
+    prevPage = first.page;
+    // Top-aligned rows: the first lines of a page may end the last row of the previous page
+    // (a wrapped code piece, a description going on in lower case).
+    const carried =
+      topAligned && newPage && prevAnchor != null && (leftWords(first, model).length > 0 || /^[a-zàèéìòù]/.test(first.words[0]?.text ?? ''));
+    if (!anchors.length) {
+      if (carried) {
+        members.get(prevAnchor!)!.push(...bl);
+        continue;
+      }
+      for (const i of bl) {
+        const l = body[i].line;
+        if (l.nums.length || isHeaderish(l)) continue;
+        const text = headingText(l, model);
+        if (text) chapters.heading(text, headingSig(l, text));
+      }
+      continue;
+    }
+    for (const a of anchors) members.set(a, []);
+    const subtotal = (l: BLine): boolean => l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs);
+    const heading = (l: BLine): void => {
+      const text = !l.nums.length && !isHeaderish(l) ? headingText(l, model) : '';
+      if (text) chapters.heading(text, headingSig(l, text));
+    };
+    if (topAligned) {
+      // Rows open at their anchor; a subtotal row closes the current one; lines outside rows are headings.
+      let cur: number | null = carried ? prevAnchor : null;
+      for (const i of bl) {
+        const l = body[i].line;
+        if (closings[i]) {
+          cur = i;
+          capOf.set(i, chapters.snapshot());
+          members.get(i)!.push(i);
+        } else if (subtotal(l)) cur = null;
+        else if (cur != null) members.get(cur)!.push(i);
+        else heading(l);
+      }
+    } else {
+      for (const a of anchors) capOf.set(a, chapters.snapshot());
+      for (const i of bl) {
+        if (!closings[i] && subtotal(body[i].line)) continue;
+        const cy = (body[i].line.y0 + body[i].line.y1) / 2;
+        const a = closings[i] ? i : anchors.reduce((best, x) => (Math.abs(centreY(body[x].line) - cy) < Math.abs(centreY(body[best].line) - cy) ? x : best));
+        members.get(a)!.push(i);
+      }
+    }
+    flush(anchors);
+    prevAnchor = anchors[anchors.length - 1];
+  }
+  for (const a of order) {
+    {
+      const c = closings[a]!;
+      const lines = members.get(a)!.sort((x, y) => x - y).map(i => body[i].line);
+      const anchor = body[a].line;
+      const open: Open = {
+        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], descEnds: [], measureSeen: false, measures: [], catSeen: false,
+        page: lines[0].page, words: lines.filter(l => l.page === lines[0].page).flatMap(l => l.words), lines, capitoli: capOf.get(a) ?? [], ownCapitoli: {},
+      };
+      for (const l of lines) {
+        const left = leftWords(l, model);
+        const s = startOf(l, model);
+        if (l === anchor || !open.code.length) {
+          if (s?.n != null && open.n == null) open.n = s.n;
+          // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
+          if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
+          else if (!s && isCodePiece(left, !open.code.length)) open.code.push(left.map(w => w.text).join(''));
+        } else if (isCodePiece(left, false)) open.code.push(left.map(w => w.text).join(''));
+        const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
+        const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
+        if (d.length) addDesc(open, d);
+      }
+      const v = finish(open, c, unitOf(body[a], c, model, open), anchor, model);
+      model.memo.closedAt.set(v, a);
+      named.push([v, open.capitoli, open.ownCapitoli]);
+      voci.push(v);
+    }
+  }
+  nameChapters(chapters, named);
+  return voci;
+}
