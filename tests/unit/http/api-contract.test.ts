@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { amountMessage } from '../../../shared/domain/amounts.ts';
 import { CONTRACT, contractOf, type RouteContract } from '../../../shared/api/index.ts';
+import { PASSWORD_TOO_SHORT } from '../../../shared/security/passwords.ts';
 import { ROUTES, routeKey } from '../../../functions/routes.ts';
 
 /** The contract (shared/api) covers the route table exactly, and its own examples obey it. */
@@ -41,7 +42,7 @@ describe('API contract', () => {
   it('documents only Italian error details the server really writes', () => {
     const source = execSync("git ls-files -z 'functions/*.ts' 'functions/**/*.ts' 'shared/domain/*.ts' | xargs -0 cat", { maxBuffer: 1e8 }).toString();
     // Details built from a template, spelled out as the server builds them.
-    const built = new Set([amountMessage('not_a_number', 'quantità')]);
+    const built = new Set([amountMessage('not_a_number', 'quantità'), PASSWORD_TOO_SHORT]);
     const unknown: string[] = [];
     for (const [key, c] of Object.entries(CONTRACT) as Array<[string, RouteContract]>) {
       for (const [status, detail] of Object.entries(c.errors ?? {})) {
