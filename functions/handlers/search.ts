@@ -27,7 +27,7 @@ const priceList: Action = async (req, ctx) => {
   const { q, limit, filters } = readQuery(req.query);
   const page = Math.min(Math.max(1, Number.parseInt(req.query.page ?? '1', 10) || 1), Math.floor(PRICE_SEARCH_MAX_RESULTS / limit));
   const found = await searchPriceLists(ctx, q, filters, page * limit);
-  return list('price_items', found.items.slice((page - 1) * limit), found.total, { limit, page });
+  return list('price_items', found.items.slice((page - 1) * limit), found.total, { limit, page, missing_words: found.missing_words, used_words: found.used_words });
 };
 
 /** GET /api/search ?q, type=all|price-list|csv-data: both sources; a price-list failure is tolerated. */

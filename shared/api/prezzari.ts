@@ -123,7 +123,15 @@ const searchFilters = {
   limit: queryString('Risultati per pagina (massimo 200)', '20').optional(),
 };
 export const priceListSearchQuery = z.object({ ...searchFilters, page: queryString('Pagina, da 1', '1').optional() });
-export const priceListSearchResponse = listOf('price_items', searchHit, { limit: z.number().int(), page: z.number().int() });
+export const priceListSearchResponse = listOf('price_items', searchHit, {
+  limit: z.number().int(),
+  page: z.number().int(),
+  missing_words: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'Parole della ricerca che nessuna voce ha insieme alle altre: i risultati sono per le parole in used_words («nessun risultato per «xyz»; mostrati i risultati per …»)' }),
+  used_words: z.array(z.string()).optional().meta({ description: 'Le parole per cui sono mostrati i risultati, quando alcune sono state tralasciate' }),
+});
 export const combinedSearchQuery = z.object({ ...searchFilters, type: z.enum(['all', 'price-list', 'csv-data']).optional() });
 export const combinedSearchResponse = envelope(
   z.object({
@@ -241,7 +249,7 @@ export const prezzariRoutes = {
     summary: 'Cerca nei prezzari (testo con tolleranza ai refusi, codice esatto per primo)',
     query: priceListSearchQuery,
     response: priceListSearchResponse,
-    example: { data: [{ id: hit.id, type: 'price_items', attributes: hit }], meta: { 'total-count': 1, limit: 20, page: 1 } },
+    example: { data: [{ id: hit.id, type: 'price_items', attributes: hit }], meta: { 'total-count': 1, limit: 20, page: 1, missing_words: [], used_words: [] } },
     errors: { 400: 'Inserisci un termine di ricerca' },
   },
   'GET /api/search': {

@@ -16,12 +16,15 @@ export interface PriceSearchQuery {
 export interface PriceSearchAnswer {
   items: PriceSearchResult[];
   total: number;
+  /** Words no article had with the others: the items are for `usedWords`. */
+  missingWords: string[];
+  usedWords: string[];
 }
 
 /** GET /api/search/price-list (limit default 20, page default 1). */
 export async function searchPriceList({ q, tipologiaDeiprovincia, anno, limit = 20, page = 1 }: PriceSearchQuery): Promise<PriceSearchAnswer> {
   const res = await apiCall(priceListSearchResponse, '/api/search/price-list', { query: { q: q.trim(), tipologiaDeiprovincia, anno, limit, page } });
-  return { items: res.data.map((item) => item.attributes), total: res.meta['total-count'] };
+  return { items: res.data.map((item) => item.attributes), total: res.meta['total-count'], missingWords: res.meta.missing_words ?? [], usedWords: res.meta.used_words ?? [] };
 }
 
 export function usePriceSearch(query: PriceSearchQuery | null) {

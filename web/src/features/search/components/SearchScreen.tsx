@@ -13,6 +13,7 @@ import { SearchForm } from './SearchForm.tsx';
 import { SearchResultsTable } from './SearchResultsTable.tsx';
 import { SearchResultCards } from './SearchResultCards.tsx';
 import { NARROW_SCREEN, useMediaQuery } from '@/hooks/use-media-query.ts';
+import { missingWordsMessage } from '@/features/search/missing-words.ts';
 import '@/features/search/search.css';
 
 /** 'Ricerca Codice': the search lives in the URL; a q there starts it. */
@@ -71,6 +72,11 @@ export function SearchScreen() {
               {anno ? ` · Anno ${anno}` : ''}
             </span>
           </div>
+          {search.data.missingWords.length > 0 && (
+            <p className="pz-missing-words" data-testid="missing-words">
+              {missingWordsMessage(search.data.missingWords, search.data.usedWords)}
+            </p>
+          )}
           {narrow ? <SearchResultCards rows={rows} tipologie={tipologieList} /> : <SearchResultsTable rows={rows} tipologie={tipologieList} loading={search.isValidating} />}
           {total > SEARCH_PAGE_SIZE && (
             <Paginator
