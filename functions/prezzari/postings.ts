@@ -47,35 +47,34 @@ export interface Scored {
 
 export const NOTHING: Scored = { docs: new Int32Array(0), scores: new Float64Array(0), terms: [] };
 
-interface FieldPostings {
+/** One term's articles (ascending) with what each contributes before idf: Σ over fields of boost × saturated tf. */
+interface TermPostings {
   docs: Int32Array;
-  freqs: Uint8Array;
+  impacts: Float32Array;
 }
 
 export class Postings {
   /** Stems, for exact lookups and the prefixes of numbers. */
   readonly dictionary: SearchableMap<number>;
   readonly termText: string[] = [];
-  /** Per term, per field: the articles (ascending) and their term frequencies. */
-  private readonly postings: Array<Array<FieldPostings | null>> = [];
-  /** Articles containing the term in any field (approximated by the largest field's count plus the others, capped). */
-  private readonly df: Int32Array;
-  private readonly lengths: Uint16Array[];
-  private readonly averages: number[];
+  private readonly postings: TermPostings[] = [];
   readonly size: number;
   // Scratch space of one query, reset lazily by stamps so that no query clears 250,000 slots.
   private readonly stamp: Int32Array;
   private readonly score: Float64Array;
   private readonly wordsMatched: Uint16Array;
-  private readonly termStamp: Int32Array;
-  private readonly termScore: Float64Array;
   private readonly wordStamp: Int32Array;
   private readonly wordBest: Float64Array;
+  private readonly wordList: Int32Array;
+  private readonly touchedList: Int32Array;
   private query = 0;
-  private termPass = 0;
   private wordPass = 0;
 
-  /** From MiniSearch's own serialisation (fields FIELD_NAMES; ids are article positions). */
+  /**
+   * From MiniSearch's own serialisation (fields FIELD_NAMES; ids are article positions). The
+   * fields of each term are merged once here into one list of impacts, so that a query reads one
+   * array per term whatever the fields.
+   */
   constructor(plain: AsPlainObject) {
     const shortToId = new Map<number, number>();
     for (const [short, id] of Object.entries(plain.documentIds)) shortToId.set(Number(short), Number(id));
@@ -85,70 +84,61 @@ export class Postings {
     const n = Math.max(this.size, maxId + 1);
     const fieldIds = plain.fieldIds as Record<string, number>;
     const slot = FIELD_NAMES.map((f) => fieldIds[f]);
-    this.lengths = FIELD_NAMES.map(() => new Uint16Array(n));
-    for (const [short, lengths] of Object.entries(plain.fieldLength)) {
+    const lengths = FIELD_NAMES.map(() => new Uint16Array(n));
+    for (const [short, ls] of Object.entries(plain.fieldLength)) {
       const id = shortToId.get(Number(short));
       if (id === undefined) continue;
-      for (let f = 0; f < slot.length; f++) this.lengths[f][id] = Math.min(65535, (lengths as number[])[slot[f]] ?? 0);
+      for (let f = 0; f < slot.length; f++) lengths[f][id] = Math.min(65535, (ls as number[])[slot[f]] ?? 0);
     }
-    this.averages = slot.map((s) => (plain.averageFieldLength as number[])[s] || 1);
+    const averages = slot.map((s) => (plain.averageFieldLength as number[])[s] || 1);
     const entries: Array<[string, number]> = [];
-    const df: number[] = [];
+    const impact = new Float64Array(n);
+    const seen = new Uint8Array(n);
     for (const [term, fields] of plain.index) {
       const byField = fields as Record<string, Record<string, number>>;
-      const perField: Array<FieldPostings | null> = [];
-      let count = 0;
-      let largest = 0;
+      const docs: number[] = [];
       for (let f = 0; f < slot.length; f++) {
         const byDoc = byField[String(slot[f])];
-        if (!byDoc) {
-          perField.push(null);
-          continue;
-        }
-        const pairs: Array<[number, number]> = [];
+        if (!byDoc) continue;
+        const { boost, k1, b } = FIELD[f];
         for (const short in byDoc) {
           const id = shortToId.get(Number(short));
-          if (id !== undefined) pairs.push([id, byDoc[short]]);
+          if (id === undefined) continue;
+          const tf = byDoc[short];
+          if (!seen[id]) {
+            seen[id] = 1;
+            impact[id] = 0;
+            docs.push(id);
+          }
+          impact[id] += (boost * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[f][id]) / averages[f]));
         }
-        pairs.sort((a, b) => a[0] - b[0]);
-        const docs = new Int32Array(pairs.length);
-        const freqs = new Uint8Array(pairs.length);
-        for (let i = 0; i < pairs.length; i++) {
-          docs[i] = pairs[i][0];
-          freqs[i] = Math.min(255, pairs[i][1]);
-        }
-        perField.push(pairs.length ? { docs, freqs } : null);
-        count += pairs.length;
-        largest = Math.max(largest, pairs.length);
       }
-      if (!count) continue;
+      if (!docs.length) continue;
+      const sorted = Int32Array.from(docs).sort();
+      const impacts = new Float32Array(sorted.length);
+      for (let i = 0; i < sorted.length; i++) {
+        impacts[i] = impact[sorted[i]];
+        seen[sorted[i]] = 0;
+      }
       entries.push([term, this.postings.length]);
       this.termText.push(term);
-      this.postings.push(perField);
-      // Name and description rarely repeat each other's words: the sum, capped, is close to the union.
-      df.push(Math.min(n, Math.max(largest, Math.round(count * 0.9))));
+      this.postings.push({ docs: sorted, impacts });
     }
-    this.df = Int32Array.from(df);
     this.dictionary = SearchableMap.from(entries);
     this.stamp = new Int32Array(n);
     this.score = new Float64Array(n);
     this.wordsMatched = new Uint16Array(n);
-    this.termStamp = new Int32Array(n);
-    this.termScore = new Float64Array(n);
     this.wordStamp = new Int32Array(n);
     this.wordBest = new Float64Array(n);
+    this.wordList = new Int32Array(n);
+    this.touchedList = new Int32Array(n);
   }
 
   /** How many postings a word's reaches cover: the cost of evaluating it, and how common it is. */
   weight(reaches: readonly Reach[]): number {
     let total = 0;
-    for (const r of reaches) for (const p of this.postings[r.term]) if (p) total += p.docs.length;
+    for (const r of reaches) total += this.postings[r.term].docs.length;
     return total;
-  }
-
-  /** The articles containing the term in any field. */
-  frequency(term: number): number {
-    return this.df[term];
   }
 
   /**
@@ -164,69 +154,59 @@ export class Postings {
       if (this.weight(list[0]) === 0) return NOTHING;
     }
     const stamp = ++this.query;
-    const touched: number[] = [];
+    const { wordList, touchedList, wordStamp, wordBest } = this;
+    let touched = 0;
     for (let w = 0; w < list.length; w++) {
       const wordPass = ++this.wordPass;
-      const wordTouched: number[] = [];
+      let found = 0;
       for (const reach of list[w]) {
-        const termPass = ++this.termPass;
-        const termTouched: number[] = [];
-        const idf = Math.log(1 + (this.size - this.df[reach.term] + 0.5) / (this.df[reach.term] + 0.5));
-        const fields = this.postings[reach.term];
-        for (let f = 0; f < fields.length; f++) {
-          const p = fields[f];
-          if (!p) continue;
-          const { boost, k1, b } = FIELD[f];
-          const lengths = this.lengths[f];
-          const average = this.averages[f];
-          for (let i = 0; i < p.docs.length; i++) {
-            const doc = p.docs[i];
-            if (all && w > 0 && (this.stamp[doc] !== stamp || this.wordsMatched[doc] < w)) continue;
-            if (this.termStamp[doc] !== termPass) {
-              this.termStamp[doc] = termPass;
-              this.termScore[doc] = 0;
-              termTouched.push(doc);
-            }
-            const tf = p.freqs[i];
-            this.termScore[doc] += (boost * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[doc]) / average));
-          }
-        }
+        const { docs, impacts } = this.postings[reach.term];
+        const df = docs.length;
         const base = -reach.typos * TYPO_COST;
-        const scale = idf * reach.quality;
-        for (const doc of termTouched) {
-          const value = base + scale * this.termScore[doc];
-          if (this.wordStamp[doc] !== wordPass) {
-            this.wordStamp[doc] = wordPass;
-            this.wordBest[doc] = value;
-            wordTouched.push(doc);
-          } else if (value > this.wordBest[doc]) this.wordBest[doc] = value;
+        const scale = Math.log(1 + (this.size - df + 0.5) / (df + 0.5)) * reach.quality;
+        const narrow = all && w > 0;
+        for (let i = 0; i < df; i++) {
+          const doc = docs[i];
+          if (narrow && (this.stamp[doc] !== stamp || this.wordsMatched[doc] < w)) continue;
+          const value = base + scale * impacts[i];
+          if (wordStamp[doc] !== wordPass) {
+            wordStamp[doc] = wordPass;
+            wordBest[doc] = value;
+            wordList[found++] = doc;
+          } else if (value > wordBest[doc]) wordBest[doc] = value;
         }
       }
       // No article has every word so far: the rest cannot bring one back.
-      if (all && !wordTouched.length) return NOTHING;
-      for (const doc of wordTouched) {
+      if (all && !found) return NOTHING;
+      for (let j = 0; j < found; j++) {
+        const doc = wordList[j];
         if (this.stamp[doc] !== stamp) {
           this.stamp[doc] = stamp;
           this.score[doc] = 0;
           this.wordsMatched[doc] = 0;
-          touched.push(doc);
+          touchedList[touched++] = doc;
         }
-        this.score[doc] += this.wordBest[doc];
+        this.score[doc] += wordBest[doc];
         this.wordsMatched[doc]++;
       }
     }
-    const docs: number[] = [];
-    for (const doc of touched) if (!all || this.wordsMatched[doc] === list.length) docs.push(doc);
-    const scores = new Float64Array(docs.length);
-    for (let i = 0; i < docs.length; i++) scores[i] = this.score[docs[i]];
+    const docs = new Int32Array(touched);
+    let kept = 0;
+    for (let j = 0; j < touched; j++) {
+      const doc = touchedList[j];
+      if (!all || this.wordsMatched[doc] === list.length) docs[kept++] = doc;
+    }
+    const out = docs.subarray(0, kept);
+    const scores = new Float64Array(kept);
+    for (let i = 0; i < kept; i++) scores[i] = this.score[out[i]];
     const terms = new Set<number>();
     for (const word of list) for (const r of word) terms.add(r.term);
-    return { docs: Int32Array.from(docs), scores, terms: [...terms] };
+    return { docs: out, scores, terms: [...terms] };
   }
 
   /** Whether article `doc` contains term `term` in any field. */
   has(term: number, doc: number): boolean {
-    return this.postings[term].some((p) => p !== null && contains(p.docs, doc));
+    return contains(this.postings[term].docs, doc);
   }
 
   /** The terms the query reached that article `doc` contains (what the highlighter marks). */

@@ -275,26 +275,38 @@ function queryWords(index: LoadedIndex, query: string): QueryWord[] {
  * strategy, by rarity), the articles that matched more words always ranking first.
  */
 function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
-  const found = new Map<number, number>();
-  let kept = [...asked];
-  let firstFound = 0;
-  for (;;) {
-    const scored = index.search.evaluate(kept.map((w) => w.reaches), true);
-    for (let i = 0; i < scored.docs.length; i++) if (!found.has(scored.docs[i])) found.set(scored.docs[i], kept.length * WORDS_TIER + scored.scores[i]);
-    if (kept.length === asked.length) firstFound = found.size;
-    if (found.size >= RELAX_BELOW || kept.length <= 1) break;
-    let rarest = 0;
-    for (let w = 1; w < kept.length; w++) if (index.search.weight(kept[w].reaches) < index.search.weight(kept[rarest].reaches)) rarest = w;
-    kept = kept.filter((_, w) => w !== rarest);
-  }
-  const dropped = asked.filter((w) => !kept.includes(w));
   const terms = new Set<number>();
   for (const w of asked) for (const r of w.reaches) terms.add(r.term);
-  const scored: Scored = { docs: Int32Array.from(found.keys()), scores: Float64Array.from(found.values()), terms: [...terms] };
-  const relaxed = firstFound === 0 && dropped.length > 0 && found.size > 0;
+  let kept = [...asked];
+  let scored = index.search.evaluate(kept.map((w) => w.reaches), true);
+  const firstFound = scored.docs.length;
+  if (firstFound < RELAX_BELOW && kept.length > 1) {
+    // Few or none: the articles found so far stay first (they matched more words), the others follow.
+    const docs: number[] = [];
+    const scores: number[] = [];
+    const have = new Set<number>();
+    const add = (s: Scored, words: number) => {
+      for (let i = 0; i < s.docs.length; i++) {
+        if (have.has(s.docs[i])) continue;
+        have.add(s.docs[i]);
+        docs.push(s.docs[i]);
+        scores.push(words * WORDS_TIER + s.scores[i]);
+      }
+    };
+    add(scored, kept.length);
+    while (docs.length < RELAX_BELOW && kept.length > 1) {
+      let rarest = 0;
+      for (let w = 1; w < kept.length; w++) if (index.search.weight(kept[w].reaches) < index.search.weight(kept[rarest].reaches)) rarest = w;
+      kept = kept.filter((_, w) => w !== rarest);
+      add(index.search.evaluate(kept.map((w) => w.reaches), true), kept.length);
+    }
+    scored = { docs: Int32Array.from(docs), scores: Float64Array.from(scores), terms: [] };
+  }
+  const dropped = asked.filter((w) => !kept.includes(w));
+  const relaxed = firstFound === 0 && dropped.length > 0 && scored.docs.length > 0;
   return {
-    text: { scored, sorted: [], phrase: kept.map((w) => new Set(w.reaches.map((r) => r.term))) },
-    total: found.size,
+    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: kept.map((w) => new Set(w.reaches.map((r) => r.term))) },
+    total: scored.docs.length,
     missing: relaxed ? dropped.map((w) => w.typed) : [],
     used: relaxed ? kept.map((w) => w.typed) : [],
   };

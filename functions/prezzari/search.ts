@@ -3,7 +3,8 @@ import { fold } from '../../shared/text.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { SOURCE_LABEL, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { listHeadsForSearch, type PriceItem } from '../storage/repositories/price-lists.ts';
-import { highlightRanges, loadIndex, rankIndex, type RankedHit } from './search-index.ts';
+import { highlightRanges, loadIndex, rankIndex, similarIn, type RankedHit } from './search-index.ts';
+import { termsOf } from './terms.ts';
 
 export interface SearchFilters {
   /** A DEI typology value, a province (code or name), 'toscana' for every Toscana list, or empty. */
@@ -97,4 +98,23 @@ export async function searchPriceLists(ctx: AppContext, q: string, filters: Sear
   found.sort((a, b) => a.hit.tier - b.hit.tier || b.hit.score - a.hit.score || a.order - b.order);
   const words = missing ?? [];
   return { items: found.slice(0, limit).map((f) => hit(f.head, f.hit.item, f.hit, q)), total, missing_words: words, used_words: words.length ? used : [] };
+}
+
+/**
+ * Articles of the chosen lists most like a description (any of its words, the rarer and the
+ * name's weighing more): what "Cerca nel prezzario" shows for a row whose code no list has
+ * (a new price, NP_OC062). Highlights mark the words they share.
+ */
+export async function similarInPriceLists(ctx: AppContext, text: string, filters: SearchFilters, limit: number): Promise<{ items: SearchHit[]; total: number }> {
+  const lists = listsFor(await listHeadsForSearch(ctx), filters).sort((a, b) => b.year - a.year || a.source.localeCompare(b.source) || a.key.localeCompare(b.key));
+  const terms = termsOf(text);
+  const found: Array<{ head: PriceListHead; item: PriceItem; score: number }> = [];
+  for (const head of lists) {
+    const index = await loadIndex(ctx, head.version);
+    if (!index) continue;
+    for (const f of similarIn(index, text, limit)) found.push({ head, item: f.item, score: f.score });
+  }
+  found.sort((a, b) => b.score - a.score);
+  const items = found.slice(0, limit).map((f) => hit(f.head, f.item, { tier: 2, terms }, text));
+  return { items, total: items.length };
 }

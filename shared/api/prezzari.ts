@@ -122,7 +122,11 @@ const searchFilters = {
   anno: queryString('Anno (4 cifre)', '2026').optional(),
   limit: queryString('Risultati per pagina (massimo 200)', '20').optional(),
 };
-export const priceListSearchQuery = z.object({ ...searchFilters, page: queryString('Pagina, da 1', '1').optional() });
+export const priceListSearchQuery = z.object({
+  ...searchFilters,
+  page: queryString('Pagina, da 1', '1').optional(),
+  descrizione: queryString('Descrizione della riga: se q (il suo codice) non trova nulla, le voci più simili a questa descrizione', 'Pozzetto prefabbricato in calcestruzzo').optional(),
+});
 export const priceListSearchResponse = listOf('price_items', searchHit, {
   limit: z.number().int(),
   page: z.number().int(),
@@ -131,6 +135,7 @@ export const priceListSearchResponse = listOf('price_items', searchHit, {
     .optional()
     .meta({ description: 'Parole della ricerca che nessuna voce ha insieme alle altre: i risultati sono per le parole in used_words («nessun risultato per «xyz»; mostrati i risultati per …»)' }),
   used_words: z.array(z.string()).optional().meta({ description: 'Le parole per cui sono mostrati i risultati, quando alcune sono state tralasciate' }),
+  from_description: z.boolean().optional().meta({ description: 'Vero quando q non ha trovato nulla e i risultati sono le voci più simili a descrizione' }),
 });
 export const combinedSearchQuery = z.object({ ...searchFilters, type: z.enum(['all', 'price-list', 'csv-data']).optional() });
 export const combinedSearchResponse = envelope(
@@ -249,7 +254,7 @@ export const prezzariRoutes = {
     summary: 'Cerca nei prezzari (testo con tolleranza ai refusi, codice esatto per primo)',
     query: priceListSearchQuery,
     response: priceListSearchResponse,
-    example: { data: [{ id: hit.id, type: 'price_items', attributes: hit }], meta: { 'total-count': 1, limit: 20, page: 1, missing_words: [], used_words: [] } },
+    example: { data: [{ id: hit.id, type: 'price_items', attributes: hit }], meta: { 'total-count': 1, limit: 20, page: 1, missing_words: [], used_words: [], from_description: false } },
     errors: { 400: 'Inserisci un termine di ricerca' },
   },
   'GET /api/search': {

@@ -220,6 +220,30 @@ describe('search and CSV data', () => {
     expect(codes(missing)[0]).toBe('TOS24_98.G99.001.001');
   });
 
+  it('falls back to the row\u2019s description when its code (a new price) finds nothing', async () => {
+    // Prepare
+    const rows = [
+      { codice: 'TOS24_97.P01.001.001', descrizione: 'Pozzetto prefabbricato in calcestruzzo vibrato, 50x50 cm', um: 'cad', prezzo: '80,00' },
+      { codice: 'TOS24_97.P01.002.001', descrizione: 'Chiusino in ghisa sferoidale per pozzetti', um: 'cad', prezzo: '95,00' },
+      { codice: 'TOS24_97.Q01.001.001', descrizione: 'Intonaco civile per interni', um: 'mq', prezzo: '18,00' },
+    ];
+    await importToscana(await priceListXlsx(rows), 'grosseto-2024.xlsx', 'GROSSETO', '2024');
+    const descrizione = 'Fornitura e posa di pozzetti prefabbricati in cls vibrato dim. 50x50';
+    const ask = (q: string, d?: string) =>
+      call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=GROSSETO&anno=2024${d ? `&descrizione=${encodeURIComponent(d)}` : ''}`, { token: editor });
+    // Act
+    const byCode = await ask('NP_OC062');
+    const fallback = await ask('NP_OC062', descrizione);
+    const known = await ask('TOS24_97.Q01.001.001', descrizione);
+    // Assess
+    expect(byCode.json.meta['total-count']).toBe(0);
+    expect(fallback.json.meta.from_description).toBe(true);
+    expect(fallback.json.data[0].attributes.codice).toBe('TOS24_97.P01.001.001');
+    expect(fallback.json.data[0].attributes.highlights.descrizione.length).toBeGreaterThan(0);
+    expect(known.json.meta.from_description).toBe(false);
+    expect(known.json.data.map((d: { attributes: { codice: string } }) => d.attributes.codice)).toEqual(['TOS24_97.Q01.001.001']);
+  });
+
   it('imports CSV data (semicolons, Windows-1252) and pages through them', async () => {
     const lines = ['Codice;Descrizione;UM;Prezzo;Anno;Provincia', ...Array.from({ length: 120 }, (_, i) => `CSV.${i};Fornitura di pietra serena \u00e0 vista ${i};mq;${i},25;2024;FIRENZE`)];
     const bytes = Buffer.from(lines.join('\r\n'), 'latin1');
