@@ -280,6 +280,7 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
   let kept = [...asked];
   let scored = index.search.evaluate(kept.map((w) => w.reaches), true);
   const firstFound = scored.docs.length;
+  let firstKept: QueryWord[] | null = null;
   if (firstFound < RELAX_BELOW && kept.length > 1) {
     // Few or none: the articles found so far stay first (they matched more words), the others follow.
     const docs: number[] = [];
@@ -299,16 +300,18 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
       for (let w = 1; w < kept.length; w++) if (index.search.weight(kept[w].reaches) < index.search.weight(kept[rarest].reaches)) rarest = w;
       kept = kept.filter((_, w) => w !== rarest);
       add(index.search.evaluate(kept.map((w) => w.reaches), true), kept.length);
+      // The words that had to go before anything was found are the missing ones; later drops only fill the page.
+      if (!firstKept && docs.length) firstKept = kept;
     }
     scored = { docs: Int32Array.from(docs), scores: Float64Array.from(scores), terms: [] };
   }
-  const dropped = asked.filter((w) => !kept.includes(w));
-  const relaxed = firstFound === 0 && dropped.length > 0 && scored.docs.length > 0;
+  const shown = firstKept ?? kept;
+  const relaxed = firstFound === 0 && shown.length < asked.length && scored.docs.length > 0;
   return {
-    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: kept.map((w) => new Set(w.reaches.map((r) => r.term))) },
+    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: shown.map((w) => new Set(w.reaches.map((r) => r.term))) },
     total: scored.docs.length,
-    missing: relaxed ? dropped.map((w) => w.typed) : [],
-    used: relaxed ? kept.map((w) => w.typed) : [],
+    missing: relaxed ? asked.filter((w) => !shown.includes(w)).map((w) => w.typed) : [],
+    used: relaxed ? shown.map((w) => w.typed) : [],
   };
 }
 

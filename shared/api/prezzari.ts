@@ -32,6 +32,7 @@ export const priceItem = z.looseObject({
   tipologia: z.string().nullable(),
   scostamento_perc_senza_sg_2024: z.number().nullable(),
   scostamento_perc_su_anno_2024: z.number().nullable(),
+  titoli: z.array(z.string()).optional().meta({ description: 'I titoli sopra la voce nel prezzario (tipo di lavoro, capitolo, voce), dal più generale' }),
 });
 /** functions/prezzari/search.ts SearchHit: an item and the list it comes from. */
 const ranges = z.array(z.tuple([z.number().int(), z.number().int()]));

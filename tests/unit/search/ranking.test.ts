@@ -176,6 +176,14 @@ describe('missing words', () => {
     expect(found.total).toBe(21);
   });
 
+  it('reports only the words dropped before anything was found, not those dropped to fill the page', () => {
+    // "geotesile tesuto" finds one article: "tesuto" is dropped too to fill the page, but it was found
+    const found = rankIndex(list, 'geotesile tesuto xyzzy', 20);
+    expect(found.missing).toEqual(['xyzzy']);
+    expect(found.used).toEqual(['geotesile', 'tesuto']);
+    expect(found.hits[0].item.codice).toBe('TOS25_06.Z99.001.001');
+  });
+
   it('drops the rarest word first when all together find nothing', () => {
     const found = rankIndex(list, 'geotessile juta', 20);
     expect(found.missing).toEqual(['juta']);
@@ -186,5 +194,18 @@ describe('missing words', () => {
     const found = rankIndex(list, 'telo trattato tessuto', 20);
     expect(found.missing).toEqual([]);
     expect(found.hits.slice(0, 3).map((h) => h.item.codice).sort()).toEqual(['TOS25_07.A01.001.001', 'TOS25_07.A01.002.001', 'TOS25_07.A01.003.001']);
+  });
+});
+
+describe('title levels', () => {
+  it('finds articles by a word of their chapter, below an article whose name has it', () => {
+    // Prepare
+    const titled = { ...item('TOS25_18.W01.001.001', 'Sondaggio a rotazione fino a 30 m'), titoli: ['INDAGINI GEOGNOSTICHE', 'SONDAGGI GEOGNOSTICI'] };
+    const named = item('TOS25_99.Z01.001.001', 'Indagini geognostiche preliminari a corpo');
+    const list = loadStoredIndex(buildIndex('t1', [titled, named, item('TOS25_01.A01.001.001', 'Scavo a sezione obbligata')]));
+    // Act
+    const found = rankIndex(list, 'indagini', 10);
+    // Assess
+    expect(found.hits.map((h) => h.item.codice)).toEqual(['TOS25_99.Z01.001.001', 'TOS25_18.W01.001.001']);
   });
 });
