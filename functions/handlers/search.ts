@@ -2,7 +2,7 @@ import { ValidationError } from '../errors.ts';
 import { PRICE_SEARCH_MAX_RESULTS } from '../../shared/api/prezzari.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { list, ok, resource } from '../http/respond.ts';
-import { searchPriceLists } from '../prezzari/search.ts';
+import { searchPriceLists, similarInPriceLists } from '../prezzari/search.ts';
 import { searchCsvData } from '../prezzari/csv-data.ts';
 import { requirePrincipal, type Action } from '../http/types.ts';
 import { idParam } from '../http/validate.ts';
@@ -22,12 +22,20 @@ function readQuery(query: Record<string, string>) {
   return { q, limit, filters: { tipologiaDeiprovincia, anno } };
 }
 
-/** GET /api/search/price-list ?q, tipologiaDeiprovincia, anno, limit (default 20), page. */
+/**
+ * GET /api/search/price-list ?q, tipologiaDeiprovincia, anno, limit (default 20), page, and
+ * descrizione: when q (a row's code) finds nothing, the articles most like that description.
+ */
 const priceList: Action = async (req, ctx) => {
   const { q, limit, filters } = readQuery(req.query);
   const page = Math.min(Math.max(1, Number.parseInt(req.query.page ?? '1', 10) || 1), Math.floor(PRICE_SEARCH_MAX_RESULTS / limit));
   const found = await searchPriceLists(ctx, q, filters, page * limit);
-  return list('price_items', found.items.slice((page - 1) * limit), found.total, { limit, page });
+  const descrizione = (req.query.descrizione ?? '').trim().slice(0, 2000);
+  if (!found.total && descrizione) {
+    const similar = await similarInPriceLists(ctx, descrizione, filters, Math.min(MAX_LIMIT, limit));
+    return list('price_items', page === 1 ? similar.items : [], similar.total, { limit, page, missing_words: [], used_words: [], from_description: true });
+  }
+  return list('price_items', found.items.slice((page - 1) * limit), found.total, { limit, page, missing_words: found.missing_words, used_words: found.used_words, from_description: false });
 };
 
 /** GET /api/search ?q, type=all|price-list|csv-data: both sources; a price-list failure is tolerated. */

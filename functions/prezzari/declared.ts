@@ -132,6 +132,9 @@ export function declaredWarnings(declared: Declared, target: Target, rows: reado
   if (target.source === 'dei' && tuscanShare(rows) > 0.5) {
     out.push('I codici del file (TOS..._) sono della Regione Toscana: il file sembra un prezzario Toscana, non un prezzario DEI.');
   }
+  if (target.source === 'toscana' && rows.length >= 10 && tuscanShare(rows) < 0.2) {
+    out.push(`Attenzione: i codici del file non sono codici della Regione Toscana (TOSnn_…): il file sembra un prezzario DEI o di un\u2019altra fonte, non un prezzario Toscana. ${tail}`);
+  }
   if (target.source !== 'csv' && declared.anno && declared.anno !== target.year) {
     out.push(`Il file dichiara l\u2019anno ${declared.anno}, ma è stato scelto il ${target.year}. ${tail}`);
   }

@@ -95,6 +95,7 @@ function toItems(rows: PriceRow[], target: ImportTarget): { items: PriceItem[]; 
     }
     seen.add(key);
     items.push({
+      ...(row.titoli?.length ? { titoli: row.titoli } : {}),
       codice: key,
       codice_originale: row.codice,
       descrizione: row.descrizione,

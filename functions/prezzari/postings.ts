@@ -1,33 +1,40 @@
 /**
- * Query evaluation over MiniSearch's index, for lists of hundreds of thousands of articles.
+ * Query evaluation over a price list's postings, for lists of hundreds of thousands of articles.
  *
- * MiniSearch builds and serialises the index (tokenizer, Italian stems, field lengths) and its
- * radix tree (SearchableMap) finds the terms a word reaches: exact, as a prefix, or within one or
- * two edits. What MiniSearch's own `search` cannot do is stay quick when a word is common: it
- * scores every matching article into an object of its own and sorts them all, and on 250,000
- * articles "compresi" matches 150,000 of them (200 ms a query). Here the same postings live in
- * typed arrays, every query word narrows the articles that matched the words before it, scores
- * add up in one scratch array, and only the page asked for is sorted.
+ * MiniSearch builds and serialises the index (tokenizer, Italian stems, three fields: the
+ * article's name, the rest of its description, its title levels) and its radix tree
+ * (SearchableMap) finds the terms a word reaches. Here the postings live in typed arrays, every
+ * query word narrows the articles that matched the words before it (rarest first), scores add
+ * up in scratch arrays reset lazily by a stamp, and only the page asked for is sorted.
  *
- * The scoring is MiniSearch's, term for term: BM25 (k 1.2, b 0.7, d 0.5) times the weight of
- * the form that reached the term (exact 1, prefix 0.4 and fuzzy 0.35 decaying with distance),
- * summed over terms and words, times the number of distinct query forms the article matched.
+ * Scoring, per query word and article, is BM25F-like: for each term the word reaches,
+ *   idf(term) × quality(form) × Σ_field boost(field) × tf(k1 + 1) / (tf + k1(1 − b + b·len/avg))
+ * with a low k1, so that a word said five times in a long description counts little more than
+ * said once, and the name field (first clause) weighs three times the rest. A word keeps the best
+ * of the terms it reaches, never their sum. A term reached with typos costs TYPO_COST per edit,
+ * far more than any relevance, so that exact matches always rank above forgiven ones.
  */
 import type { AsPlainObject } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
-const PREFIX_WEIGHT = 0.4;
-const FUZZY_WEIGHT = 0.35;
+/** Saturation (k1) and length normalisation (b) per field, and each field's weight. */
+export const FIELD_NAMES = ['nome', 'testo', 'titoli'] as const;
+const FIELD = [
+  { boost: 3, k1: 0.5, b: 0.5 },
+  { boost: 1, k1: 0.5, b: 0.75 },
+  { boost: 0.5, k1: 0.5, b: 0.3 },
+];
+/** Larger than any word's relevance: each edit forgiven ranks an article below every exact one. */
+export const TYPO_COST = 1000;
 
-/** One way a query word is looked for: a string, matched exactly and optionally as a prefix or with typos. */
-export interface Form {
-  text: string;
-  prefix: boolean;
-  /** Edits forgiven (0 for none). */
-  fuzzy: number;
-  /** Multiplies the weight of every term this form reaches. */
-  boost: number;
+/** One term a query word reaches, and how. */
+export interface Reach {
+  /** Index term id. */
+  term: number;
+  /** Edits forgiven to reach it (0 exact or prefix). */
+  typos: number;
+  /** Weight of the way it was reached (exact 1, the beginning of a longer word less). */
+  quality: number;
 }
 
 export interface Scored {
@@ -38,32 +45,36 @@ export interface Scored {
   terms: number[];
 }
 
-const NOTHING: Scored = { docs: new Int32Array(0), scores: new Float64Array(0), terms: [] };
+export const NOTHING: Scored = { docs: new Int32Array(0), scores: new Float64Array(0), terms: [] };
 
-interface Expanded {
-  /** Term ids this form reaches, with their weights. */
-  terms: Map<number, number>;
+/** One term's articles (ascending) with what each contributes before idf: Σ over fields of boost × saturated tf. */
+interface TermPostings {
+  docs: Int32Array;
+  impacts: Float32Array;
 }
 
 export class Postings {
-  private readonly dictionary: SearchableMap<number>;
-  private readonly termText: string[] = [];
-  private readonly docs: Int32Array[] = [];
-  private readonly freqs: Uint8Array[] = [];
-  private readonly length: Uint16Array;
-  private readonly averageLength: number;
+  /** Stems, for exact lookups and the prefixes of numbers. */
+  readonly dictionary: SearchableMap<number>;
+  readonly termText: string[] = [];
+  private readonly postings: TermPostings[] = [];
   readonly size: number;
-  // Scratch space of one query, reset lazily by a stamp so that no query clears 250,000 slots.
+  // Scratch space of one query, reset lazily by stamps so that no query clears 250,000 slots.
   private readonly stamp: Int32Array;
   private readonly score: Float64Array;
   private readonly wordsMatched: Uint16Array;
-  private readonly lastWord: Int32Array;
-  /** Which query forms (distinct texts, up to 64) an article matched: two 32-bit masks. */
-  private readonly formsLow: Uint32Array;
-  private readonly formsHigh: Uint32Array;
+  private readonly wordStamp: Int32Array;
+  private readonly wordBest: Float64Array;
+  private readonly wordList: Int32Array;
+  private readonly touchedList: Int32Array;
   private query = 0;
+  private wordPass = 0;
 
-  /** From MiniSearch's own serialisation (one field; ids are article positions). */
+  /**
+   * From MiniSearch's own serialisation (fields FIELD_NAMES; ids are article positions). The
+   * fields of each term are merged once here into one list of impacts, so that a query reads one
+   * array per term whatever the fields.
+   */
   constructor(plain: AsPlainObject) {
     const shortToId = new Map<number, number>();
     for (const [short, id] of Object.entries(plain.documentIds)) shortToId.set(Number(short), Number(id));
@@ -71,144 +82,137 @@ export class Postings {
     let maxId = -1;
     for (const id of shortToId.values()) if (id > maxId) maxId = id;
     const n = Math.max(this.size, maxId + 1);
-    this.length = new Uint16Array(n);
-    for (const [short, lengths] of Object.entries(plain.fieldLength)) {
+    const fieldIds = plain.fieldIds as Record<string, number>;
+    const slot = FIELD_NAMES.map((f) => fieldIds[f]);
+    const lengths = FIELD_NAMES.map(() => new Uint16Array(n));
+    for (const [short, ls] of Object.entries(plain.fieldLength)) {
       const id = shortToId.get(Number(short));
-      if (id !== undefined) this.length[id] = Math.min(65535, (lengths as number[])[0] ?? 0);
+      if (id === undefined) continue;
+      for (let f = 0; f < slot.length; f++) lengths[f][id] = Math.min(65535, (ls as number[])[slot[f]] ?? 0);
     }
-    this.averageLength = (plain.averageFieldLength as number[])[0] || 1;
+    const averages = slot.map((s) => (plain.averageFieldLength as number[])[s] || 1);
     const entries: Array<[string, number]> = [];
+    const impact = new Float64Array(n);
+    const seen = new Uint8Array(n);
     for (const [term, fields] of plain.index) {
-      const byDoc = (fields as Record<string, Record<string, number>>)['0'];
-      if (!byDoc) continue;
-      const pairs: Array<[number, number]> = [];
-      for (const short in byDoc) {
-        const id = shortToId.get(Number(short));
-        if (id !== undefined) pairs.push([id, byDoc[short]]);
+      const byField = fields as Record<string, Record<string, number>>;
+      const docs: number[] = [];
+      for (let f = 0; f < slot.length; f++) {
+        const byDoc = byField[String(slot[f])];
+        if (!byDoc) continue;
+        const { boost, k1, b } = FIELD[f];
+        for (const short in byDoc) {
+          const id = shortToId.get(Number(short));
+          if (id === undefined) continue;
+          const tf = byDoc[short];
+          if (!seen[id]) {
+            seen[id] = 1;
+            impact[id] = 0;
+            docs.push(id);
+          }
+          impact[id] += (boost * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[f][id]) / averages[f]));
+        }
       }
-      if (!pairs.length) continue;
-      pairs.sort((a, b) => a[0] - b[0]);
-      const docs = new Int32Array(pairs.length);
-      const freqs = new Uint8Array(pairs.length);
-      for (let i = 0; i < pairs.length; i++) {
-        docs[i] = pairs[i][0];
-        freqs[i] = Math.min(255, pairs[i][1]);
+      if (!docs.length) continue;
+      const sorted = Int32Array.from(docs).sort();
+      const impacts = new Float32Array(sorted.length);
+      for (let i = 0; i < sorted.length; i++) {
+        impacts[i] = impact[sorted[i]];
+        seen[sorted[i]] = 0;
       }
-      entries.push([term, this.docs.length]);
+      entries.push([term, this.postings.length]);
       this.termText.push(term);
-      this.docs.push(docs);
-      this.freqs.push(freqs);
+      this.postings.push({ docs: sorted, impacts });
     }
     this.dictionary = SearchableMap.from(entries);
     this.stamp = new Int32Array(n);
     this.score = new Float64Array(n);
     this.wordsMatched = new Uint16Array(n);
-    this.lastWord = new Int32Array(n);
-    this.formsLow = new Uint32Array(n);
-    this.formsHigh = new Uint32Array(n);
+    this.wordStamp = new Int32Array(n);
+    this.wordBest = new Float64Array(n);
+    this.wordList = new Int32Array(n);
+    this.touchedList = new Int32Array(n);
   }
 
-  /** The terms a form reaches, with MiniSearch's weights (an exact match beats a prefix, a prefix beats a typo). */
-  private expand(form: Form): Expanded {
-    const terms = new Map<number, number>();
-    const exact = this.dictionary.get(form.text);
-    if (exact !== undefined) terms.set(exact, form.boost);
-    if (form.prefix) {
-      for (const [term, id] of this.dictionary.atPrefix(form.text)) {
-        const distance = term.length - form.text.length;
-        if (distance) terms.set(id, (form.boost * PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance));
-      }
-    }
-    if (form.fuzzy) {
-      for (const [term, [id, distance]] of this.dictionary.fuzzyGet(form.text, form.fuzzy)) {
-        if (distance && !terms.has(id)) terms.set(id, (form.boost * FUZZY_WEIGHT * term.length) / (term.length + distance));
-      }
-    }
-    return { terms };
-  }
-
-  private reach(forms: Form[], source: (text: string) => number): { forms: Array<Expanded & { source: number }>; postings: number } {
-    const expanded = forms.map((f) => ({ ...this.expand(f), source: source(f.text) }));
-    let postings = 0;
-    for (const e of expanded) for (const id of e.terms.keys()) postings += this.docs[id].length;
-    return { forms: expanded, postings };
+  /** How many postings a word's reaches cover: the cost of evaluating it, and how common it is. */
+  weight(reaches: readonly Reach[]): number {
+    let total = 0;
+    for (const r of reaches) total += this.postings[r.term].docs.length;
+    return total;
   }
 
   /**
-   * Articles matching every word (`all`) or any word, each word being any of its forms, with
-   * their scores. Words are taken rarest first, so a common word only checks the articles the
-   * rarer ones left.
+   * Articles matching every word (`all`) or any word, each word being the best of the terms it
+   * reaches, with their scores. With `all`, words are taken rarest first, so a common word only
+   * checks the articles the rarer ones left.
    */
-  evaluate(words: Form[][], all: boolean): Scored {
-    // MiniSearch counts the distinct query texts an article matched, whichever word they came from.
-    const sources = new Map<string, number>();
-    const source = (text: string) => {
-      let id = sources.get(text);
-      if (id === undefined) sources.set(text, (id = sources.size % 64));
-      return id;
-    };
-    const reached = words.map((w) => this.reach(w, source)).filter((w) => w.forms.some((f) => f.terms.size) || all);
-    if (all) reached.sort((a, b) => a.postings - b.postings);
-    if (!reached.length || (all && reached[0].postings === 0)) return NOTHING;
+  evaluate(words: Reach[][], all: boolean): Scored {
+    let list = words.filter((w) => w.length || all);
+    if (!list.length) return NOTHING;
+    if (all) {
+      list = list.map((w) => ({ w, cost: this.weight(w) })).sort((a, b) => a.cost - b.cost).map((x) => x.w);
+      if (this.weight(list[0]) === 0) return NOTHING;
+    }
     const stamp = ++this.query;
-    const touched: number[] = [];
-    for (let w = 0; w < reached.length; w++) {
-      let alive = 0;
-      for (const form of reached[w].forms) {
-        const low = form.source < 32 ? 1 << form.source : 0;
-        const high = form.source >= 32 ? 1 << (form.source - 32) : 0;
-        for (const [id, weight] of form.terms) {
-          const docs = this.docs[id];
-          const freqs = this.freqs[id];
-          const idf = Math.log(1 + (this.size - docs.length + 0.5) / (docs.length + 0.5));
-          for (let i = 0; i < docs.length; i++) {
-            const doc = docs[i];
-            if (this.stamp[doc] !== stamp) {
-              // An article first met after the first word cannot match them all.
-              if (all && w > 0) continue;
-              this.stamp[doc] = stamp;
-              this.score[doc] = 0;
-              this.wordsMatched[doc] = 0;
-              this.lastWord[doc] = 0;
-              this.formsLow[doc] = 0;
-              this.formsHigh[doc] = 0;
-              touched.push(doc);
-            } else if (all && this.wordsMatched[doc] < w) continue;
-            const tf = freqs[i];
-            const norm = tf + BM25.k * (1 - BM25.b + (BM25.b * this.length[doc]) / this.averageLength);
-            this.score[doc] += weight * idf * (BM25.d + (tf * (BM25.k + 1)) / norm);
-            if (this.lastWord[doc] !== w + 1) {
-              this.lastWord[doc] = w + 1;
-              this.wordsMatched[doc]++;
-              alive++;
-            }
-            this.formsLow[doc] |= low;
-            this.formsHigh[doc] |= high;
-          }
+    const { wordList, touchedList, wordStamp, wordBest } = this;
+    let touched = 0;
+    for (let w = 0; w < list.length; w++) {
+      const wordPass = ++this.wordPass;
+      let found = 0;
+      for (const reach of list[w]) {
+        const { docs, impacts } = this.postings[reach.term];
+        const df = docs.length;
+        const base = -reach.typos * TYPO_COST;
+        const scale = Math.log(1 + (this.size - df + 0.5) / (df + 0.5)) * reach.quality;
+        const narrow = all && w > 0;
+        for (let i = 0; i < df; i++) {
+          const doc = docs[i];
+          if (narrow && (this.stamp[doc] !== stamp || this.wordsMatched[doc] < w)) continue;
+          const value = base + scale * impacts[i];
+          if (wordStamp[doc] !== wordPass) {
+            wordStamp[doc] = wordPass;
+            wordBest[doc] = value;
+            wordList[found++] = doc;
+          } else if (value > wordBest[doc]) wordBest[doc] = value;
         }
       }
       // No article has every word so far: the rest cannot bring one back.
-      if (all && alive === 0) return NOTHING;
+      if (all && !found) return NOTHING;
+      for (let j = 0; j < found; j++) {
+        const doc = wordList[j];
+        if (this.stamp[doc] !== stamp) {
+          this.stamp[doc] = stamp;
+          this.score[doc] = 0;
+          this.wordsMatched[doc] = 0;
+          touchedList[touched++] = doc;
+        }
+        this.score[doc] += wordBest[doc];
+        this.wordsMatched[doc]++;
+      }
     }
-    const docs: number[] = [];
-    for (const doc of touched) if (!all || this.wordsMatched[doc] === reached.length) docs.push(doc);
-    const scores = new Float64Array(docs.length);
-    for (let i = 0; i < docs.length; i++) scores[i] = this.score[docs[i]] * (bits(this.formsLow[docs[i]]) + bits(this.formsHigh[docs[i]]));
+    const docs = new Int32Array(touched);
+    let kept = 0;
+    for (let j = 0; j < touched; j++) {
+      const doc = touchedList[j];
+      if (!all || this.wordsMatched[doc] === list.length) docs[kept++] = doc;
+    }
+    const out = docs.subarray(0, kept);
+    const scores = new Float64Array(kept);
+    for (let i = 0; i < kept; i++) scores[i] = this.score[out[i]];
     const terms = new Set<number>();
-    for (const word of reached) for (const form of word.forms) for (const id of form.terms.keys()) terms.add(id);
-    return { docs: Int32Array.from(docs), scores, terms: [...terms] };
+    for (const word of list) for (const r of word) terms.add(r.term);
+    return { docs: out, scores, terms: [...terms] };
+  }
+
+  /** Whether article `doc` contains term `term` in any field. */
+  has(term: number, doc: number): boolean {
+    return contains(this.postings[term].docs, doc);
   }
 
   /** The terms the query reached that article `doc` contains (what the highlighter marks). */
   matchedTerms(scored: Scored, doc: number): string[] {
-    return scored.terms.filter((id) => contains(this.docs[id], doc)).map((id) => this.termText[id]);
+    return scored.terms.filter((id) => this.has(id, doc)).map((id) => this.termText[id]);
   }
-}
-
-function bits(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** The first position in `sorted` whose value is not below `value` (binary search). */

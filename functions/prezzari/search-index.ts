@@ -4,13 +4,16 @@ import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
 import { getBlob, putBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
-import { termOf, titleOf, tokenize, words } from './terms.ts';
-import { lowerBound, Postings, topOf, type Form, type Scored } from './postings.ts';
+import { splitName, termOf, tokenize, words } from './terms.ts';
+import SearchableMap from 'minisearch/SearchableMap';
+import { FIELD_NAMES, lowerBound, Postings, topOf, type Reach, type Scored } from './postings.ts';
 
 /**
  * One version of a price list, written once when it is confirmed and never changed: its items
- * in code order (code-prefix search is a binary search, lookups a hash map) and a MiniSearch
- * full-text index of the descriptions (BM25 ranking, Italian stems, prefix and typo tolerance).
+ * in code order (code-prefix search is a binary search, lookups a hash map), a MiniSearch
+ * full-text index of the descriptions in three fields (the name, the rest, the title levels;
+ * Italian stems) scored by postings.ts, and the list's vocabulary, where typos and words being
+ * typed are looked up.
  * It is one blob, written whole before the list's pointer moves to it, so readers never see a
  * half-written list; Lambdas keep the versions they use in memory.
  *
@@ -18,14 +21,18 @@ import { lowerBound, Postings, topOf, type Form, type Scored } from './postings.
  * machine): MiniSearch builds in about half the time, takes 200 MB of heap against Orama's
  * 500 MB, serialises to 39 MB of JSON against 221 MB, and answers the query mix at p50 under
  * 1 ms against 170 ms. Orama's Italian stemmer (@orama/stemmers) is used with MiniSearch too.
- * Queries are evaluated over MiniSearch's postings by postings.ts, which scores as MiniSearch does
- * but only sorts the page asked for (a common word on 250,000 articles: 200 ms down to 2 ms).
+ * Queries are evaluated over MiniSearch's postings by postings.ts, which only sorts the page
+ * asked for (a common word on 250,000 articles: 200 ms down to 2 ms).
  */
 export interface StoredIndex {
   version: string;
   items: PriceItem[];
-  /** MiniSearch's own serialisation (ids are positions in `items`); absent in blobs written before it. */
+  /** Layout of `search`: 2 is three fields (name, rest, titles) and `vocabulary`; anything else is rebuilt from the items. */
+  format?: number;
+  /** MiniSearch's own serialisation (ids are positions in `items`). */
   search?: AsPlainObject;
+  /** The distinct words of the list as written (folded), for typos and words being typed. */
+  vocabulary?: string[];
 }
 
 export interface LoadedIndex {
@@ -36,26 +43,35 @@ export interface LoadedIndex {
   byCode: Map<string, PriceItem[]>;
   /** The descriptions' index, evaluated top-k (postings.ts). */
   search: Postings;
+  /** Words as written (folded) to their term ids: typos and prefixes are looked for here. */
+  vocabulary: SearchableMap<number>;
+  /** What each query word reached, for the words asked recently. */
+  reaches: Map<string, Reach[]>;
   /** Ranked answers of recent queries, so the next page of a query costs nothing. */
   recent: Map<string, Ranked>;
 }
 
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
 
-/**
- * One field: the title (first clause) and then the whole description, so title words count
- * twice in BM25 without a second field (a second field, or indexing the unstemmed words too,
- * doubled the index and the confirm time on 250,000 articles).
- */
-const FIELDS = ['testo'];
+const FORMAT = 2;
 
+/** An article's hierarchy of titles, when its importer kept them. */
+const titlesOf = (item: PriceItem) => (item.titoli ?? []).join(' ');
+
+/** Three fields: the name (first clause), the rest of the description, the title levels (weights in postings.ts). */
 function options(items: PriceItem[]): Options<number> {
   return {
-    fields: FIELDS,
+    fields: [...FIELD_NAMES],
     idField: 'id',
     tokenize,
     processTerm: (term) => termOf(term),
-    extractField: (i, field) => (field === 'id' ? (i as unknown as string) : `${titleOf(items[i].descrizione)} ${items[i].descrizione}`),
+    extractField: (i, field) => {
+      if (field === 'id') return i as unknown as string;
+      const item = items[i];
+      if (field === 'titoli') return titlesOf(item);
+      const { name, rest } = splitName(item.descrizione);
+      return field === 'nome' ? name : rest;
+    },
   };
 }
 
@@ -65,9 +81,23 @@ function newSearch(items: PriceItem[]): MiniSearch<number> {
   return ms;
 }
 
+/** The distinct folded words of the list with a meaning for search (no numbers: those match as typed). */
+function vocabularyOf(items: PriceItem[]): string[] {
+  const seen = new Set<string>();
+  for (const item of items) {
+    for (const text of [item.descrizione, titlesOf(item)]) {
+      for (const { word } of words(text)) {
+        const f = fold(word);
+        if (f.length >= 2 && !/\d/.test(f)) seen.add(f);
+      }
+    }
+  }
+  return [...seen];
+}
+
 export function buildIndex(version: string, items: PriceItem[]): StoredIndex {
   const sorted = [...items].sort((a, b) => (a.codice < b.codice ? -1 : a.codice > b.codice ? 1 : 0));
-  return { version, items: sorted, search: newSearch(sorted).toJSON() };
+  return { version, items: sorted, format: FORMAT, search: newSearch(sorted).toJSON(), vocabulary: vocabularyOf(sorted) };
 }
 
 export function serialiseIndex(index: StoredIndex): Buffer {
@@ -86,8 +116,25 @@ export function loadStoredIndex(stored: StoredIndex): LoadedIndex {
     if (list) list.push(item);
     else byCode.set(code, [item]);
   }
-  const search = new Postings(stored.search ?? newSearch(stored.items).toJSON());
-  return { version: stored.version, items: stored.items, codesFolded: stored.items.map((i) => fold(i.codice)), byCode, search, recent: new Map() };
+  // A blob written before the current layout is indexed again from its items.
+  const current = stored.format === FORMAT && stored.search && stored.vocabulary;
+  const search = new Postings(current ? stored.search! : newSearch(stored.items).toJSON());
+  const entries: Array<[string, number]> = [];
+  for (const word of current ? stored.vocabulary! : vocabularyOf(stored.items)) {
+    const term = termOf(word);
+    const id = term === null ? undefined : search.dictionary.get(term);
+    if (id !== undefined) entries.push([word, id]);
+  }
+  return {
+    version: stored.version,
+    items: stored.items,
+    codesFolded: stored.items.map((i) => fold(i.codice)),
+    byCode,
+    search,
+    vocabulary: SearchableMap.from(entries),
+    reaches: new Map(),
+    recent: new Map(),
+  };
 }
 
 /** Indexes are immutable per version: cache the most recent few in memory. */
@@ -143,40 +190,160 @@ export interface RankedHit {
 interface Ranked {
   /** Code hits: the exact code (tier 0) first, then codes beginning with the query (tier 1). */
   codes?: { positions: Int32Array; exact: number };
-  text?: { scored: Scored; sorted: number[] };
+  text?: { scored: Scored; sorted: number[]; phrase: Array<Set<number>> };
   total: number;
+  /** Words of the query no article had together with the others: the results are for the rest. */
+  missing: string[];
+  /** The words the results were found for, when some were dropped. */
+  used: string[];
 }
 
-/** Words of two characters or fewer are matched whole; longer ones also as prefixes of longer words. */
-const prefix = (term: string) => term.length >= 4;
-/** One typo forgiven from 5 characters of stem, two from 8. */
-const fuzzy = (term: string) => (/\d/.test(term) ? 0 : term.length >= 8 ? 2 : term.length >= 5 ? 1 : 0);
+/** A query that finds fewer than this many articles with every word is relaxed (a page of the /search page). */
+export const RELAX_BELOW = 20;
+/** Articles that matched more of the query's words rank above those that matched fewer, whatever else. */
+const WORDS_TIER = 1e6;
+/** The best ones of a query are re-ranked by phrase and proximity (kept fixed, so pages never overlap). */
+const WINDOW = 100;
+const PHRASE_BONUS = 40;
+const PROXIMITY_BONUS = 12;
+/** A word being typed reaches at most this many longer words. */
+const MAX_PREFIX_WORDS = 200;
+
+/** Edits forgiven on a word as typed: one from 5 letters, two from 8, none on numbers. */
+export const typosAllowed = (word: string) => (/\d/.test(word) ? 0 : word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0);
 
 /**
- * Every word of the query must match (AND), each by its stem (exact, as a prefix from four
- * letters, or with typos when asked) or, for a word still being typed, as the beginning of a
- * stem ("sezi" finds "sezion") or a stem it begins with ("sbancam" finds "sbanc", the stem of
- * "sbancamento"), the last two weighing less.
+ * The index terms a query word reaches, each once, by its best way: its own stem (exact), a word
+ * of the list it begins (being typed, "sbancam" → sbancamento, weighing less), or a word of the
+ * list within the edits allowed (a typo, "tesuto" → tessuto). Numbers match as typed or as the
+ * beginning of a longer number.
  */
-function textQuery(query: string, typos: boolean): Form[][] {
-  const out: Form[][] = [];
-  const seen = new Set<string>();
-  for (const word of tokenize(query)) {
-    const stem = termOf(word);
-    // A word said twice asks nothing more.
-    if (!stem || seen.has(fold(word))) continue;
-    seen.add(fold(word));
-    const forms: Form[] = [{ text: stem, prefix: prefix(stem), fuzzy: typos ? fuzzy(stem) : 0, boost: 1 }];
-    const typed = fold(word);
-    if (typed.length >= 3 && !/\d/.test(typed)) {
-      if (typed !== stem) forms.push({ text: typed, prefix: true, fuzzy: 0, boost: 0.5 });
-      for (let n = typed.length - 1; n >= Math.max(4, typed.length - 4); n--) {
-        if (typed.slice(0, n) !== stem) forms.push({ text: typed.slice(0, n), prefix: false, fuzzy: 0, boost: 0.3 });
+function reachesOf(index: LoadedIndex, typed: string): Reach[] {
+  const cached = index.reaches.get(typed);
+  if (cached) return cached;
+  const best = new Map<number, Reach>();
+  const offer = (term: number | undefined, typos: number, quality: number) => {
+    if (term === undefined) return;
+    const had = best.get(term);
+    if (!had || typos < had.typos || (typos === had.typos && quality > had.quality)) best.set(term, { term, typos, quality });
+  };
+  const dictionary = index.search.dictionary;
+  const stem = termOf(typed);
+  if (stem !== null) offer(dictionary.get(stem), 0, 1);
+  if (/\d/.test(typed)) {
+    if (typed.length >= 4) for (const [, id] of dictionary.atPrefix(typed)) offer(id, 0, 0.5);
+  } else {
+    offer(index.vocabulary.get(typed), 0, 1);
+    if (typed.length >= 3) {
+      let n = 0;
+      for (const [word, id] of index.vocabulary.atPrefix(typed)) {
+        if (word !== typed) offer(id, 0, 0.6);
+        if (++n >= MAX_PREFIX_WORDS) break;
       }
     }
-    out.push(forms);
+    const edits = typosAllowed(typed);
+    if (edits) for (const [, [id, distance]] of index.vocabulary.fuzzyGet(typed, edits)) if (distance) offer(id, distance, 1);
+  }
+  const out = [...best.values()];
+  index.reaches.set(typed, out);
+  if (index.reaches.size > 4096) index.reaches.delete(index.reaches.keys().next().value!);
+  return out;
+}
+
+interface QueryWord {
+  /** As the person wrote it. */
+  typed: string;
+  reaches: Reach[];
+}
+
+function queryWords(index: LoadedIndex, query: string): QueryWord[] {
+  const out: QueryWord[] = [];
+  const seen = new Set<string>();
+  for (const word of tokenize(query)) {
+    const f = fold(word);
+    // Stop words ask nothing, and a word said twice asks nothing more.
+    if (termOf(f) === null || seen.has(f)) continue;
+    seen.add(f);
+    out.push({ typed: word, reaches: reachesOf(index, f) });
   }
   return out;
+}
+
+/**
+ * Every word must match; when all together find fewer than RELAX_BELOW articles, the word that
+ * matches fewest articles is dropped and the rest are asked again (Meilisearch's "last"
+ * strategy, by rarity), the articles that matched more words always ranking first.
+ */
+function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
+  const terms = new Set<number>();
+  for (const w of asked) for (const r of w.reaches) terms.add(r.term);
+  let kept = [...asked];
+  let scored = index.search.evaluate(kept.map((w) => w.reaches), true);
+  const firstFound = scored.docs.length;
+  let firstKept: QueryWord[] | null = null;
+  if (firstFound < RELAX_BELOW && kept.length > 1) {
+    // Few or none: the articles found so far stay first (they matched more words), the others follow.
+    const docs: number[] = [];
+    const scores: number[] = [];
+    const have = new Set<number>();
+    const add = (s: Scored, words: number) => {
+      for (let i = 0; i < s.docs.length; i++) {
+        if (have.has(s.docs[i])) continue;
+        have.add(s.docs[i]);
+        docs.push(s.docs[i]);
+        scores.push(words * WORDS_TIER + s.scores[i]);
+      }
+    };
+    add(scored, kept.length);
+    while (docs.length < RELAX_BELOW && kept.length > 1) {
+      let rarest = 0;
+      for (let w = 1; w < kept.length; w++) if (index.search.weight(kept[w].reaches) < index.search.weight(kept[rarest].reaches)) rarest = w;
+      kept = kept.filter((_, w) => w !== rarest);
+      add(index.search.evaluate(kept.map((w) => w.reaches), true), kept.length);
+      // The words that had to go before anything was found are the missing ones; later drops only fill the page.
+      if (!firstKept && docs.length) firstKept = kept;
+    }
+    scored = { docs: Int32Array.from(docs), scores: Float64Array.from(scores), terms: [] };
+  }
+  const shown = firstKept ?? kept;
+  const relaxed = firstFound === 0 && shown.length < asked.length && scored.docs.length > 0;
+  return {
+    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: shown.map((w) => new Set(w.reaches.map((r) => r.term))) },
+    total: scored.docs.length,
+    missing: relaxed ? asked.filter((w) => !shown.includes(w)).map((w) => w.typed) : [],
+    used: relaxed ? shown.map((w) => w.typed) : [],
+  };
+}
+
+/**
+ * How close the query's words stand in the article: all of them one after the other, in order
+ * (an exact phrase, worth more in the name), or else within how short a stretch of words.
+ */
+function phraseBonus(index: LoadedIndex, item: PriceItem, phrase: Array<Set<number>>): number {
+  if (phrase.length < 2) return 0;
+  const dictionary = index.search.dictionary;
+  const nameWords = words(splitName(item.descrizione).name).length;
+  const ids: Array<{ id: number | undefined; at: number }> = [];
+  words(item.descrizione).forEach((w, at) => {
+    const t = termOf(w.word);
+    if (t !== null) ids.push({ id: dictionary.get(t), at });
+  });
+  const n = phrase.length;
+  for (let i = 0; i + n <= ids.length; i++) {
+    let k = 0;
+    while (k < n && ids[i + k].id !== undefined && phrase[k].has(ids[i + k].id!)) k++;
+    if (k === n) return ids[i].at < nameWords ? 2 * PHRASE_BONUS : PHRASE_BONUS;
+  }
+  // The shortest stretch holding every word, in any order.
+  const last = new Array<number>(n).fill(-1);
+  let shortest = Infinity;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i].id;
+    if (id === undefined) continue;
+    for (let k = 0; k < n; k++) if (phrase[k].has(id)) last[k] = i;
+    if (last.every((x) => x >= 0)) shortest = Math.min(shortest, i - Math.min(...last) + 1);
+  }
+  return Number.isFinite(shortest) ? (PROXIMITY_BONUS * n) / shortest : 0;
 }
 
 function rank(index: LoadedIndex, query: string): Ranked {
@@ -192,14 +359,11 @@ function rank(index: LoadedIndex, query: string): Ranked {
     // The exact code first, then the codes it begins, in code order.
     const exact = codeHits.filter((p) => index.codesFolded[p].split('#')[0] === code);
     const rest = codeHits.filter((p) => index.codesFolded[p].split('#')[0] !== code);
-    return { codes: { positions: Int32Array.from([...exact, ...rest]), exact: exact.length }, total: codeHits.length };
+    return { codes: { positions: Int32Array.from([...exact, ...rest]), exact: exact.length }, total: codeHits.length, missing: [], used: [] };
   }
-  const words = textQuery(query, false);
-  if (!words.length) return { total: 0 };
-  let scored = index.search.evaluate(words, true);
-  // Nothing as typed: forgive one or two typos on the longer words.
-  if (!scored.docs.length) scored = index.search.evaluate(textQuery(query, true), true);
-  return { text: { scored, sorted: [] }, total: scored.docs.length };
+  const asked = queryWords(index, query);
+  if (!asked.length) return { total: 0, missing: [], used: [] };
+  return rankText(index, asked);
 }
 
 function ranked(index: LoadedIndex, query: string): Ranked {
@@ -213,15 +377,41 @@ function ranked(index: LoadedIndex, query: string): Ranked {
   return hit;
 }
 
+/** The positions (in `scored`) of the first `end` answers: the first WINDOW re-ranked by phrase, the rest by score. */
+function sortedTo(index: LoadedIndex, t: NonNullable<Ranked['text']>, end: number): number[] {
+  if (t.sorted.length >= end) return t.sorted;
+  if (!t.sorted.length) {
+    const top = topOf(t.scored, WINDOW);
+    const bonus = new Map(top.map((i) => [i, t.scored.scores[i] + phraseBonus(index, index.items[t.scored.docs[i]], t.phrase)]));
+    t.sorted = top.sort((a, b) => bonus.get(b)! - bonus.get(a)! || t.scored.docs[a] - t.scored.docs[b]);
+    for (const [i, s] of bonus) t.scored.scores[i] = s;
+  }
+  if (t.sorted.length < end && t.sorted.length < t.scored.docs.length) {
+    const more = topOf(t.scored, Math.max(end, 2 * t.sorted.length));
+    const have = new Set(t.sorted);
+    t.sorted = [...t.sorted, ...more.filter((i) => !have.has(i))];
+  }
+  return t.sorted;
+}
+
+export interface RankedPage {
+  hits: RankedHit[];
+  total: number;
+  /** Words no article had together with the others (the results are for `used`). */
+  missing: string[];
+  used: string[];
+}
+
 /**
  * Items matching the query, best first: the exact code, then codes beginning with the query,
- * then descriptions containing every word (Italian inflections, prefixes, and one or two typos
- * on longer words when nothing matches as typed), by BM25 relevance with title words weighing
- * more. At most `limit` (after skipping `offset`); `total` counts them all.
+ * then descriptions containing every word (Italian inflections, words being typed, one typo
+ * from 5 letters and two from 8, exact before forgiven), the name above the rest of the
+ * description, a phrase above scattered words; when all the words together find too few, the
+ * rarest is dropped (`missing`). At most `limit` (after skipping `offset`); `total` counts them all.
  */
-export function rankIndex(index: LoadedIndex, query: string, limit: number, offset = 0): { hits: RankedHit[]; total: number } {
+export function rankIndex(index: LoadedIndex, query: string, limit: number, offset = 0): RankedPage {
   if (!query.trim()) {
-    return { hits: index.items.slice(offset, offset + limit).map((item) => ({ item, tier: 2, score: 0, terms: [] })), total: index.items.length };
+    return { hits: index.items.slice(offset, offset + limit).map((item) => ({ item, tier: 2, score: 0, terms: [] })), total: index.items.length, missing: [], used: [] };
   }
   const r = ranked(index, query);
   const end = Math.min(r.total, offset + limit);
@@ -230,13 +420,13 @@ export function rankIndex(index: LoadedIndex, query: string, limit: number, offs
     for (let k = offset; k < end; k++) hits.push({ item: index.items[r.codes.positions[k]], tier: k < r.codes.exact ? 0 : 1, score: 0, terms: [] });
   } else if (r.text) {
     const t = r.text;
-    if (t.sorted.length < end) t.sorted = topOf(t.scored, Math.max(end, 2 * t.sorted.length));
+    const sorted = sortedTo(index, t, end);
     for (let k = offset; k < end; k++) {
-      const doc = t.scored.docs[t.sorted[k]];
-      hits.push({ item: index.items[doc], tier: 2, score: t.scored.scores[t.sorted[k]], terms: index.search.matchedTerms(t.scored, doc) });
+      const doc = t.scored.docs[sorted[k]];
+      hits.push({ item: index.items[doc], tier: 2, score: t.scored.scores[sorted[k]], terms: index.search.matchedTerms(t.scored, doc) });
     }
   }
-  return { hits, total: r.total };
+  return { hits, total: r.total, missing: r.missing, used: r.used };
 }
 
 /** Items matching the query (see rankIndex); an empty query lists the items in code order. */
@@ -247,12 +437,13 @@ export function searchIndex(index: LoadedIndex, query: string, limit: number): {
 
 /**
  * Articles whose description resembles `text`: any of its words counts (OR), rarer words and
- * title words weigh more. Suggestions re-rank these by similarity.
+ * name words weigh more. Suggestions re-rank these by similarity.
  */
 export function similarIn(index: LoadedIndex, text: string, limit: number): Array<{ item: PriceItem; score: number }> {
   const terms = [...new Set(words(text).map((w) => termOf(w.word)).filter((t): t is string => !!t))].slice(0, 40);
-  if (!terms.length) return [];
-  const scored = index.search.evaluate(terms.map((t) => [{ text: t, prefix: false, fuzzy: 0, boost: 1 }]), false);
+  const reaches = terms.map((t) => index.search.dictionary.get(t)).filter((id): id is number => id !== undefined);
+  if (!reaches.length) return [];
+  const scored = index.search.evaluate(reaches.map((term) => [{ term, typos: 0, quality: 1 }]), false);
   return topOf(scored, limit).map((i) => ({ item: index.items[scored.docs[i]], score: scored.scores[i] }));
 }
 

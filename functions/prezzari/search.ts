@@ -3,7 +3,8 @@ import { fold } from '../../shared/text.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { SOURCE_LABEL, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { listHeadsForSearch, type PriceItem } from '../storage/repositories/price-lists.ts';
-import { highlightRanges, loadIndex, rankIndex, type RankedHit } from './search-index.ts';
+import { highlightRanges, loadIndex, rankIndex, similarIn, type RankedHit } from './search-index.ts';
+import { termsOf } from './terms.ts';
 
 export interface SearchFilters {
   /** A DEI typology value, a province (code or name), 'toscana' for every Toscana list, or empty. */
@@ -66,17 +67,54 @@ export function hit(head: PriceListHead, item: PriceItem, ranked?: Pick<RankedHi
  * rank (exact code, code prefix, then relevance; newer year first on a tie). Returns the first
  * `limit` hits and the total.
  */
-export async function searchPriceLists(ctx: AppContext, q: string, filters: SearchFilters, limit: number): Promise<{ items: SearchHit[]; total: number }> {
+export interface PriceSearchResult {
+  items: SearchHit[];
+  total: number;
+  /** Words of the query no list had together with the others: the items are for `used_words`. */
+  missing_words: string[];
+  used_words: string[];
+}
+
+export async function searchPriceLists(ctx: AppContext, q: string, filters: SearchFilters, limit: number): Promise<PriceSearchResult> {
   const lists = listsFor(await listHeadsForSearch(ctx), filters).sort((a, b) => b.year - a.year || a.source.localeCompare(b.source) || a.key.localeCompare(b.key));
   const found: Array<{ head: PriceListHead; hit: RankedHit; order: number }> = [];
   let total = 0;
+  // Words are missing only when no list found them with the others.
+  let missing: string[] | null = null;
+  let used: string[] = [];
   for (const head of lists) {
     const index = await loadIndex(ctx, head.version);
     if (!index) continue;
     const ranked = rankIndex(index, q, limit);
     total += ranked.total;
     for (const h of ranked.hits) found.push({ head, hit: h, order: found.length });
+    if (!ranked.total) continue;
+    if (!ranked.missing.length) missing = [];
+    else if (missing === null || (missing.length && ranked.missing.length < missing.length)) {
+      missing = ranked.missing;
+      used = ranked.used;
+    }
   }
   found.sort((a, b) => a.hit.tier - b.hit.tier || b.hit.score - a.hit.score || a.order - b.order);
-  return { items: found.slice(0, limit).map((f) => hit(f.head, f.hit.item, f.hit, q)), total };
+  const words = missing ?? [];
+  return { items: found.slice(0, limit).map((f) => hit(f.head, f.hit.item, f.hit, q)), total, missing_words: words, used_words: words.length ? used : [] };
+}
+
+/**
+ * Articles of the chosen lists most like a description (any of its words, the rarer and the
+ * name's weighing more): what "Cerca nel prezzario" shows for a row whose code no list has
+ * (a new price, NP_OC062). Highlights mark the words they share.
+ */
+export async function similarInPriceLists(ctx: AppContext, text: string, filters: SearchFilters, limit: number): Promise<{ items: SearchHit[]; total: number }> {
+  const lists = listsFor(await listHeadsForSearch(ctx), filters).sort((a, b) => b.year - a.year || a.source.localeCompare(b.source) || a.key.localeCompare(b.key));
+  const terms = termsOf(text);
+  const found: Array<{ head: PriceListHead; item: PriceItem; score: number }> = [];
+  for (const head of lists) {
+    const index = await loadIndex(ctx, head.version);
+    if (!index) continue;
+    for (const f of similarIn(index, text, limit)) found.push({ head, item: f.item, score: f.score });
+  }
+  found.sort((a, b) => b.score - a.score);
+  const items = found.slice(0, limit).map((f) => hit(f.head, f.item, { tier: 2, terms }, text));
+  return { items, total: items.length };
 }

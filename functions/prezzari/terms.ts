@@ -55,3 +55,15 @@ export function titleOf(descrizione: string): string {
   const clause = descrizione.split(/[,;:.](?:\s|$)/)[0] ?? descrizione;
   return clause.split(/\s+/).slice(0, 12).join(' ');
 }
+
+/**
+ * An article's description as its name (the first clause, at most 12 words: what a person types
+ * to find it) and the rest; the two together are the description, every word in exactly one.
+ */
+export function splitName(descrizione: string): { name: string; rest: string } {
+  const clause = /[,;:.](?:\s|$)/.exec(descrizione);
+  let end = clause ? clause.index : descrizione.length;
+  const twelfth = [...descrizione.slice(0, end).matchAll(/\S+/g)][12];
+  if (twelfth) end = twelfth.index!;
+  return { name: descrizione.slice(0, end), rest: descrizione.slice(end) };
+}

@@ -32,6 +32,7 @@ export const priceItem = z.looseObject({
   tipologia: z.string().nullable(),
   scostamento_perc_senza_sg_2024: z.number().nullable(),
   scostamento_perc_su_anno_2024: z.number().nullable(),
+  titoli: z.array(z.string()).optional().meta({ description: 'I titoli sopra la voce nel prezzario (tipo di lavoro, capitolo, voce), dal più generale' }),
 });
 /** functions/prezzari/search.ts SearchHit: an item and the list it comes from. */
 const ranges = z.array(z.tuple([z.number().int(), z.number().int()]));
@@ -122,8 +123,21 @@ const searchFilters = {
   anno: queryString('Anno (4 cifre)', '2026').optional(),
   limit: queryString('Risultati per pagina (massimo 200)', '20').optional(),
 };
-export const priceListSearchQuery = z.object({ ...searchFilters, page: queryString('Pagina, da 1', '1').optional() });
-export const priceListSearchResponse = listOf('price_items', searchHit, { limit: z.number().int(), page: z.number().int() });
+export const priceListSearchQuery = z.object({
+  ...searchFilters,
+  page: queryString('Pagina, da 1', '1').optional(),
+  descrizione: queryString('Descrizione della riga: se q (il suo codice) non trova nulla, le voci più simili a questa descrizione', 'Pozzetto prefabbricato in calcestruzzo').optional(),
+});
+export const priceListSearchResponse = listOf('price_items', searchHit, {
+  limit: z.number().int(),
+  page: z.number().int(),
+  missing_words: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'Parole della ricerca che nessuna voce ha insieme alle altre: i risultati sono per le parole in used_words («nessun risultato per «xyz»; mostrati i risultati per …»)' }),
+  used_words: z.array(z.string()).optional().meta({ description: 'Le parole per cui sono mostrati i risultati, quando alcune sono state tralasciate' }),
+  from_description: z.boolean().optional().meta({ description: 'Vero quando q non ha trovato nulla e i risultati sono le voci più simili a descrizione' }),
+});
 export const combinedSearchQuery = z.object({ ...searchFilters, type: z.enum(['all', 'price-list', 'csv-data']).optional() });
 export const combinedSearchResponse = envelope(
   z.object({
@@ -241,7 +255,7 @@ export const prezzariRoutes = {
     summary: 'Cerca nei prezzari (testo con tolleranza ai refusi, codice esatto per primo)',
     query: priceListSearchQuery,
     response: priceListSearchResponse,
-    example: { data: [{ id: hit.id, type: 'price_items', attributes: hit }], meta: { 'total-count': 1, limit: 20, page: 1 } },
+    example: { data: [{ id: hit.id, type: 'price_items', attributes: hit }], meta: { 'total-count': 1, limit: 20, page: 1, missing_words: [], used_words: [], from_description: false } },
     errors: { 400: 'Inserisci un termine di ricerca' },
   },
   'GET /api/search': {

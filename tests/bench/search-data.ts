@@ -52,10 +52,31 @@ export const QUERIES: Array<{ q: string; kind: 'codice' | 'parola' | 'flessione'
   { q: 'idrosmina scarpate', kind: 'refuso', target: 'TOS25_07.F01.021.003' },
   { q: 'controtelao scorrevoli', kind: 'refuso', target: 'TOS25_02.B11.004.001' },
   { q: 'sabiatura superfici metaliche', kind: 'refuso', target: 'TOS25_09.H04.001.002' },
+  { q: 'geotesile tesuto', kind: 'refuso', target: 'TOS25_06.D05.002.001' },
+  { q: 'pozzeto prefabricato', kind: 'refuso', target: 'TOS25_04.E02.015.001' },
 ];
 
-/** The latency mix: the queries above plus common words that match thousands of articles. */
-export const LATENCY_MIX = [...QUERIES.map((q) => q.q), 'scavo', 'calcestruzzo classe', 'tubazione pvc', 'TOS25_01', 'pozzetti', 'intonaci', 'demolizione muratura', 'pavimento gres'];
+/**
+ * The latency mix: the queries above plus common words that match thousands of articles, common
+ * words with two typos each ("calcestruzo", "conpresso": forgiven on every word, always), and a
+ * word no article has beside a common one (relaxed: the word is dropped and reported).
+ */
+export const LATENCY_MIX = [
+  ...QUERIES.map((q) => q.q),
+  'scavo',
+  'calcestruzzo classe',
+  'tubazione pvc',
+  'TOS25_01',
+  'pozzetti',
+  'intonaci',
+  'demolizione muratura',
+  'pavimento gres',
+  'compresi',
+  'scavo xyzzy',
+];
+/** Common words misspelt, one or two edits on each word: the typo lookup runs on every word, always. */
+export const COMMON_TYPOS = ['calcestrutzo clase', 'tubazone scarrico', 'conpresso traspporto', 'pozetti calcestruzo', 'demolizzione murratura'];
+LATENCY_MIX.push(...COMMON_TYPOS);
 
 export function generateArticles(n: number, seed = 7): PriceItem[] {
   const rand = makeRng(seed).next;

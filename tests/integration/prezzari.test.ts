@@ -192,6 +192,58 @@ describe('search and CSV data', () => {
     expect(page8.json.data[0].attributes.codice).not.toBe(res.json.data[0].attributes.codice);
   });
 
+  it('ranks the article named by the words first, forgives typos and says which words it left out', async () => {
+    // Prepare: twenty articles that repeat "geotessile" in long descriptions, and the one it names, last in code order
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      codice: `TOS24_98.G01.${String(i + 1).padStart(3, '0')}.001`,
+      descrizione: `Strato drenante in ghiaia lavata ${i + 1}, compreso il geotessile di separazione, il geotessile di protezione e il risvolto del geotessile sulle pareti`,
+      um: 'mq',
+      prezzo: `${i + 1},00`,
+    }));
+    rows.push({ codice: 'TOS24_98.G99.001.001', descrizione: 'GEOTESSILE NON TESSUTO in polipropilene agugliato, 200 g/mq', um: 'mq', prezzo: '3,10' });
+    rows.push({ codice: 'TOS24_98.S01.001.001', descrizione: 'Scavo di sbancamento in terreni di qualsiasi natura', um: 'mc', prezzo: '7,00' });
+    await importToscana(await priceListXlsx(rows), 'siena-2024.xlsx', 'SIENA', '2024');
+    const codes = (res: { json: any }) => (res.json.data as Array<{ attributes: { codice: string } }>).map((d) => d.attributes.codice);
+    const ask = (q: string) => call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=SIENA&anno=2024`, { token: editor });
+    // Act
+    const named = await ask('geotessile');
+    const typos = await ask('geotesile tesuto');
+    const sbancamento = await ask('sbancameto');
+    const missing = await ask('geotessile xyzzy');
+    // Assess
+    expect(codes(named)[0]).toBe('TOS24_98.G99.001.001');
+    expect(named.json.meta.missing_words).toEqual([]);
+    expect(codes(typos).slice(0, 3)).toContain('TOS24_98.G99.001.001');
+    expect(typos.json.data[0].attributes.highlights.descrizione.length).toBeGreaterThan(0);
+    expect(codes(sbancamento)).toEqual(['TOS24_98.S01.001.001']);
+    expect(missing.json.meta).toMatchObject({ missing_words: ['xyzzy'], used_words: ['geotessile'], 'total-count': 21 });
+    expect(codes(missing)[0]).toBe('TOS24_98.G99.001.001');
+  });
+
+  it('falls back to the row\u2019s description when its code (a new price) finds nothing', async () => {
+    // Prepare
+    const rows = [
+      { codice: 'TOS24_97.P01.001.001', descrizione: 'Pozzetto prefabbricato in calcestruzzo vibrato, 50x50 cm', um: 'cad', prezzo: '80,00' },
+      { codice: 'TOS24_97.P01.002.001', descrizione: 'Chiusino in ghisa sferoidale per pozzetti', um: 'cad', prezzo: '95,00' },
+      { codice: 'TOS24_97.Q01.001.001', descrizione: 'Intonaco civile per interni', um: 'mq', prezzo: '18,00' },
+    ];
+    await importToscana(await priceListXlsx(rows), 'grosseto-2024.xlsx', 'GROSSETO', '2024');
+    const descrizione = 'Fornitura e posa di pozzetti prefabbricati in cls vibrato dim. 50x50';
+    const ask = (q: string, d?: string) =>
+      call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=GROSSETO&anno=2024${d ? `&descrizione=${encodeURIComponent(d)}` : ''}`, { token: editor });
+    // Act
+    const byCode = await ask('NP_OC062');
+    const fallback = await ask('NP_OC062', descrizione);
+    const known = await ask('TOS24_97.Q01.001.001', descrizione);
+    // Assess
+    expect(byCode.json.meta['total-count']).toBe(0);
+    expect(fallback.json.meta.from_description).toBe(true);
+    expect(fallback.json.data[0].attributes.codice).toBe('TOS24_97.P01.001.001');
+    expect(fallback.json.data[0].attributes.highlights.descrizione.length).toBeGreaterThan(0);
+    expect(known.json.meta.from_description).toBe(false);
+    expect(known.json.data.map((d: { attributes: { codice: string } }) => d.attributes.codice)).toEqual(['TOS24_97.Q01.001.001']);
+  });
+
   it('imports CSV data (semicolons, Windows-1252) and pages through them', async () => {
     const lines = ['Codice;Descrizione;UM;Prezzo;Anno;Provincia', ...Array.from({ length: 120 }, (_, i) => `CSV.${i};Fornitura di pietra serena \u00e0 vista ${i};mq;${i},25;2024;FIRENZE`)];
     const bytes = Buffer.from(lines.join('\r\n'), 'latin1');

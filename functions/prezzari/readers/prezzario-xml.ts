@@ -200,7 +200,9 @@ class PrezzarioXmlReader implements XmlHandler {
     if (um) this.sources.found('unita_di_misura', um.source.replace(/^@/, ''));
     const { prezzo, prezzo_senza_sg } = this.pricesOf(node);
     if (this.rows.length >= this.maxRows) throw tooManyRows(this.maxRows);
+    const titoli = this.titlesOf(node);
     this.rows.push({
+      ...(titoli.length ? { titoli } : {}),
       codice,
       descrizione: this.descriptionOf(node),
       unita_di_misura: um ? optionalText(um.value) : null,
@@ -230,6 +232,21 @@ class PrezzarioXmlReader implements XmlHandler {
     const tag = this.articlesTag;
     this.sources.found('codice', prefixCodes.length ? `${ancestors.map((f) => f.name).join('/')}/${tag}@codice` : `${tag}${own!.source.startsWith('@') ? '' : '/'}${own!.source}`);
     return codice;
+  }
+
+  /**
+   * The titles above an article (livello1..3, or the coded ancestors' descriptions): the first
+   * line of each, whitespace collapsed ("INDAGINI GEOGNOSTICHE", "SONDAGGI GEOGNOSTICI", …),
+   * kept apart from the description so that search finds an article by its chapter, with less weight.
+   */
+  private titlesOf(node: Node): string[] {
+    const levels = node.children
+      .map((c) => ({ c, m: /^livello(\d+)$/.exec(c.name) }))
+      .filter((x) => x.m)
+      .sort((a, b) => Number(a.m![1]) - Number(b.m![1]))
+      .map((l) => l.c.text);
+    const chain = levels.length ? levels.slice(0, -1) : this.codedAncestors().map((f) => frameGet(f, DESC_KEYS) ?? '');
+    return chain.map((t) => (t.trim().split(/\r?\n/)[0] ?? '').replace(/\s+/g, ' ').replace(/\.$/, '').trim()).filter((t) => t !== '');
   }
 
   private descriptionOf(node: Node): string {

@@ -12,9 +12,11 @@ export interface PriceRow {
   tipologia: string | null;
   scostamento_perc_senza_sg_2024: number | null;
   scostamento_perc_su_anno_2024: number | null;
+  /** The titles above the article (work type, chapter, item), most general first, when the file has them. */
+  titoli?: string[];
 }
 
-export type PriceField = keyof PriceRow;
+export type PriceField = Exclude<keyof PriceRow, 'titoli'>;
 
 export type PriceFileFormat = 'xlsx' | 'xls' | 'csv' | 'xml-easy' | 'xml-prt';
 

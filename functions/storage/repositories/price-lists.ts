@@ -17,6 +17,8 @@ export interface PriceItem {
   tipologia: string | null;
   scostamento_perc_senza_sg_2024: number | null;
   scostamento_perc_su_anno_2024: number | null;
+  /** The list's titles above the article, most general first (chapter, item…), when its importer kept them: searched with less weight. */
+  titoli?: string[];
 }
 
 const KIND = 'price_list';

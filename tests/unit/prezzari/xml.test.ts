@@ -41,6 +41,16 @@ describe('readPriceFile: Regione Toscana EASY XML (corpus excerpt, Firenze 2025)
     );
     for (const r of rows) expect(r.descrizione).not.toMatch(/\n|NUOVE COSTRUZIONI EDILI\.|INDAGINI GEOGNOSTICHE\./);
   });
+
+  it('keeps the title levels above each article, their first lines, for search', async () => {
+    // Prepare
+    const bytes = new Uint8Array(fs.readFileSync(toscanaXmlPath));
+    // Act
+    const { rows } = await readPriceFile(bytes, 'toscana.xml');
+    // Assess: livello1 (the work type, dropped from the description) is kept as a title
+    expect(rows[0].titoli).toEqual(['INDAGINI GEOGNOSTICHE', 'SONDAGGI GEOGNOSTICI', 'Ricerca ed individuazione propedeutiche ai sondaggi']);
+    for (const r of rows) expect(r.titoli!.length).toBe(3);
+  });
 });
 
 const PRT = `<?xml version="1.0" encoding="UTF-8"?>
@@ -81,6 +91,7 @@ describe('readPriceFile: older Regione Toscana PRT XML', () => {
         codice: 'TOS22_01.A03.001.001', descrizione: 'DEMOLIZIONE - TOTALE O PARZIALE DI EDIFICI - con struttura in muratura & solai in legno',
         unita_di_misura: 'm³', prezzo: 12.5, prezzo_senza_sg: 9.8, anno: 2022, provincia: 'SIENA', tipologia: null,
         scostamento_perc_senza_sg_2024: null, scostamento_perc_su_anno_2024: null,
+        titoli: ['NUOVE COSTRUZIONI EDILI', 'DEMOLIZIONE', 'TOTALE O PARZIALE DI EDIFICI'],
       },
       expect.objectContaining({ codice: 'TOS22_01.A03.001.002', prezzo: 1017.45, prezzo_senza_sg: null }),
       expect.objectContaining({ codice: 'TOS22_01.A05.010.001', descrizione: 'SCAVI - Scavo di sbancamento - in terreno sciolto', unita_di_misura: 'm³', prezzo: 7.3 }),

@@ -4,6 +4,8 @@ import type { DocumentItem, DocumentRow } from '@/features/documents/types.ts';
 /**
  * "Cerca nel prezzario": /search in a new tab, q = the tariff code, on the list that priced the
  * row (DEI typology or Toscana province, with its year); else where the rules would look first.
+ * The row's description goes along: a code no list has (a new price, NP_OC062) shows the
+ * articles most like it.
  */
 export function usePriceSearch(document: Pick<DocumentItem, 'provincia' | 'tipologia_dei'>, notify: (severity: 'error', text: string) => void) {
   const { provincia, tipologia_dei } = document;
@@ -16,6 +18,8 @@ export function usePriceSearch(document: Pick<DocumentItem, 'provincia' | 'tipol
       }
       try {
         const params = new URLSearchParams({ q: code, type: 'price-list' });
+        const descrizione = row.descrizione?.trim();
+        if (descrizione) params.set('descrizione', descrizione.slice(0, 1000));
         const source = row.price_source;
         if (source?.list === 'toscana' || source?.list === 'dei') {
           params.set(source.list === 'toscana' ? 'provincia' : 'tipologia_dei', String(source.key));

@@ -11,22 +11,35 @@ export interface PriceSearchQuery {
   limit?: number;
   /** From 1: the server ranks once and pages (up to PRICE_SEARCH_MAX_RESULTS). */
   page?: number;
+  /** Searched when q finds nothing (a row's description). */
+  descrizione?: string;
 }
 
 export interface PriceSearchAnswer {
   items: PriceSearchResult[];
   total: number;
+  /** Words no article had with the others: the items are for `usedWords`. */
+  missingWords: string[];
+  usedWords: string[];
+  /** True when q found nothing and the items are those most like `descrizione`. */
+  fromDescription: boolean;
 }
 
 /** GET /api/search/price-list (limit default 20, page default 1). */
-export async function searchPriceList({ q, tipologiaDeiprovincia, anno, limit = 20, page = 1 }: PriceSearchQuery): Promise<PriceSearchAnswer> {
-  const res = await apiCall(priceListSearchResponse, '/api/search/price-list', { query: { q: q.trim(), tipologiaDeiprovincia, anno, limit, page } });
-  return { items: res.data.map((item) => item.attributes), total: res.meta['total-count'] };
+export async function searchPriceList({ q, tipologiaDeiprovincia, anno, limit = 20, page = 1, descrizione }: PriceSearchQuery): Promise<PriceSearchAnswer> {
+  const res = await apiCall(priceListSearchResponse, '/api/search/price-list', { query: { q: q.trim(), tipologiaDeiprovincia, anno, limit, page, descrizione: descrizione || undefined } });
+  return {
+    items: res.data.map((item) => item.attributes),
+    total: res.meta['total-count'],
+    missingWords: res.meta.missing_words ?? [],
+    usedWords: res.meta.used_words ?? [],
+    fromDescription: res.meta.from_description ?? false,
+  };
 }
 
 export function usePriceSearch(query: PriceSearchQuery | null) {
   return useSWR(
-    query ? ['/api/search/price-list', query.q, query.tipologiaDeiprovincia ?? '', query.anno ?? '', query.limit ?? 20, query.page ?? 1] : null,
+    query ? ['/api/search/price-list', query.q, query.tipologiaDeiprovincia ?? '', query.anno ?? '', query.limit ?? 20, query.page ?? 1, query.descrizione ?? ''] : null,
     () => searchPriceList(query!),
     { revalidateOnFocus: false, keepPreviousData: true, shouldRetryOnError: false },
   );

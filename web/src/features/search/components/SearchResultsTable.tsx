@@ -18,11 +18,22 @@ export function listLabel(r: PriceSearchResult, tipologie: Tipologia[]): string 
 
 function Description({ r }: { r: PriceSearchResult }) {
   const full = r.descrizione ?? '';
-  if (full.length <= SEARCH_DESCRIPTION_CHARS) return <Highlighted text={full} ranges={r.highlights?.descrizione} />;
+  // The titles above the article in its list (chapter, item), when the importer kept them.
+  const titles = r.titoli?.length ? <div className="pz-titles">{r.titoli.join(' › ')}</div> : null;
+  if (full.length <= SEARCH_DESCRIPTION_CHARS)
+    return (
+      <>
+        {titles}
+        <Highlighted text={full} ranges={r.highlights?.descrizione} />
+      </>
+    );
   return (
-    <span className="pz-desc-tip" data-pr-tooltip={full}>
-      <Highlighted text={full} ranges={r.highlights?.descrizione} max={SEARCH_DESCRIPTION_CHARS} />
-    </span>
+    <>
+      {titles}
+      <span className="pz-desc-tip" data-pr-tooltip={full}>
+        <Highlighted text={full} ranges={r.highlights?.descrizione} max={SEARCH_DESCRIPTION_CHARS} />
+      </span>
+    </>
   );
 }
 

@@ -13,25 +13,26 @@ import { SearchForm } from './SearchForm.tsx';
 import { SearchResultsTable } from './SearchResultsTable.tsx';
 import { SearchResultCards } from './SearchResultCards.tsx';
 import { NARROW_SCREEN, useMediaQuery } from '@/hooks/use-media-query.ts';
+import { missingWordsMessage } from '@/features/search/missing-words.ts';
 import '@/features/search/search.css';
 
 /** 'Ricerca Codice': the search lives in the URL; a q there starts it. */
 export function SearchScreen() {
-  const { q, filter, anno, page, go } = useSearchUrl();
+  const { q, filter, anno, page, descrizione, go } = useSearchUrl();
   const tipologie = useActiveTipologie();
   const tipologieList = useMemo(() => tipologie.data ?? [], [tipologie.data]);
   const [formError, setFormError] = useState(false);
   const narrow = useMediaQuery(NARROW_SCREEN);
 
-  const search = usePriceSearch(q ? { q, tipologiaDeiprovincia: filter || undefined, anno: anno || undefined, limit: SEARCH_PAGE_SIZE, page } : null);
+  const search = usePriceSearch(q ? { q, tipologiaDeiprovincia: filter || undefined, anno: anno || undefined, limit: SEARCH_PAGE_SIZE, page, descrizione: descrizione || undefined } : null);
   const total = Math.min(search.data?.total ?? 0, PRICE_SEARCH_MAX_RESULTS);
   const rows = search.data?.items ?? [];
   // A page past the last one (an old link, a narrower list) shows the last page instead of nothing.
   const lastPage = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
   const pastTheEnd = Boolean(search.data && !search.isValidating && total > 0 && page > lastPage);
   useEffect(() => {
-    if (pastTheEnd) go({ q, filter, anno, page: lastPage }, { replace: true });
-  }, [pastTheEnd, go, q, filter, anno, lastPage]);
+    if (pastTheEnd) go({ q, filter, anno, page: lastPage, descrizione }, { replace: true });
+  }, [pastTheEnd, go, q, filter, anno, lastPage, descrizione]);
   const open = (next: SearchUrl) => {
     if (!go(next)) void search.mutate();
   };
@@ -71,6 +72,16 @@ export function SearchScreen() {
               {anno ? ` · Anno ${anno}` : ''}
             </span>
           </div>
+          {search.data.fromDescription && (
+            <p className="pz-missing-words" data-testid="from-description">
+              Nessuna voce con il codice «{q}»: mostrate le voci più simili alla descrizione della riga.
+            </p>
+          )}
+          {search.data.missingWords.length > 0 && (
+            <p className="pz-missing-words" data-testid="missing-words">
+              {missingWordsMessage(search.data.missingWords, search.data.usedWords)}
+            </p>
+          )}
           {narrow ? <SearchResultCards rows={rows} tipologie={tipologieList} /> : <SearchResultsTable rows={rows} tipologie={tipologieList} loading={search.isValidating} />}
           {total > SEARCH_PAGE_SIZE && (
             <Paginator

@@ -7,6 +7,8 @@ export interface SearchUrl {
   filter?: string;
   anno?: string;
   page?: number;
+  /** The row's description, from the document page: searched when the code finds nothing. */
+  descrizione?: string;
 }
 
 /**
@@ -19,6 +21,7 @@ export function useSearchUrl() {
   const filter = params.get('tipologia_provincia') ?? '';
   const anno = params.get('anno') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const descrizione = (params.get('descrizione') ?? '').trim();
 
   useEffect(() => {
     const tipologiaDei = params.get('tipologia_dei');
@@ -43,10 +46,11 @@ export function useSearchUrl() {
     if (next.filter) p.set('tipologia_provincia', next.filter);
     if (next.anno) p.set('anno', next.anno);
     if (next.page && next.page > 1) p.set('page', String(next.page));
+    if (next.descrizione) p.set('descrizione', next.descrizione);
     if (p.toString() === params.toString()) return false;
     setParams(p, { replace: options.replace });
     return true;
   };
 
-  return { q, filter, anno, page, go };
+  return { q, filter, anno, page, descrizione, go };
 }
