@@ -12,18 +12,31 @@ import { finish } from './finish.ts';
 /** Text-line gaps needed to take a table's line pitch from its cells' text alone. */
 const MIN_TEXT_GAPS = 3;
 
+/** A row being collected: its anchor's index and the indexes of its lines. */
+type Members = Map<number, number[]>;
+
 /**
  * Table rows: the closing line is the row's anchor. Lines are cut into blocks at the gaps wider
  * than the line spacing (cell padding); each block's lines go to its anchor (top-aligned rows: the
  * anchor above; vertically centred rows: the nearest anchor). Blocks without an anchor are chapter rows.
  */
 export function readRows(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model): ParsedVoce[] {
-  const voci: ParsedVoce[] = [];
   const chapters = new Chapters();
-  const named: Array<[ParsedVoce, Levels, Capitoli]> = [];
   const capOf = new Map<number, Levels>();
-  // Pages -> blocks.
-  const blocks: number[][] = [];
+  const blocks = lineBlocks(body, closings, model);
+  const { members, order } = assignLines(body, closings, model, blocks, chapters, capOf);
+  const named: Array<[ParsedVoce, Levels, Capitoli]> = [];
+  const voci = order.map((a) => {
+    const { voce, open } = rowVoce(body, closings, model, a, members.get(a)!, capOf.get(a) ?? []);
+    named.push([voce, open.capitoli, open.ownCapitoli]);
+    return voce;
+  });
+  nameChapters(chapters, named);
+  return voci;
+}
+
+/** The body cut into blocks (cells) at gaps wider than the line pitch inside a cell. */
+function lineBlocks(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model): number[][] {
   // The line pitch inside a cell: gaps between text lines (a row's anchor, centred in a tall row, sits
   // between two of them); between cells the padding makes a larger gap.
   const gaps: number[] = [];
@@ -40,6 +53,7 @@ export function readRows(body: readonly Body[], closings: ReadonlyArray<Closing 
   // the smaller of the two, as few cells wrap in tables of one-line rows.)
   const all = median(gaps.filter(g => g >= 0));
   const typical = textGaps.length >= MIN_TEXT_GAPS ? Math.min(all, quantile(textGaps.filter(g => g >= 0), 0.25)) : all;
+  const blocks: number[][] = [];
   for (let i = 0; i < body.length; i++) {
     const prev = body[i - 1]?.line;
     const l = body[i].line;
@@ -47,7 +61,11 @@ export function readRows(body: readonly Body[], closings: ReadonlyArray<Closing 
     if (split) blocks.push([i]);
     else blocks[blocks.length - 1].push(i);
   }
-  // Top-aligned when anchors open their blocks.
+  return blocks;
+}
+
+/** Top-aligned rows when anchors open their blocks in at least half the blocks that have one. */
+function isTopAligned(blocks: readonly number[][], closings: ReadonlyArray<Closing | null>): boolean {
   let firstInBlock = 0;
   let anchored = 0;
   for (const bl of blocks) {
@@ -56,13 +74,26 @@ export function readRows(body: readonly Body[], closings: ReadonlyArray<Closing 
     anchored++;
     if (k === 0) firstInBlock++;
   }
-  const topAligned = firstInBlock * 2 >= anchored;
-  const members = new Map<number, number[]>();
+  return firstInBlock * 2 >= anchored;
+}
+
+/** Every block's lines to their anchor (or to the chapters when the block has none), anchors in reading order. */
+function assignLines(
+  body: readonly Body[],
+  closings: ReadonlyArray<Closing | null>,
+  model: Model,
+  blocks: readonly number[][],
+  chapters: Chapters,
+  capOf: Map<number, Levels>,
+): { members: Members; order: number[] } {
+  const topAligned = isTopAligned(blocks, closings);
+  const members: Members = new Map();
   const order: number[] = [];
   let prevAnchor: number | null = null;
   let prevPage = 0;
-  const flush = (anchors: number[]): void => {
-    for (const a of anchors) order.push(a);
+  const heading = (l: BLine): void => {
+    const text = !l.nums.length && !isHeaderish(l) ? headingText(l, model) : '';
+    if (text) chapters.heading(text, headingSig(l, text));
   };
   for (const bl of blocks) {
     const anchors = bl.filter(i => closings[i]);
@@ -74,77 +105,103 @@ export function readRows(body: readonly Body[], closings: ReadonlyArray<Closing 
     const carried =
       topAligned && newPage && prevAnchor != null && (leftWords(first, model).length > 0 || /^[a-zàèéìòù]/.test(first.words[0]?.text ?? ''));
     if (!anchors.length) {
-      if (carried) {
-        members.get(prevAnchor!)!.push(...bl);
-        continue;
-      }
-      for (const i of bl) {
-        const l = body[i].line;
-        if (l.nums.length || isHeaderish(l)) continue;
-        const text = headingText(l, model);
-        if (text) chapters.heading(text, headingSig(l, text));
-      }
+      if (carried) members.get(prevAnchor!)!.push(...bl);
+      else for (const i of bl) heading(body[i].line);
       continue;
     }
     for (const a of anchors) members.set(a, []);
-    const subtotal = (l: BLine): boolean => l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs);
-    const heading = (l: BLine): void => {
-      const text = !l.nums.length && !isHeaderish(l) ? headingText(l, model) : '';
-      if (text) chapters.heading(text, headingSig(l, text));
-    };
-    if (topAligned) {
-      // Rows open at their anchor; a subtotal row closes the current one; lines outside rows are headings.
-      let cur: number | null = carried ? prevAnchor : null;
-      for (const i of bl) {
-        const l = body[i].line;
-        if (closings[i]) {
-          cur = i;
-          capOf.set(i, chapters.snapshot());
-          members.get(i)!.push(i);
-        } else if (subtotal(l)) cur = null;
-        else if (cur != null) members.get(cur)!.push(i);
-        else heading(l);
-      }
-    } else {
-      for (const a of anchors) capOf.set(a, chapters.snapshot());
-      for (const i of bl) {
-        if (!closings[i] && subtotal(body[i].line)) continue;
-        const cy = (body[i].line.y0 + body[i].line.y1) / 2;
-        const a = closings[i] ? i : anchors.reduce((best, x) => (Math.abs(centreY(body[x].line) - cy) < Math.abs(centreY(body[best].line) - cy) ? x : best));
-        members.get(a)!.push(i);
-      }
-    }
-    flush(anchors);
+    const block = { bl, anchors, carriedTo: carried ? prevAnchor : null };
+    if (topAligned) assignTopAligned(body, closings, model, block, members, chapters, capOf, heading);
+    else assignCentred(body, closings, model, block, members, chapters, capOf);
+    order.push(...anchors);
     prevAnchor = anchors[anchors.length - 1];
   }
-  for (const a of order) {
-    {
-      const c = closings[a]!;
-      const lines = members.get(a)!.sort((x, y) => x - y).map(i => body[i].line);
-      const anchor = body[a].line;
-      const open: Open = {
-        n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], descEnds: [], measureSeen: false, measures: [], catSeen: false,
-        page: lines[0].page, words: lines.filter(l => l.page === lines[0].page).flatMap(l => l.words), lines, capitoli: capOf.get(a) ?? [], ownCapitoli: {},
-      };
-      for (const l of lines) {
-        const left = leftWords(l, model);
-        const s = startOf(l, model);
-        if (l === anchor || !open.code.length) {
-          if (s?.n != null && open.n == null) open.n = s.n;
-          // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
-          if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
-          else if (!s && isCodePiece(left, !open.code.length)) open.code.push(left.map(w => w.text).join(''));
-        } else if (isCodePiece(left, false)) open.code.push(left.map(w => w.text).join(''));
-        const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
-        const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
-        if (d.length) addDesc(open, d);
-      }
-      const v = finish(open, c, unitOf(body[a], c, model, open), anchor, model);
-      model.memo.closedAt.set(v, a);
-      named.push([v, open.capitoli, open.ownCapitoli]);
-      voci.push(v);
-    }
+  return { members, order };
+}
+
+interface Block {
+  bl: readonly number[];
+  anchors: readonly number[];
+  /** The previous page's last anchor this block's first lines go on (top-aligned rows only). */
+  carriedTo: number | null;
+}
+
+/** A subtotal row: an amount in the amount column, no anchor. */
+const isSubtotal = (l: BLine, model: Model): boolean => l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs);
+
+/** Rows open at their anchor; a subtotal row closes the current one; lines outside rows are headings. */
+function assignTopAligned(
+  body: readonly Body[],
+  closings: ReadonlyArray<Closing | null>,
+  model: Model,
+  block: Block,
+  members: Members,
+  chapters: Chapters,
+  capOf: Map<number, Levels>,
+  heading: (l: BLine) => void,
+): void {
+  let cur: number | null = block.carriedTo;
+  for (const i of block.bl) {
+    const l = body[i].line;
+    if (closings[i]) {
+      cur = i;
+      capOf.set(i, chapters.snapshot());
+      members.get(i)!.push(i);
+    } else if (isSubtotal(l, model)) cur = null;
+    else if (cur != null) members.get(cur)!.push(i);
+    else heading(l);
   }
-  nameChapters(chapters, named);
-  return voci;
+}
+
+/** Vertically centred rows: each line goes to the nearest anchor; subtotal rows to none. */
+function assignCentred(
+  body: readonly Body[],
+  closings: ReadonlyArray<Closing | null>,
+  model: Model,
+  block: Block,
+  members: Members,
+  chapters: Chapters,
+  capOf: Map<number, Levels>,
+): void {
+  for (const a of block.anchors) capOf.set(a, chapters.snapshot());
+  for (const i of block.bl) {
+    if (!closings[i] && isSubtotal(body[i].line, model)) continue;
+    const cy = (body[i].line.y0 + body[i].line.y1) / 2;
+    const a = closings[i] ? i : block.anchors.reduce((best, x) => (Math.abs(centreY(body[x].line) - cy) < Math.abs(centreY(body[best].line) - cy) ? x : best));
+    members.get(a)!.push(i);
+  }
+}
+
+/** One table row read as a voce: code pieces from the code cell, description, then the closing's numbers. */
+function rowVoce(
+  body: readonly Body[],
+  closings: ReadonlyArray<Closing | null>,
+  model: Model,
+  a: number,
+  memberLines: number[],
+  capitoli: Levels,
+): { voce: ParsedVoce; open: Open } {
+  const c = closings[a]!;
+  const lines = memberLines.sort((x, y) => x - y).map(i => body[i].line);
+  const anchor = body[a].line;
+  const open: Open = {
+    n: null, code: [], codeX1: 0, codePages: new Set(), weakJoin: false, lastCodeLine: null, desc: [], descEnds: [], measureSeen: false, measures: [], catSeen: false,
+    page: lines[0].page, words: lines.filter(l => l.page === lines[0].page).flatMap(l => l.words), lines, capitoli, ownCapitoli: {},
+  };
+  for (const l of lines) {
+    const left = leftWords(l, model);
+    const s = startOf(l, model);
+    if (l === anchor || !open.code.length) {
+      if (s?.n != null && open.n == null) open.n = s.n;
+      // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
+      if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
+      else if (!s && isCodePiece(left, !open.code.length)) open.code.push(left.map(w => w.text).join(''));
+    } else if (isCodePiece(left, false)) open.code.push(left.map(w => w.text).join(''));
+    const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
+    const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
+    if (d.length) addDesc(open, d);
+  }
+  const voce = finish(open, c, unitOf(body[a], c, model, open), anchor, model);
+  model.memo.closedAt.set(voce, a);
+  return { voce, open };
 }

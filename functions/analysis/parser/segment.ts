@@ -15,15 +15,41 @@ import { finish } from './finish.ts';
 export const descWordsOf = (l: BLine, m: Model, until = Infinity): Word[] =>
   l.words.filter(w => w.x0 >= m.descX - 0.5 * m.fs && w.x1 <= until && !(amountOf(w.text) && w.x0 >= m.numStart));
 
+/** What segmentation carries from line to line. */
+interface Segmentation {
+  readonly model: Model;
+  readonly chapters: Chapters;
+  readonly voci: ParsedVoce[];
+  readonly named: Array<[ParsedVoce, Levels, Capitoli]>;
+  /** The voce being read (opened at its number or code, not yet closed). */
+  open: Open | null;
+  /** A voce has begun: chapter lines before the first one are the document's heading, not chapters. */
+  started: boolean;
+}
+
 /** Voci that open at a number or code and close at a later closing line (PriMus, LeenO, STR-like prints). */
 export function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model, warnings: string[]): ParsedVoce[] {
-  const voci: ParsedVoce[] = [];
-  const chapters = new Chapters();
-  const named: Array<[ParsedVoce, Levels, Capitoli]> = [];
-  let open: Open | null = null;
-  let started = false;
+  const st: Segmentation = { model, chapters: new Chapters(), voci: [], named: [], open: null, started: false };
+  for (let i = 0; i < body.length; i++) {
+    const l = body[i].line;
+    const closing = closings[i];
+    const wrap = st.open ? wrapPiece(st.open, l, model) : null;
+    if (st.open && wrap) addCode(st.open, wrap, l);
+    const start = wrap ? null : startOf(l, model);
+    if (closing) closeVoce(st, body[i], i, closing, start);
+    else if (start && !(start.n != null && l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) && !isHeaderish(l)) startLine(st, l, start);
+    else if (!st.open) chapterLine(st, body[i]);
+    else if (wrap) wrapLine(st.open, l, model);
+    else insideLine(st.open, l, model);
+  }
+  const open = st.open as Open | null;
+  if (open && open.code.length) warnings.push(`Pag. ${open.page}: voce ${open.n ?? open.code.join('')} senza riga di chiusura; non letta.`);
+  nameChapters(st.chapters, st.named);
+  return st.voci;
+}
 
-  const newOpen = (l: BLine, s: Start | null): Open => ({
+function newOpen(st: Segmentation, l: BLine, s: Start | null): Open {
+  return {
     n: s?.n ?? null,
     code: s?.code ? [s.code] : [],
     codeX1: s?.codeX1 ?? 0,
@@ -38,104 +64,107 @@ export function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing 
     page: l.page,
     words: [],
     lines: [],
-    capitoli: chapters.snapshot(),
+    capitoli: st.chapters.snapshot(),
     ownCapitoli: {},
-  });
-  const headingOf = (l: BLine, headed: boolean): void => {
-    if (!started && !headed) return;
-    if (isHeaderish(l)) return;
-    const text = headingText(l, model);
-    if (text) chapters.heading(text, headingSig(l, text));
   };
-  const toHeading = (o: Open): void => {
-    for (const l of o.lines) headingOf(l, true);
-  };
-  const take = (o: Open, l: BLine): void => {
-    o.lines.push(l);
-    if (l.page === o.page) o.words.push(...l.words);
-  };
+}
 
-  for (let i = 0; i < body.length; i++) {
-    const b = body[i];
-    const l = b.line;
-    const closing = closings[i];
-    const wrap = open ? wrapPiece(open, l, model) : null;
-    if (open && wrap) addCode(open, wrap, l);
-    const start = wrap ? null : startOf(l, model);
-    if (closing) {
-      started = true;
-      if (start?.n != null && open) {
-        toHeading(open);
-        open = null;
-      }
-      if (!open) open = newOpen(l, start);
-      else if (start?.code) addCode(open, start, l);
-      take(open, l);
-      const firstNum = Math.min(closing.q.w.x0, closing.p.w.x0);
-      const umX0 = closing.um.length ? closing.um[0].x0 : firstNum;
-      if (!closing.sommano) {
-        const left = leftWords(l, model);
-        const d = descWordsOf(l, model, umX0 - 0.1).filter(w => !left.includes(w));
-        if (d.length && !open.measureSeen && !open.catSeen) addDesc(open, d);
-      }
-      const v = finish(open, closing, unitOf(b, closing, model, open), l, model);
-      model.memo.closedAt.set(v, i);
-      named.push([v, open.capitoli, open.ownCapitoli]);
-      voci.push(v);
-      open = null;
-      continue;
-    }
-    if (start && !(start.n != null && l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) && !isHeaderish(l)) {
-      started = true;
-      if (start.n != null) {
-        if (open) toHeading(open);
-        open = newOpen(l, start);
-      } else if (!open) open = newOpen(l, start);
-      else if (!open.code.length || continuesCode(open, start, l, model)) addCode(open, start, l);
-      else {
-        toHeading(open);
-        open = newOpen(l, start);
-      }
-      take(open, l);
-      const left = leftWords(l, model);
-      const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w) && !(start.code && w.text === `[${start.code}]`));
-      if (d.length && !open.measureSeen && !open.catSeen) addDesc(open, d);
-      continue;
-    }
-    if (!open) {
-      // Chapter lines, also numbered ones carrying their amount (LeenO); never `Totale …` rows.
-      const nums = l.nums.filter(t => t.w.x0 >= model.descX - 0.5 * model.fs);
-      if (nums.every(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) headingOf(l, b.headed);
-      continue;
-    }
-    if (wrap) {
-      take(open, l);
-      const left = leftWords(l, model);
-      const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w));
-      if (d.length && !open.measureSeen && !open.catSeen && !l.nums.some(t => t.w.x0 >= model.numStart)) addDesc(open, d);
-      else if (l.nums.some(t => t.w.x0 >= model.numStart)) open.measureSeen = true;
-      continue;
-    }
-    // Inside a voce: description, Cat/SbCat lines, measurement lines.
-    take(open, l);
-    const descWords = descWordsOf(l, model, model.descEnd);
-    const text = normalizeSpaces(textOf(descWords));
-    const f = foldUpper(text);
-    const level = CHAPTER_LEVELS.find(c => c.re.test(f));
-    const measured = l.nums.some(t => t.w.x0 >= model.numStart) || isFormula(l);
-    if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {
-      open.catSeen = true;
-      open.ownCapitoli[level.level] = text.replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '');
-    } else if (measured || (PARTIAL_LINE.test(f) && l.nums.length > 0) || VEDI_VOCE.test(f)) {
-      open.measureSeen = true;
-      // Partial subtotals (`Sommano positivi`, `Parziale`) would count their lines twice.
-      if (measured && !/^(SOMMANO|PARZIALE)\b/.test(f)) open.measures.push(l);
-    }
-    else if (text && !open.measureSeen && !open.catSeen) addDesc(open, descWords);
+function headingOf(st: Segmentation, l: BLine, headed: boolean): void {
+  if (!st.started && !headed) return;
+  if (isHeaderish(l)) return;
+  const text = headingText(l, st.model);
+  if (text) st.chapters.heading(text, headingSig(l, text));
+}
+
+/** An open voce that never closed was a chapter heading after all. */
+function toHeading(st: Segmentation, o: Open): void {
+  for (const l of o.lines) headingOf(st, l, true);
+}
+
+function take(o: Open, l: BLine): void {
+  o.lines.push(l);
+  if (l.page === o.page) o.words.push(...l.words);
+}
+
+/** The closing line: the voce ends here with its numbers (a new number on it opens a new voce first). */
+function closeVoce(st: Segmentation, b: Body, i: number, closing: Closing, start: Start | null): void {
+  const { model } = st;
+  const l = b.line;
+  st.started = true;
+  if (start?.n != null && st.open) {
+    toHeading(st, st.open);
+    st.open = null;
   }
-  if (open && open.code.length) warnings.push(`Pag. ${open.page}: voce ${open.n ?? open.code.join('')} senza riga di chiusura; non letta.`);
-  nameChapters(chapters, named);
-  return voci;
+  const open = st.open ?? newOpen(st, l, start);
+  if (st.open && start?.code) addCode(open, start, l);
+  take(open, l);
+  const firstNum = Math.min(closing.q.w.x0, closing.p.w.x0);
+  const umX0 = closing.um.length ? closing.um[0].x0 : firstNum;
+  if (!closing.sommano) {
+    const left = leftWords(l, model);
+    const d = descWordsOf(l, model, umX0 - 0.1).filter(w => !left.includes(w));
+    if (d.length && !open.measureSeen && !open.catSeen) addDesc(open, d);
+  }
+  const v = finish(open, closing, unitOf(b, closing, model, open), l, model);
+  model.memo.closedAt.set(v, i);
+  st.named.push([v, open.capitoli, open.ownCapitoli]);
+  st.voci.push(v);
+  st.open = null;
+}
+
+/** A line opening a voce (number or code), or carrying on the open voce's code. */
+function startLine(st: Segmentation, l: BLine, start: Start): void {
+  const { model } = st;
+  st.started = true;
+  if (start.n != null) {
+    if (st.open) toHeading(st, st.open);
+    st.open = newOpen(st, l, start);
+  } else if (!st.open) st.open = newOpen(st, l, start);
+  else if (!st.open.code.length || continuesCode(st.open, start, l, model)) addCode(st.open, start, l);
+  else {
+    toHeading(st, st.open);
+    st.open = newOpen(st, l, start);
+  }
+  const open = st.open;
+  take(open, l);
+  const left = leftWords(l, model);
+  const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w) && !(start.code && w.text === `[${start.code}]`));
+  if (d.length && !open.measureSeen && !open.catSeen) addDesc(open, d);
+}
+
+/** Outside a voce: chapter lines, also numbered ones carrying their amount (LeenO); never `Totale …` rows. */
+function chapterLine(st: Segmentation, b: Body): void {
+  const { model } = st;
+  const nums = b.line.nums.filter(t => t.w.x0 >= model.descX - 0.5 * model.fs);
+  if (nums.every(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) headingOf(st, b.line, b.headed);
+}
+
+/** A line carrying a wrapped piece of the open voce's code. */
+function wrapLine(open: Open, l: BLine, model: Model): void {
+  take(open, l);
+  const left = leftWords(l, model);
+  const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w));
+  const measured = l.nums.some(t => t.w.x0 >= model.numStart);
+  if (d.length && !open.measureSeen && !open.catSeen && !measured) addDesc(open, d);
+  else if (measured) open.measureSeen = true;
+}
+
+/** Inside a voce: description, Cat/SbCat lines, measurement lines. */
+function insideLine(open: Open, l: BLine, model: Model): void {
+  take(open, l);
+  const descWords = descWordsOf(l, model, model.descEnd);
+  const text = normalizeSpaces(textOf(descWords));
+  const f = foldUpper(text);
+  const level = CHAPTER_LEVELS.find(c => c.re.test(f));
+  const measured = l.nums.some(t => t.w.x0 >= model.numStart) || isFormula(l);
+  if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {
+    open.catSeen = true;
+    open.ownCapitoli[level.level] = text.replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '');
+  } else if (measured || (PARTIAL_LINE.test(f) && l.nums.length > 0) || VEDI_VOCE.test(f)) {
+    open.measureSeen = true;
+    // Partial subtotals (`Sommano positivi`, `Parziale`) would count their lines twice.
+    if (measured && !/^(SOMMANO|PARZIALE)\b/.test(f)) open.measures.push(l);
+  } else if (text && !open.measureSeen && !open.catSeen) addDesc(open, descWords);
 }
 
 /** A measurement written as a formula (`Aula 2  3,410 x 4,465`, `2,00 * 5,42 = 10,84`). */
