@@ -14,6 +14,7 @@ export const R_UM = 'unità di misura non trovata';
 export const R_UM_MONCA = 'unità di misura incompleta';
 export const R_DESCRIZIONE = 'descrizione non trovata';
 export const R_PAGINE = 'voce spezzata tra due pagine';
+export const R_CODA_CODICE = 'codice forse incompleto: la riga sotto la voce ne porta un pezzo';
 export const R_CAPITOLO = READER_REASONS.chapter;
 export const R_TOTALE = READER_REASONS.total;
 

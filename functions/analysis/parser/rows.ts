@@ -91,6 +91,7 @@ function assignLines(
   const order: number[] = [];
   let prevAnchor: number | null = null;
   let prevPage = 0;
+  let anchoredOnPage = false;
   const heading = (l: BLine): void => {
     const text = !l.nums.length && !isHeaderish(l) ? headingText(l, model) : '';
     if (text) chapters.heading(text, headingSig(l, text));
@@ -99,11 +100,17 @@ function assignLines(
     const anchors = bl.filter(i => closings[i]);
     const first = body[bl[0]].line;
     const newPage = first.page !== prevPage;
+    if (newPage) anchoredOnPage = false;
     prevPage = first.page;
-    // Top-aligned rows: the first lines of a page may end the last row of the previous page
-    // (a wrapped code piece, a description going on in lower case).
+    // The first lines of a page may end the last row of the previous page. Top-aligned rows: a
+    // wrapped code piece or a description going on in lower case. Vertically centred rows (the code
+    // centred in each page's part of the row): a block with no anchor holding a piece of the code.
     const carried =
-      topAligned && newPage && prevAnchor != null && (leftWords(first, model).length > 0 || /^[a-zàèéìòù]/.test(first.words[0]?.text ?? ''));
+      prevAnchor != null &&
+      (topAligned
+        ? newPage && (leftWords(first, model).length > 0 || /^[a-zàèéìòù]/.test(first.words[0]?.text ?? ''))
+        : !anchoredOnPage && !anchors.length && bl.some(i => isCodePiece(leftWords(body[i].line, model), true)));
+    if (anchors.length) anchoredOnPage = true;
     if (!anchors.length) {
       if (carried) members.get(prevAnchor!)!.push(...bl);
       else for (const i of bl) heading(body[i].line);
@@ -196,7 +203,13 @@ function rowVoce(
       // Each printed line of the code cell is one piece, cut anywhere: joined without spaces.
       if (s?.code) open.code.push(s.code.replace(/\s+/g, ''));
       else if (!s && isCodePiece(left, !open.code.length)) open.code.push(left.map(w => w.text).join(''));
-    } else if (isCodePiece(left, false)) open.code.push(left.map(w => w.text).join(''));
+    } else if (isCodePiece(left, l.page !== anchor.page)) {
+      // (On the next page, only what looks like a code: a header's `ord.` left there is not.)
+      const piece = left.map(w => w.text).join('');
+      // A piece from the next page joined with no dot between: the join is likely, not sure.
+      if (l.page !== anchor.page && !open.code.at(-1)?.endsWith('.') && !piece.startsWith('.')) open.weakJoin = true;
+      open.code.push(piece);
+    }
     const until = l === anchor ? (c.um.length ? c.um[0].x0 : Math.min(c.q.w.x0, c.p.w.x0)) - 0.1 : model.descEnd;
     const d = descWordsOf(l, model, until).filter(w => !left.includes(w));
     if (d.length) addDesc(open, d);

@@ -6,7 +6,8 @@ import { foldUpper } from '../../../shared/text.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
 import type { BLine, Model, Closing, Start, Levels, Open, Body } from './reading.ts';
 import { amountOf } from './numbers.ts';
-import { leftWords, startOf, wrapPiece, addCode, continuesCode } from './starts.ts';
+import { leftWords, startOf, wrapPiece, addCode, continuesCode, isCodePiece } from './starts.ts';
+import { R_CODA_CODICE } from './checks.ts';
 import { Chapters, headingText, headingSig, nameChapters } from './chapters.ts';
 import { isHeaderish } from './header.ts';
 import { unitOf } from './closings.ts';
@@ -36,6 +37,7 @@ export function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing 
     const wrap = st.open ? wrapPiece(st.open, l, model) : null;
     if (st.open && wrap) addCode(st.open, wrap, l);
     const start = wrap ? null : startOf(l, model);
+    if (!closing && start?.n == null && i > 0 && closings[i - 1] && body[i - 1].line.page === l.page && startOf(body[i - 1].line, model)?.code) flagCodeTail(st, l);
     if (closing) closeVoce(st, body[i], i, closing, start);
     else if (start && !(start.n != null && l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) && !isHeaderish(l)) startLine(st, l, start);
     else if (!st.open) chapterLine(st, body[i]);
@@ -130,6 +132,20 @@ function startLine(st: Segmentation, l: BLine, start: Start): void {
   const left = leftWords(l, model);
   const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w) && !(start.code && w.text === `[${start.code}]`));
   if (d.length && !open.measureSeen && !open.catSeen) addDesc(open, d);
+}
+
+/**
+ * A short piece alone in the code column right under a closing line that printed its voce's code
+ * (a table row) may be the tail of that code (`25.A23.A37.04` + `0`): no sum can tell, so that voce is flagged, not trusted.
+ */
+/** A code's wrapped tail is a few characters (`0`, `a`, `040`); a longer piece opens a voce of its own. */
+const CODE_TAIL_MAX = 3;
+
+function flagCodeTail(st: Segmentation, l: BLine): void {
+  const last = st.voci.at(-1);
+  const left = leftWords(l, st.model);
+  if (!last?.tariffa || left.length !== 1 || left[0].text.length > CODE_TAIL_MAX || !isCodePiece(left, false)) return;
+  if (!last.verifica.includes(R_CODA_CODICE)) last.verifica.push(R_CODA_CODICE);
 }
 
 /** Outside a voce: chapter lines, also numbered ones carrying their amount (LeenO); never `Totale …` rows. */
