@@ -12,6 +12,7 @@ export const R_PRODOTTO = READER_REASONS.product;
 export const R_CODICE = 'codice non trovato';
 export const R_UM = 'unità di misura non trovata';
 export const R_UM_MONCA = 'unità di misura incompleta';
+export const R_UM_RIGA = 'unità di misura da verificare: letta su un\'altra riga della tabella, ora sopra ora sotto i numeri';
 export const R_DESCRIZIONE = 'descrizione non trovata';
 export const R_PAGINE = 'voce spezzata tra due pagine';
 export const R_CODA_CODICE = 'codice forse incompleto: la riga sotto la voce ne porta un pezzo';

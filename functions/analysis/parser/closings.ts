@@ -92,13 +92,17 @@ export function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string
     if (more.length && more.length === b.next.words.length) um += textOf(more);
     else if (more.length && more.every(w => w.x0 >= ux0)) um += textOf(more);
   }
-  if (!um && open) um = unitFromColumn(open, m, b.header) ?? '';
+  if (!um && open) {
+    const found = unitFromColumn(open, m, b.header);
+    um = found?.text ?? '';
+    if (found) m.memo.unitLine.set(open, found.line);
+  }
   // Brackets around a unit printed over two lines (`[cad/` + `giorno]`).
   return um.replace(/^\[(.*)\]$/, '$1');
 }
 
-/** A unit printed in the U.M. column of another line of the voce (closing row without one). */
-function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | null {
+/** A unit printed in the U.M. column of another line of the voce (closing row without one), and that line. */
+function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): { text: string; line: BLine } | null {
   const hum = ph?.roles.um ?? m.header?.roles.um;
   if (!hum) return null;
   const inColumn = (l: BLine): Word[] =>
@@ -118,7 +122,7 @@ function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): string | 
       const x1 = ws[ws.length - 1].x1 + m.fs;
       um += unitText(inColumn(next).filter(w => w.x1 > x0 && w.x0 < x1));
     }
-    return um;
+    return { text: um, line: open.lines[i] };
   }
   return null;
 }

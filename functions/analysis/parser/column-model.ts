@@ -75,7 +75,7 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   // a U.M. column between description and numbers ends the description.
   let descEnd = numRoles.length >= 2 ? Math.max(numStart, Math.min(...numRoles.map(r => r.x0)) - 0.3 * fs) : numStart;
   if (hr?.um && hr.um.x0 > descX + 4 * fs && hr.um.x0 < numStart + 2 * fs) descEnd = Math.min(numStart, hr.um.x0 - fs);
-  const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header, memo: { starts: new WeakMap(), closedAt: new WeakMap() } };
+  const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header, memo: { starts: new WeakMap(), closedAt: new WeakMap(), unitLine: new WeakMap() } };
   leftColumns(pages, model);
   return model;
 }

@@ -71,8 +71,11 @@ export interface Model {
   codeLeft?: number;
   /** Right margin of a justified description column. */
   justifyEdge?: number;
-  /** This parse's memos: the start read on a line, the body index of each voce's closing line. */
-  memo: { starts: WeakMap<BLine, Start | null>; closedAt: WeakMap<ParsedVoce, number> };
+  /**
+   * This parse's memos: the start read on a line, the body index of each voce's closing line, and
+   * the line a voce's unit was taken from when its closing line had none.
+   */
+  memo: { starts: WeakMap<BLine, Start | null>; closedAt: WeakMap<ParsedVoce, number>; unitLine: WeakMap<Open, BLine> };
 }
 
 export interface Closing {

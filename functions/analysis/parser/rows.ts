@@ -8,6 +8,7 @@ import { descWordsOf, addDesc } from './segment.ts';
 import { unitOf } from './closings.ts';
 import { centreY } from './page.ts';
 import { finish } from './finish.ts';
+import { R_UM_RIGA } from './checks.ts';
 
 /** Text-line gaps needed to take a table's line pitch from its cells' text alone. */
 const MIN_TEXT_GAPS = 3;
@@ -26,13 +27,29 @@ export function readRows(body: readonly Body[], closings: ReadonlyArray<Closing 
   const blocks = lineBlocks(body, closings, model);
   const { members, order } = assignLines(body, closings, model, blocks, chapters, capOf);
   const named: Array<[ParsedVoce, Levels, Capitoli]> = [];
+  const unitSides: Array<[ParsedVoce, 'sopra' | 'sotto']> = [];
   const voci = order.map((a) => {
     const { voce, open } = rowVoce(body, closings, model, a, members.get(a)!, capOf.get(a) ?? []);
     named.push([voce, open.capitoli, open.ownCapitoli]);
+    const unitLine = model.memo.unitLine.get(open);
+    if (unitLine) unitSides.push([voce, before(unitLine, body[a].line) ? 'sopra' : 'sotto']);
     return voce;
   });
+  flagMixedUnitSides(unitSides);
   nameChapters(chapters, named);
   return voci;
+}
+
+const before = (x: BLine, y: BLine): boolean => x.page < y.page || (x.page === y.page && x.y0 < y.y0);
+
+/**
+ * Units taken from another line of their row, some above the row's numbers and some below: the
+ * unit cells sit where the rows' cells do not (a unit aligned to the foot of its cell, numbers at
+ * the head), so a unit may be its neighbour's. No sum checks a unit: every such voce is flagged.
+ */
+function flagMixedUnitSides(sides: ReadonlyArray<[ParsedVoce, 'sopra' | 'sotto']>): void {
+  if (new Set(sides.map(([, side]) => side)).size < 2) return;
+  for (const [v] of sides) if (!v.verifica.includes(R_UM_RIGA)) v.verifica.push(R_UM_RIGA);
 }
 
 /** The body cut into blocks (cells) at gaps wider than the line pitch inside a cell. */
