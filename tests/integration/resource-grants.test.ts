@@ -205,6 +205,16 @@ describe('resource grants cover what the handlers do', () => {
     await as('PUT', `/api/documents/${docId}/status`, { token: mario, body: { status: 'completed' } });
     await as('PUT', `/api/documents/${docId}/settings`, { token: mario, body: { provincia: 'LU', tipologia_dei: 'nuove_costruzioni' } });
 
+    // comparison with the presigned upload, and the formal verification
+    const otherId = completed.json.data.data.document_id as number;
+    const otherRows = (await as('GET', `/api/documents/${otherId}/rows`, { token: mario })).json.data.map((d: any) => d.attributes);
+    await as('GET', `/api/documents/${docId}/comparison?with=${otherId}`, { token: mario });
+    await as('PUT', `/api/documents/${docId}/comparison/pairs`, { token: mario, body: { azione: 'separa', righe: [rows[7].id, otherRows[0].id] } });
+    await as('GET', `/api/documents/${docId}/comparison/export?with=${otherId}`, { token: mario });
+    await as('GET', `/api/documents/${docId}/verification`, { token: mario });
+    await as('PUT', `/api/documents/${docId}/verification`, { token: mario, body: { soglia: 15 } });
+    await as('GET', `/api/documents/${docId}/verification/export`, { token: mario });
+
     // rows
     await as('GET', `/api/rows/${rows[0].id}`, { token: mario });
     await as('PUT', `/api/rows/${rows[0].id}`, { token: mario, body: { quantita: '2,00', refresh_price: true } });

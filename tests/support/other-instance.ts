@@ -4,7 +4,9 @@ import type { RowRecord } from '../../functions/storage/repositories/rows.ts';
 
 /** A second API instance (another Lambda container, as far as memory goes) writing to the same tables. */
 export function otherInstance(ctx: AppContext) {
-  const { signingSecret: _s, enqueue: _e, now: _n, ...config } = ctx.config;
+  // Only data crosses to a thread: the local runtime's hooks (enqueue, parseFile, now) stay here.
+  const { signingSecret: _s, ...rest } = ctx.config;
+  const config = Object.fromEntries(Object.entries(rest).filter(([, value]) => typeof value !== 'function'));
   const worker = new Worker(new URL('./other-instance.mjs', import.meta.url), { workerData: config });
   return {
     putRow: (row: RowRecord) =>
