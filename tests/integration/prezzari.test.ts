@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { corpusData, corpusFile, truthOf } from '../support/corpus.ts';
@@ -156,15 +157,18 @@ describe('a file that is not a price list, and a DEI list with its chapters', ()
     const asToscana = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, computo, 'computo.xlsx', { provincia: 'PISA', anno: '2025' });
     const asDei = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, computo, 'computo.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
     const asCsv = await uploadForm(rt.url, '/api/upload-csv', admin, computo, 'computo.xlsx', {});
-    const xpwe = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, corpusData('six-str-vision-4440.xml'), 'computo.xml', { provincia: 'PISA', anno: '2025' });
+    const six = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, corpusData('six-str-vision-4440.xml'), 'computo.xml', { provincia: 'PISA', anno: '2025' });
+    const xpwe = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, readFileSync(new URL('../fixtures/computi/computo.xpwe', import.meta.url)), 'computo.xpwe', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
     // Assess
     const reason = 'Il file non sembra un prezzario: sembra un computo (quantità e importi, colonne «Quantità» e «Importo»), non un prezzario. Un computo si carica come documento, non come prezzario.';
     for (const res of [asToscana, asDei, asCsv]) {
       expect(res.status).toBe(400);
       expect(detail(res)).toBe(reason);
     }
+    expect(six.status).toBe(400);
+    expect(detail(six)).toBe('Il file non sembra un prezzario: è un computo SIX (con misure e quantità), non un prezzario. Un computo si carica come documento, non come prezzario.');
     expect(xpwe.status).toBe(400);
-    expect(detail(xpwe)).toBe('Il file non sembra un prezzario: è un computo SIX (con misure e quantità), non un prezzario. Un computo si carica come documento, non come prezzario.');
+    expect(detail(xpwe)).toBe('Il file non sembra un prezzario: è un computo XPWE (PriMus), non un prezzario. Un computo si carica come documento, non come prezzario.');
     expect(await stored()).toEqual(before);
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { codeFamily, codeShares, computoColumn, computoRefusal, foreignCodesAlert, missingColumnsRefusal } from '../../../shared/domain/price-file.ts';
 import { PriceFileError, readPriceFile } from '../../../functions/prezzari/readers/index.ts';
-import { utf8, xlsBytes, xlsxBytes } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, utf8, xlsBytes, xlsxBytes } from './fixtures.ts';
 
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof PriceFileError ? e.detail : String(e)));
 
@@ -85,6 +87,18 @@ describe('readPriceFile refuses files that are not price lists', () => {
     // Assess
     expect(fromXpwe).toBe('Il file non sembra un prezzario: è un computo XPWE (PriMus), non un prezzario. Un computo si carica come documento, non come prezzario.');
     expect(fromSix).toBe('Il file non sembra un prezzario: è un computo SIX (con misure e quantità), non un prezzario. Un computo si carica come documento, non come prezzario.');
+  });
+
+  it('refuses every computo fixture of the structured-computo import with a reason', async () => {
+    // Prepare
+    const names = ['computo.xlsx', 'computo.xls', 'computo-primus.xlsx', 'computo-colonne-incerte.xlsx', 'computo.xpwe', 'non-computo.xls'];
+    const files = names.map((n) => readFileSync(path.join(repoRoot, 'tests/fixtures/computi', n)));
+    // Act
+    const details = await Promise.all(files.map((bytes, i) => refusal(readPriceFile(new Uint8Array(bytes), names[i].replace(/\.xpwe$/, '.xml')))));
+    // Assess
+    expect(details.map((d) => d?.replace(/:.*$/s, ''))).toEqual(names.map(() => 'Il file non sembra un prezzario'));
+    expect(details.slice(0, 3).every((d) => d!.includes('sembra un computo (quantità e importi'))).toBe(true);
+    expect(details[4]).toContain('è un computo XPWE (PriMus)');
   });
 
   it('refuses a list of codes none of which has a price', async () => {
