@@ -189,6 +189,7 @@ describe('a file that is not a price list, and a DEI list with its chapters', ()
     const up = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, Buffer.from(await wb.xlsx.writeBuffer()), 'dei-recupero.xlsx', { tipologia_dei: 'ristrutturazione_manutenzione', anno: '2025' });
     expect(up.status, JSON.stringify(up.json)).toBe(200);
     expect(up.json.data.total_rows).toBe(4);
+    expect(up.json.data.message).toMatch(/^File analizzato: 4 righe pronte per l’importazione \(4 righe di titolo tenute come titoli delle voci sotto di esse\)\./);
     expect(up.json.data.source_alerts).toEqual([]);
     const confirm = await call('POST', '/api/confirm-prezzario-dei', { token: admin, body: { temp_file_id: up.json.data.temp_file_id } });
     expect(confirm.status, JSON.stringify(confirm.json)).toBe(200);

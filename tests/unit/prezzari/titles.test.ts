@@ -67,6 +67,7 @@ describe('title levels of spreadsheet price lists', () => {
     ]);
     expect(res.rows[0]).toMatchObject({ descrizione: 'in terreno sciolto', unita_di_misura: 'mc', prezzo: 5.2 });
     expect(res.warnings).toEqual(['1 riga senza prezzo: importata con prezzo vuoto.']);
+    expect(res.titleRows).toBe(4);
   });
 
   it('reads section headings without a code, in the code column or the description column, and not a description carried on', async () => {
@@ -89,6 +90,7 @@ describe('title levels of spreadsheet price lists', () => {
       ['02.001', ['DEMOLIZIONI']],
     ]);
     expect(res.skipped).toBe(1);
+    expect(res.titleRows).toBe(2);
   });
 
   it('keeps the levels above the article of "Livello n" columns as titles', async () => {
