@@ -2,7 +2,7 @@ import { computoColumn, computoRefusal, missingColumnsRefusal } from '../../../s
 import { cellAmount, cellCode, cellText, cellYear, isEmptyRow, multilineText, optionalText, type RawCell } from './cells.ts';
 import { describeLevels } from './describe.ts';
 import { classifyTitle, normalizeTitle, type ColumnClass } from './headers.ts';
-import { isHeading, looksLikeCode, titleText, TitleStack } from './titles.ts';
+import { isChapterLabel, isHeading, looksLikeCode, titleText, TitleStack } from './titles.ts';
 import { missingFields, PriceFileError, tooManyRows, type PriceField, type PriceRow } from './types.ts';
 
 export const HEADER_SEARCH_ROWS = 30;
@@ -171,10 +171,14 @@ export class RowMapper {
     return v;
   }
 
-  /** The one text of a row without a code, when it is a heading ("CAPITOLO A02 - DEMOLIZIONI"). */
+  /**
+   * The text of a row without a code, when it is a heading: one text ("CAPITOLO A02 - DEMOLIZIONI"),
+   * or a chapter label and its title ("Cap. 1" | "SCAVI" → "Cap. 1 - SCAVI").
+   */
   private headingOf(cells: readonly RawCell[]): string | null {
     const texts = cells.map((c) => optionalText(c)).filter((t): t is string => t !== null);
-    return texts.length === 1 && isHeading(texts[0]) ? texts[0] : null;
+    const text = texts.length === 1 ? texts[0] : texts.length === 2 && isChapterLabel(texts[0]) ? `${texts[0]} - ${texts[1]}` : null;
+    return text !== null && isHeading(text) ? text : null;
   }
 
   /** The titles of "Livello n" columns above the article's own level (the last one filled). */

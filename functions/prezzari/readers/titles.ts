@@ -18,7 +18,10 @@ export function titleText(text: string): string {
   return short.replace(/(?<!\.)\.$/, '').trim();
 }
 
-const CHAPTER_WORD = /^(?:capitolo|cap\.|sottocapitolo|sezione|categoria|sottocategoria|titolo|parte|gruppo|sottogruppo|famiglia|opere|lavori)\b/i;
+const CHAPTER_WORD = /^(?:capitolo|cap\b|sottocapitolo|sezione|sez\b|categoria|cat\b|sottocategoria|titolo|parte|gruppo|sottogruppo|famiglia|opere|lavori)/i;
+
+/** A chapter label written in the code column ("Cap. 1", "CAPITOLO A02", "Sez. B"): a heading, not a code. */
+export const isChapterLabel = (text: string): boolean => /^(?:capitolo|cap|sottocapitolo|sezione|sez|categoria|cat|titolo|parte)\b\.?/i.test(text.trim());
 
 /**
  * A heading's text: one short line, mostly capitals or opening with a chapter word. A line of
@@ -34,10 +37,10 @@ export function isHeading(text: string): boolean {
   return upper / letters.length >= 0.8;
 }
 
-/** A code, not a heading written in the code column: at most 40 characters and 3 pieces, no word of 5 letters. */
+/** A code, not a heading written in the code column: at most 40 characters and 3 pieces, no word of 5 letters, no chapter label. */
 export function looksLikeCode(text: string): boolean {
   const t = text.trim();
-  return t.length > 0 && t.length <= 40 && t.split(/\s+/).length <= 3 && !/[A-Za-zÀ-ÿ]{5}/.test(t);
+  return t.length > 0 && t.length <= 40 && t.split(/\s+/).length <= 3 && !/[A-Za-zÀ-ÿ]{5}/.test(t) && !isChapterLabel(t);
 }
 
 const folded = (code: string) => code.toUpperCase().replace(/\s+/g, '');

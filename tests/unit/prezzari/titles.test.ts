@@ -16,7 +16,7 @@ describe('title levels of spreadsheet price lists', () => {
     expect(isCodePrefix('A15010a', 'A15010b')).toBe(false);
     expect(isCodePrefix('A15', 'A15')).toBe(false);
     expect(['CAPITOLO A02 - DEMOLIZIONI', 'OPERE EDILI', 'Capitolo 3: scavi', 'con materiale di risulta', 'A1'].map(isHeading)).toEqual([true, true, true, false, false]);
-    expect(['A25093', 'TOS25_01.A03.001.001', 'A02 001', 'CAPITOLO 1 - SCAVI', 'SCAVI'].map(looksLikeCode)).toEqual([true, true, true, false, false]);
+    expect(['A25093', 'TOS25_01.A03.001.001', 'A02 001', 'CAPITOLO 1 - SCAVI', 'SCAVI', 'Cap. 3', 'CAT 1'].map(looksLikeCode)).toEqual([true, true, true, false, false, false, false]);
   });
 
   it('keeps a coded title only when an article under its code follows', () => {
@@ -80,6 +80,8 @@ describe('title levels of spreadsheet price lists', () => {
       '01.002;Scavo a sezione obbligata;mc;18,00',
       ';DEMOLIZIONI;;',
       '02.001;Demolizione di tramezzi;mq;9,00',
+      'Cap. 3;Intonaci;;',
+      '03.001;Intonaco civile;mq;18,00',
     ].join('\n');
     // Act
     const res = await readPriceFile(utf8(text), 'lista.csv');
@@ -88,9 +90,10 @@ describe('title levels of spreadsheet price lists', () => {
       ['01.001', ['CAPITOLO 1 - SCAVI']],
       ['01.002', ['CAPITOLO 1 - SCAVI']],
       ['02.001', ['DEMOLIZIONI']],
+      ['03.001', ['Cap. 3 - Intonaci']],
     ]);
     expect(res.skipped).toBe(1);
-    expect(res.titleRows).toBe(2);
+    expect(res.titleRows).toBe(3);
   });
 
   it('keeps the levels above the article of "Livello n" columns as titles', async () => {
