@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { auditPage, describeFindings } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ADMIN_PASSWORD, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -185,6 +186,8 @@ describe('price lists, search and admin tools in Chromium', () => {
     const confirm = page.getByRole('button', { name: 'Conferma Importazione' });
     expect(await confirm.isDisabled()).toBe(true);
     await shot(page, 'upload-toscana-source-alert');
+    const findings = await auditPage(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
     await page.getByLabel('Ho verificato il file: importarlo comunque come Prezzario Toscana PISA 2025').check();
     expect(await confirm.isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Annulla' }).click();
