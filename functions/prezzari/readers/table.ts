@@ -159,12 +159,13 @@ export class RowMapper {
     return null;
   }
 
-  private amount(cells: readonly RawCell[], field: PriceField, rowLabel: string): number | null {
+  /** `rowLabel` null: the row is no article (no code), its unreadable numbers are not reported. */
+  private amount(cells: readonly RawCell[], field: PriceField, rowLabel: string | null): number | null {
     const col = this.header.columns.get(field)?.[0];
     if (!col) return null;
     const bad = { invalid: false };
     const v = cellAmount(cells[col.index], bad);
-    if (bad.invalid) {
+    if (bad.invalid && rowLabel !== null) {
       this.invalidNumbers++;
       this.firstInvalid ??= `${rowLabel}, colonna ${col.title}: "${cellText(cells[col.index]).slice(0, 40)}"`;
     }
@@ -201,8 +202,8 @@ export class RowMapper {
       return;
     }
     const unita_di_misura = this.text(cells, 'unita_di_misura');
-    const prezzo = this.amount(cells, 'prezzo', rowLabel);
-    const prezzo_senza_sg = this.amount(cells, 'prezzo_senza_sg', rowLabel);
+    const prezzo = this.amount(cells, 'prezzo', codice ? rowLabel : null);
+    const prezzo_senza_sg = this.amount(cells, 'prezzo_senza_sg', codice ? rowLabel : null);
     const bare = prezzo === null && prezzo_senza_sg === null && unita_di_misura === null;
     if (!codice || (bare && !looksLikeCode(codice))) {
       const heading = bare ? this.headingOf(cells) : null;
