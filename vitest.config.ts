@@ -12,7 +12,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/bench/**', 'node_modules/**'],
-    testTimeout: 60_000,
+    // Generous: two files share the cores; a test checks behaviour, never its own speed (benches do).
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // Two files at a time: a browser or integration file waits on Chromium, dynalite and the analysis

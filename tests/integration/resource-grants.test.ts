@@ -245,7 +245,7 @@ describe('resource grants cover what the handlers do', () => {
       expect(uncovered(RESOURCE_GRANTS[resource as keyof typeof RESOURCE_GRANTS], list), resource).toEqual([]);
     }
     expect(uses.get('documents')!.some((u) => u.what.startsWith(BLOB_PREFIXES.uploads))).toBe(true);
-  });
+  }, 240_000);
 
   it('the worker and the dead-letter handler touch only what they are granted', async () => {
     // Prepare: a pending document (not queued: analysed here, in-process).
