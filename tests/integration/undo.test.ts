@@ -49,7 +49,7 @@ async function snapshot(docId: number) {
 const rowAt = async (docId: number, index: number) => (await listRows(rt.ctx, docId)).find((r) => r.row_index === index)!;
 
 describe('each operation undone exactly', () => {
-  it('an edit, a merge, a delete and a bulk typology change each leave the rows and totals as they were', async () => {
+  it('an edit, a merge, a delete, a bulk typology change and a re-price each leave the rows and totals as they were', async () => {
     // Prepare
     const docId = await seed(12);
     const original = await snapshot(docId);
@@ -62,16 +62,19 @@ describe('each operation undone exactly', () => {
         run: () => call('POST', '/api/rows/update-tipologia-dei', { token: mario, body: { row_ids: [r8.id, r9.id, r10.id], tipologia_dei: 'impianti_elettrici' } }),
         descrizione: 'Tipologia DEI di 3 righe',
       },
+      // "Aggiorna Prezzi": no list priced these codes, so each row gets the reason it has no price.
+      { run: () => call('POST', `/api/documents/${docId}/update-total`, { token: mario, body: { refresh: true } }), descrizione: 'Aggiornamento dei prezzi di 12 righe' },
     ];
     for (const { run, descrizione } of operations) {
       // Act
       const done = await run();
       expect(done.status).toBe(200);
-      expect(done.json.meta.operation.descrizione).toBe(descrizione);
+      const recorded = done.json.meta?.operation ?? done.json.data.operation;
+      expect(recorded.descrizione).toBe(descrizione);
       expect(await snapshot(docId)).not.toEqual(original);
       const listed = await call('GET', `/api/documents/${docId}/operations`, { token: mario });
-      expect(listed.json.data[0]).toMatchObject({ id: done.json.meta.operation.id, descrizione, utente: owner.username });
-      const undone = await call('POST', `/api/documents/${docId}/undo`, { token: mario, body: { operation_id: done.json.meta.operation.id } });
+      expect(listed.json.data[0]).toMatchObject({ id: recorded.id, descrizione, utente: owner.username });
+      const undone = await call('POST', `/api/documents/${docId}/undo`, { token: mario, body: { operation_id: recorded.id } });
 
       // Assess
       expect(undone.status).toBe(200);
