@@ -71,7 +71,7 @@ export function useUpdateDocumentPrices(kit: EditingKit) {
         highlight(changed.map((r) => r.id), HIGHLIGHT_BULK_MS);
       } else if (res.totals) void mutateRows((cur) => (cur ? { ...cur, totals: res.totals } : cur), { revalidate: false });
       const lines = resultLines(res);
-      if (res.operation) done(`Prezzi aggiornati: ${res.updated}`, res.operation);
+      if (res.operation) done(`Operazione completata: ${res.operation.descrizione}`, res.operation);
       if (res.updated > 0) setResult({ severity: 'success', title: 'Risultato aggiornamento prezzi', lines: [`Prezzi aggiornati: ${res.updated}`, ...lines] });
       else setResult({ severity: 'warn', title: 'Risultato aggiornamento prezzi', lines: ['Nessun prezzo è stato aggiornato', ...lines] });
     } catch (err) {

@@ -39,7 +39,7 @@ export function useUpdateRowsTipologia(kit: EditingKit) {
         const lines = [`Righe aggiornate: ${res.updated}`, `Prezzi trovati: ${res.priced}`];
         if (res.notFound) lines.push(`Prezzi non trovati: ${res.notFound}`);
         setResult({ severity: res.updated ? 'success' : 'warn', title: 'Tipologia DEI aggiornata', lines });
-        if (res.operation) done(`Tipologia DEI aggiornata: ${res.updated} ${res.updated === 1 ? 'riga' : 'righe'}`, res.operation);
+        if (res.operation) done(`Operazione completata: ${res.operation.descrizione}`, res.operation);
       } catch (err) {
         notify('error', serverText(err, "Errore nell'aggiornamento delle tipologie DEI"));
       } finally {
