@@ -8,6 +8,7 @@ import { documentTotals } from '../../shared/domain/totals.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
+import { deleteJournal } from '../storage/repositories/operations.ts';
 import { priceRowsInMemory } from '../services/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
 import { checkScannedVoci, scanWarnings } from '../ocr/check-voci.ts';
@@ -139,6 +140,8 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
           return;
         }
         await deleteDocumentRows(ctx, documentId);
+        // Rows read anew: the edits of an earlier reading can no longer be undone.
+        await deleteJournal(ctx, documentId);
         const priced = await writeWhileDocumentExists(ctx, documentId, toWrite);
         if (!priced) {
           log({ level: 'info', documentId, message: 'document deleted during the analysis: its rows removed' });
