@@ -139,7 +139,7 @@ describe('documents: upload, detail, list and delete in Chromium', () => {
     await page.getByText('Documento non trovato').waitFor();
     await page.getByRole('button', { name: 'Torna ai documenti' }).waitFor();
     await page.context().close();
-  }, 120_000); // upload, analysis of 47 pages, and a dozen screens: about 40 s on a quiet machine
+  }, 300_000); // upload, analysis of 47 pages, and a dozen screens: about 40 s on a quiet machine, minutes on a loaded one
 
   it('reads a scanned computo: the OCR progress page by page, then its rows marked "da scansione"', async () => {
     const page = await adminPage();
