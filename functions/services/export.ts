@@ -4,6 +4,7 @@ import { findProvince } from '../../shared/domain/provinces.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/domain/export-formats.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { buildComputoPdf } from '../export/pdf.ts';
 import { buildSix } from '../export/six.ts';
 import { buildXpwe } from '../export/xpwe.ts';
@@ -60,10 +61,6 @@ function notes(row: RowRecord): string {
   ].join(' · ');
 }
 
-/** "23/11/2026 20:15" in Italian time: four-digit years, as a person writes them. */
-const dateTimeFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
-const dateTime = { format: (d: Date) => dateTimeFormat.format(d).replace(', ', ' ') };
-
 const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: string }> = [
   { header: 'N°', key: 'row_index', width: 6 },
   { header: 'Tariffa', key: 'tariffa', width: 22, numFmt: TEXT },
@@ -109,8 +106,8 @@ export async function exportWorkbook(
     ['Documento', safeText(doc.filename)],
     ['Provincia', safeText(province ? `${province.name} (${province.code})` : doc.provincia)],
     ['Tipologia DEI', safeText(tipologiaLabel(doc.tipologia_dei) ?? doc.tipologia_dei)],
-    ['Caricato il', dateTime.format(new Date(doc.upload_date))],
-    ['Esportato il', dateTime.format(now)],
+    ['Caricato il', formatDateTime(doc.upload_date)],
+    ['Esportato il', formatDateTime(now)],
   ];
   info.forEach(([label, value], i) => {
     const r = ws.getRow(i + 1);

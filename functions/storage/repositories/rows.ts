@@ -3,7 +3,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand,
 import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain/rows.ts';
 import { nextVersion, type Versioned } from '../../../shared/domain/row-versions.ts';
 import type { AppContext } from '../../config/context.ts';
-import { cancellationReasons, domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
+import { cancellationReasons, countAll, domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 import { cachedRows, forgetRows, rememberRows } from './rows-cache.ts';
 import type { DocumentRecord } from './documents.ts';
 import { ConflictError } from '../../errors.ts';
@@ -233,23 +233,8 @@ export async function listRowAmounts(ctx: AppContext, documentId: number): Promi
   return items.map(({ da_verificare, ...amounts }) => ({ ...amounts, verifica: da_verificare ? ['da verificare'] : [] }));
 }
 
-export async function countRows(ctx: AppContext, documentId: number): Promise<number> {
-  let total = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await store(ctx).send(
-      new QueryCommand({
-        TableName: ctx.table('rows'),
-        KeyConditionExpression: 'document_id = :d',
-        ExpressionAttributeValues: { ':d': documentId },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    total += out.Count ?? 0;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return total;
+export function countRows(ctx: AppContext, documentId: number): Promise<number> {
+  return countAll(ctx, { table: 'rows', KeyConditionExpression: 'document_id = :d', ExpressionAttributeValues: { ':d': documentId } });
 }
 
 export async function deleteDocumentRows(ctx: AppContext, documentId: number): Promise<void> {
