@@ -1,4 +1,5 @@
 import { dec, formatItalian } from '../../../shared/domain/money.ts';
+import { PriceFileError } from '../../errors.ts';
 import { PRICE_FIELDS, type PriceField, type PriceRow } from '../../../shared/domain/price-items.ts';
 
 export { PRICE_FIELDS, type PriceField, type PriceRow } from '../../../shared/domain/price-items.ts';
@@ -28,12 +29,7 @@ export interface ReadOptions {
 }
 
 /** A problem with the uploaded file; `detail` is Italian and meant for the user (HTTP 400). */
-export class PriceFileError extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
-    this.name = 'PriceFileError';
-  }
-}
+export { PriceFileError };
 
 export const DEFAULT_MAX_ROWS = 200_000;
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../config/context.ts';
 import { cancellationReasons, countAll, domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 import { cachedRows, forgetRows, rememberRows } from './rows-cache.ts';
 import type { DocumentRecord } from './documents.ts';
-import { ConflictError } from '../../errors.ts';
+import { ConflictError, OperationSupersededError } from '../../errors.ts';
 
 /** Which article priced a row: the list, the code looked up, and the article as the list has it. */
 export interface PriceSourceInfo {
@@ -312,12 +312,7 @@ export interface OperationGuard {
 }
 
 /** The document's operation is no longer the one writing: a later one took it over and does its work. */
-export class OperationSupersededError extends Error {
-  constructor(readonly operationId: string) {
-    super(`operation ${operationId} superseded`);
-    this.name = 'OperationSupersededError';
-  }
-}
+export { OperationSupersededError };
 
 /**
  * What happened to each row of a bulk conditional write: written; `changed` (its row changed or
