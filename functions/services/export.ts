@@ -100,7 +100,18 @@ export async function exportWorkbook(
     headerFooter: { oddFooter: '&L&F&RPagina &P di &N' },
   });
   ws.columns = COLUMNS.map(({ key, width }) => ({ key, width }));
+  writeHeading(ws, doc, now, tipologiaLabel);
+  writeRows(ws, rows, tipologiaLabel);
+  writeTotals(ws, doc, rows);
+  if (verification) addVerificationSheet(wb, verification);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
 
+/** The first row of the document's voci on the sheet "Computo" (rows 1-5: the document, 7: the column titles). */
+const FIRST_ROW = 8;
+
+/** The document's name, province, typology and dates, then the column titles (row 7). */
+function writeHeading(ws: ExcelJS.Worksheet, doc: DocumentRecord, now: Date, tipologiaLabel: TipologiaLabel): void {
   const province = findProvince(doc.provincia);
   const info: Array<[string, string]> = [
     ['Documento', safeText(doc.filename)],
@@ -124,10 +135,12 @@ export async function exportWorkbook(
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF312E81' } };
     cell.alignment = { vertical: 'middle', wrapText: true };
   });
+}
 
-  const first = 8;
+/** One sheet row per voce from FIRST_ROW, rows to check marked; then the columns' number formats. */
+function writeRows(ws: ExcelJS.Worksheet, rows: RowRecord[], tipologiaLabel: TipologiaLabel): void {
   rows.forEach((row, i) => {
-    const r = ws.getRow(first + i);
+    const r = ws.getRow(FIRST_ROW + i);
     r.values = {
       row_index: row.row_index,
       tariffa: safeText(row.tariffa),
@@ -157,7 +170,11 @@ export async function exportWorkbook(
   COLUMNS.forEach((c, i) => {
     if (c.numFmt) ws.getColumn(i + 1).numFmt = c.numFmt;
   });
+}
 
+/** The totals (formulas with their results), the printed total, the legend of the sign and the filter. */
+function writeTotals(ws: ExcelJS.Worksheet, doc: DocumentRecord, rows: RowRecord[]): void {
+  const first = FIRST_ROW;
   const last = first + rows.length - 1;
   const totals = documentTotals(rows, doc.document_total);
   const totalRow = ws.getRow(last + 2);
@@ -175,8 +192,6 @@ export async function exportWorkbook(
   }
   if (rows.some(needsCheck)) ws.getRow(last + 5).getCell(3).value = `${CHECK_SIGN} = ${CHECK_LEGEND}`;
   ws.autoFilter = { from: { row: 7, column: 1 }, to: { row: Math.max(7, last), column: COLUMNS.length } };
-  if (verification) addVerificationSheet(wb, verification);
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 const SEMAFORO_LABEL = { verde: 'verde', giallo: 'giallo', rosso: 'rosso' } as const;
