@@ -12,9 +12,15 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/bench/**', 'node_modules/**'],
-    testTimeout: 60_000,
+    // Generous: two files share the cores; a test checks behaviour, never its own speed (benches do).
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Two files at a time: a browser or integration file waits on Chromium, dynalite and the analysis
+    // threads for most of its time (the accessibility file used 89 s of CPU in 320 s), so two share
+    // the CI machine's two cores and the suite stays under CI's 20 minutes. Every test has its own
+    // runtime on port 0 and its own DATA_DIR, so files never share state.
+    maxWorkers: 2,
     globalSetup: ['tests/support/global-setup.ts'],
     // COMPUTA_CHECK_ANSWERS: every JSON answer is parsed with its route's contract (shared/api).
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', COMPUTA_CHECK_ANSWERS: '1' },

@@ -88,6 +88,9 @@ const TABLE = [
   r('POST /api/documents/{id}/update-total', 'documents', 'updateTotal', 'user'),
   r('GET /api/documents/{id}/export', 'documents', 'exportXlsx', 'user'),
   r('POST /api/documents/{id}/duplicate-rows', 'documents', 'duplicateRows', 'user'),
+  // Undo of row edits, merges, deletes and bulk changes (issue 26)
+  r('GET /api/documents/{id}/operations', 'documents', 'operations', 'user'),
+  r('POST /api/documents/{id}/undo', 'documents', 'undo', 'user'),
   // Comparison of computi (issue 23)
   r('GET /api/documents/{id}/comparison', 'documents', 'comparison', 'user'),
   r('GET /api/documents/{id}/comparison/export', 'documents', 'comparisonExport', 'user'),

@@ -22,6 +22,8 @@ import { countRows, readDocumentRows } from '../storage/repositories/rows.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
 import { rowResourceJson } from '../services/rows.ts';
+import { recordOperation, rowChange, undoableOperations, undoLatest } from '../services/operations.ts';
+import type { RowChange } from '../storage/repositories/operations.ts';
 import { exportDocumentAs } from '../services/export.ts';
 import { EXPORT_FORMAT_INVALID, isExportFormat } from '../../shared/domain/export-formats.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
@@ -200,9 +202,12 @@ const updateTotal: Action = async (req, ctx) => {
     const { document, totals } = await refreshTotals(ctx, doc);
     return ok({ document: presentDocument(document), totals: { ...totals, document_total: document.document_total } });
   }
-  const result = await refreshPrices(ctx, doc);
+  const changes: RowChange[] = [];
+  const result = await refreshPrices(ctx, doc, (before, after) => changes.push(rowChange(before, after)));
+  const operation = await recordOperation(ctx, doc.id, requirePrincipal(req), 'prezzi', changes);
   return ok({
     ...result.report,
+    ...(operation ? { operation } : {}),
     document: presentDocument(result.document),
     totals: { ...result.totals, document_total: result.document.document_total },
     message: result.report.updated ? `Prezzi aggiornati: ${formatInteger(result.report.updated)}` : 'Nessun prezzo è stato aggiornato',
@@ -318,6 +323,24 @@ const setVerificationThreshold: Action = async (req, ctx) => {
   return withEtag(ok(result), updated.version);
 };
 
+/** GET /api/documents/{id}/operations: what "Annulla" can undo, newest first. */
+const operations: Action = async (req, ctx) => {
+  const entries = await undoableOperations(ctx, requirePrincipal(req), idParam(req.params));
+  return ok(entries.map(({ id, tipo, descrizione, data, utente }) => ({ id, tipo, descrizione, data, utente })));
+};
+
+/** POST /api/documents/{id}/undo {operation_id?}: the most recent operation undone (409 when it cannot be). */
+const undo: Action = async (req, ctx) => {
+  const operationId = req.body?.operation_id;
+  if (operationId !== undefined && typeof operationId !== 'string') throw new ValidationError('Operazione non valida');
+  const result = await undoLatest(ctx, requirePrincipal(req), idParam(req.params), operationId);
+  const { id, tipo, descrizione, data, utente } = result.operation;
+  return ok(
+    { success: true, operation: { id, tipo, descrizione, data, utente }, message: result.message },
+    { document: presentDocument(result.document), totals: result.totals },
+  );
+};
+
 /** GET /api/documents/{id}/verification/export: the review as a printable PDF report, verifica_{id}.pdf. */
 const verificationExport: Action = async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
@@ -332,5 +355,7 @@ export const actions = {
   verification,
   setVerificationThreshold,
   verificationExport,
+  operations,
+  undo,
   exportXlsx, duplicateRows, updateTotal, updateSettings, upload, preview, presign, complete, list: list_, get, rows, rowCount, setStatus, remove, download };
 export const handler = resourceHandler(actions);

@@ -1,6 +1,7 @@
 import { findProvince, PROVINCES } from '../../shared/domain/provinces.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
+import { structuredComputoRefusal } from '../../shared/domain/price-file.ts';
 import type { AppContext } from '../config/context.ts';
 import { lookupPrices, loadPricing } from '../services/pricing.ts';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
@@ -32,6 +33,7 @@ function readYear(value: unknown): number {
 async function readUpload(req: ApiRequest, ctx: AppContext) {
   const file = req.files.file;
   if (!file || !file.data.length) throw new ValidationError('Seleziona un file Excel.');
+  if (/\.xpwe$/i.test(file.filename)) throw new ValidationError(structuredComputoRefusal('XPWE'));
   if (!ACCEPTED.test(file.filename)) throw new ValidationError('Seleziona un file Excel valido (.xlsx o .xls)');
   if (file.data.length > MAX_PRICE_FILE_BYTES) throw new PayloadTooLargeError('Il file è troppo grande. Dimensione massima: 10MB');
   return { file, read: await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename }) };

@@ -11,6 +11,8 @@ import { requirePrincipal, type Action, type HttpResult } from '../http/types.ts
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 import { readDocumentRows } from '../storage/repositories/rows.ts';
 import { presentDocument } from '../services/documents.ts';
+import { recordOperation, rowChange, type RecordedOperation } from '../services/operations.ts';
+import type { RowChange } from '../storage/repositories/operations.ts';
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
 const TEXTS = { descrizione: TEXT_FIELDS.rowDescription, tariffa: TEXT_FIELDS.rowCode, unita_di_misura: TEXT_FIELDS.rowUnit } as const;
@@ -21,6 +23,9 @@ async function checkTipologia(ctx: Parameters<Action>[1], value: unknown): Promi
   if (known.length && !known.some((t) => t.value === value.trim())) throw new ValidationError('Tipologia DEI non valida');
   return value.trim();
 }
+
+/** The operation a row change recorded, in its answer's meta (what "Annulla" undoes). */
+const undoable = (operation: RecordedOperation | undefined) => (operation ? { operation } : {});
 
 /** The row's version as an ETag on its answer. */
 const withEtag = (res: HttpResult, version: number | undefined): HttpResult => ({ ...res, headers: { ...res.headers, etag: etagOf(version) } });
@@ -64,13 +69,13 @@ async function rowEdit(req: Parameters<Action>[0], ctx: Parameters<Action>[1]): 
  */
 const update: Action = async (req, ctx) => {
   const edit = await rowEdit(req, ctx);
-  const { row, document, totals } = await editRow(ctx, requirePrincipal(req), idParam(req.params), edit);
-  return withEtag(ok(resource('rows', presentRow(row)), { document: presentDocument(document), totals, price_found: row.prezzo_db !== null }), row.version);
+  const { row, document, totals, operation } = await editRow(ctx, requirePrincipal(req), idParam(req.params), edit);
+  return withEtag(ok(resource('rows', presentRow(row)), { document: presentDocument(document), totals, price_found: row.prezzo_db !== null, ...undoable(operation) }), row.version);
 };
 
 const remove: Action = async (req, ctx) => {
-  const { row, document, totals } = await removeRow(ctx, requirePrincipal(req), idParam(req.params), expectedVersion(req));
-  return ok({ id: row.id, message: 'Riga eliminata' }, { document: presentDocument(document), totals });
+  const { row, document, totals, operation } = await removeRow(ctx, requirePrincipal(req), idParam(req.params), expectedVersion(req));
+  return ok({ id: row.id, message: 'Riga eliminata' }, { document: presentDocument(document), totals, ...undoable(operation) });
 };
 
 /**
@@ -82,8 +87,11 @@ const merge: Action = async (req, ctx) => {
   if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0) || ids[0] === ids[1]) throw new ValidationError(MERGE_COUNT_ERROR);
   const sum = req.body.somma_quantita;
   if (sum !== undefined && typeof sum !== 'boolean') throw new ValidationError('Valore non valido per somma_quantita');
-  const { merged, removed, document, totals } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number], { sumQuantities: sum === true });
-  return withEtag(ok({ success: true, row: presentRow(merged), removed_row_id: removed.id, message: 'Righe unite con successo' }, { document: presentDocument(document), totals }), merged.version);
+  const { merged, removed, document, totals, operation } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number], { sumQuantities: sum === true });
+  return withEtag(
+    ok({ success: true, row: presentRow(merged), removed_row_id: removed.id, message: 'Righe unite con successo' }, { document: presentDocument(document), totals, ...undoable(operation) }),
+    merged.version,
+  );
 };
 
 /** POST /api/rows/update-tipologia-dei {row_ids, tipologia_dei}: new typology, re-priced, in one call. */
@@ -98,10 +106,12 @@ const updateTipologia: Action = async (req, ctx) => {
   const all = await readDocumentRows(ctx, first.doc);
   const chosen = all.filter((r) => wanted.has(r.id));
   if (chosen.length !== wanted.size) throw new NotFoundError(MERGE_MISSING_ERROR);
-  const result = await repriceRows(ctx, first.doc, chosen, (r) => ({ ...r, tipologia_dei: tipologia }));
+  const changes: RowChange[] = [];
+  const result = await repriceRows(ctx, first.doc, chosen, (r) => ({ ...r, tipologia_dei: tipologia }), undefined, (before, after) => changes.push(rowChange(before, after)));
+  const operation = await recordOperation(ctx, first.doc.id, principal, 'tipologia', changes);
   return ok(
     { success: true, updated: result.rows.length, priced: result.report.updated, not_found: result.report.not_found, rows: result.rows.map(presentRow) },
-    { document: presentDocument(result.document), totals: result.totals },
+    { document: presentDocument(result.document), totals: result.totals, ...undoable(operation) },
   );
 };
 

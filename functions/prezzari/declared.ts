@@ -7,6 +7,7 @@
 import { read as readXls, utils as xlsUtils } from '@e965/xlsx';
 import { findProvince, PROVINCES } from '../../shared/domain/provinces.ts';
 import { toscanaYear } from '../../shared/domain/pricing.ts';
+import { codeShares, foreignCodesAlert } from '../../shared/domain/price-file.ts';
 import { fold } from '../../shared/text.ts';
 import type { PriceRow } from './readers/index.ts';
 
@@ -116,29 +117,34 @@ export function declaredBy(bytes: Uint8Array, filename: string, rows: readonly P
   return { provincia, tipologia, anno, fonti };
 }
 
-/** The share of codes that are Toscana codes (TOSnn_). */
-const tuscanShare = (rows: readonly PriceRow[]) => (rows.length ? rows.filter((r) => toscanaYear(r.codice) !== null).length / rows.length : 0);
-
-/** Italian warnings for each declaration that differs from the user's choice. */
-export function declaredWarnings(declared: Declared, target: Target, rows: readonly PriceRow[], label: (tipologia: string) => string = (t) => t): string[] {
-  const out: string[] = [];
+/**
+ * What the preview says of a file that declares or holds something else than the user chose.
+ * `alerts` are the loud ones, shown above the preview with an explicit confirmation before
+ * importing: another province or typology declared by the file, most codes of another source.
+ * `warnings` are the others (another year). Every one of them is also among the preview's warnings.
+ */
+export function declaredChecks(declared: Declared, target: Target, rows: readonly PriceRow[], label: (tipologia: string) => string = (t) => t): { alerts: string[]; warnings: string[] } {
+  const alerts: string[] = [];
+  const warnings: string[] = [];
   const tail = 'Confermando, sarà sovrascritto il prezzario scelto: verificare prima di confermare.';
   if (target.source === 'toscana' && declared.provincia && declared.provincia !== target.key) {
-    out.push(`Il file dichiara la provincia ${declared.provincia}, ma è stata scelta ${target.key}. ${tail}`);
+    alerts.push(`Il file dichiara la provincia ${declared.provincia}, ma è stata scelta ${target.key}. ${tail}`);
   }
   if (target.source === 'dei' && declared.tipologia && declared.tipologia !== target.key) {
-    out.push(`Il file dichiara la tipologia ${label(declared.tipologia)}, ma è stata scelta ${label(target.key)}. ${tail}`);
+    alerts.push(`Il file dichiara la tipologia ${label(declared.tipologia)}, ma è stata scelta ${label(target.key)}. ${tail}`);
   }
-  if (target.source === 'dei' && tuscanShare(rows) > 0.5) {
-    out.push('I codici del file (TOS..._) sono della Regione Toscana: il file sembra un prezzario Toscana, non un prezzario DEI.');
-  }
-  if (target.source === 'toscana' && rows.length >= 10 && tuscanShare(rows) < 0.2) {
-    out.push(`Attenzione: i codici del file non sono codici della Regione Toscana (TOSnn_…): il file sembra un prezzario DEI o di un\u2019altra fonte, non un prezzario Toscana. ${tail}`);
-  }
+  const foreign = foreignCodesAlert(target.source, codeShares(rows.map((r) => r.codice)));
+  if (foreign) alerts.push(`${foreign} ${tail}`);
   if (target.source !== 'csv' && declared.anno && declared.anno !== target.year) {
-    out.push(`Il file dichiara l\u2019anno ${declared.anno}, ma è stato scelto il ${target.year}. ${tail}`);
+    warnings.push(`Il file dichiara l\u2019anno ${declared.anno}, ma è stato scelto il ${target.year}. ${tail}`);
   }
-  return out;
+  return { alerts, warnings };
+}
+
+/** Italian warnings for each declaration (and the codes' source) that differs from the user's choice, loud ones first. */
+export function declaredWarnings(declared: Declared, target: Target, rows: readonly PriceRow[], label: (tipologia: string) => string = (t) => t): string[] {
+  const { alerts, warnings } = declaredChecks(declared, target, rows, label);
+  return [...alerts, ...warnings];
 }
 
 /** "Il file dichiara: provincia FIRENZE, anno 2025." or null when it declares nothing. */
@@ -153,7 +159,8 @@ export function declaredSummary(declared: Declared, label: (tipologia: string) =
 
 /**
  * The preview of step one with what the file declares: the summary appended to the message,
- * the warnings first among the preview's warnings, and `declared` for integrators.
+ * the warnings first among the preview's warnings, the loud ones also as `source_alerts` (the
+ * preview asks for an explicit confirmation), and `declared` for integrators.
  */
 export function withDeclared<S extends { message: string; warnings: string[] }>(
   stage: S,
@@ -161,14 +168,16 @@ export function withDeclared<S extends { message: string; warnings: string[] }>(
   rows: readonly PriceRow[],
   target: Target,
   tipologie: ReadonlyArray<{ value: string; description: string }> = [],
-): S & { declared: Declared } {
+): S & { declared: Declared; source_alerts: string[] } {
   const declared = declaredBy(file.data, file.filename, rows, tipologie);
   const label = (v: string) => tipologie.find((t) => t.value === v)?.description ?? v;
   const summary = declaredSummary(declared, label);
+  const { alerts, warnings } = declaredChecks(declared, target, rows, label);
   return {
     ...stage,
     message: summary ? `${stage.message} ${summary}` : stage.message,
-    warnings: [...declaredWarnings(declared, target, rows, label), ...stage.warnings],
+    warnings: [...alerts, ...warnings, ...stage.warnings],
+    source_alerts: alerts,
     declared,
   };
 }

@@ -48,6 +48,10 @@ function previewRow(row: PriceRow, target: ImportTarget) {
   };
 }
 
+/** " (12 righe di titolo, capitoli e voci, tenute come titoli delle voci sotto di esse)" when the file had some. */
+const titled = (n: number | undefined) =>
+  n ? ` (${formatInteger(n)} ${n === 1 ? 'riga di titolo tenuta come titolo delle voci sotto di essa' : 'righe di titolo tenute come titoli delle voci sotto di esse'})` : '';
+
 /** Step one: the parsed rows wait as a temporary blob; the answer is the preview. */
 export async function stageImport(ctx: AppContext, principal: Principal, target: ImportTarget, filename: string, read: ReadResult) {
   if (!read.rows.length) throw new ValidationError('Il file non contiene righe di prezzario con un codice.');
@@ -57,7 +61,7 @@ export async function stageImport(ctx: AppContext, principal: Principal, target:
   const listed = target.source === 'csv' ? 'I dati CSV esistenti saranno sostituiti.' : 'Il prezzario esistente per la stessa chiave e lo stesso anno sarà sovrascritto.';
   return {
     type: 'success',
-    message: `File analizzato: ${formatInteger(read.rows.length)} righe pronte per l\u2019importazione. ${listed}`,
+    message: `File analizzato: ${formatInteger(read.rows.length)} righe pronte per l\u2019importazione${titled(read.titleRows)}. ${listed}`,
     temp_file_id: id,
     total_rows: read.rows.length,
     preview: read.rows.slice(0, PREVIEW_ROWS).map((r) => previewRow(r, target)),

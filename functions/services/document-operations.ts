@@ -18,9 +18,11 @@ import {
 } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, readDocumentRows } from '../storage/repositories/rows.ts';
 import { deletePrefix } from '../storage/blobs.ts';
+import { deleteJournal } from '../storage/repositories/operations.ts';
 import type { DocumentStatus } from '../../shared/domain/status.ts';
 import { repriceRows } from './pricing.ts';
 import { retotal } from './rows.ts';
+import type { RowWritten } from './row-writes.ts';
 
 export const PROCESSING_BY_HAND = 'Lo stato \u201cIn elaborazione\u201d non si può impostare a mano: il documento non è in analisi.';
 
@@ -28,7 +30,7 @@ export const PROCESSING_BY_HAND = 'Lo stato \u201cIn elaborazione\u201d non si p
  * "Aggiorna Prezzi": every row priced again by the rules (manual prices stay), then re-totalled.
  * Recorded on the document while it runs, so a restart finishes it.
  */
-export async function refreshPrices(ctx: AppContext, doc: DocumentRecord) {
+export async function refreshPrices(ctx: AppContext, doc: DocumentRecord, written?: RowWritten) {
   const operation: DocumentOperation = { kind: 'reprice', id: randomUUID(), started_at: ctx.now().toISOString() };
   const claimed = await claimOperation(ctx, doc, (current) => (current.operation?.kind === 'settings' ? null : { operation }));
   // A settings change under way or left unfinished is finished instead: it re-prices every row too
@@ -38,7 +40,7 @@ export async function refreshPrices(ctx: AppContext, doc: DocumentRecord) {
     const pending = current.operation?.kind === 'settings' ? current.operation : null;
     if (pending) return changeSettings(ctx, current, { provincia: pending.provincia, tipologia_dei: pending.tipologia_dei });
   }
-  const result = await repriceRows(ctx, claimed ?? doc, await readDocumentRows(ctx, doc), undefined, claimed ? operation.id : undefined);
+  const result = await repriceRows(ctx, claimed ?? doc, await readDocumentRows(ctx, doc), undefined, claimed ? operation.id : undefined, written);
   return { ...result, document: (await clearOperation(ctx, doc.id, operation.id)) ?? result.document };
 }
 
@@ -129,5 +131,6 @@ export async function setStatusByHand(ctx: AppContext, doc: DocumentRecord, stat
 export async function deleteDocument(ctx: AppContext, doc: DocumentRecord): Promise<void> {
   await deleteDocumentRecord(ctx, doc.id);
   await deleteDocumentRows(ctx, doc.id);
+  await deleteJournal(ctx, doc.id);
   await deletePrefix(ctx, `documents/${doc.id}/`);
 }

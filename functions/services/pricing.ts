@@ -5,7 +5,7 @@ import { listHeads, type PriceItem } from '../storage/repositories/price-lists.t
 import { listPatterns } from '../storage/repositories/patterns.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
-import { changeRows } from './row-writes.ts';
+import { changeRows, type RowWritten } from './row-writes.ts';
 import { retotal } from './rows.ts';
 import { loadIndex } from '../prezzari/search-index.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
@@ -135,6 +135,8 @@ export async function repriceRows(
   retype: (row: RowRecord) => RowRecord = (row) => row,
   /** The document operation this re-price belongs to: its writes stop once another one takes over. */
   operationId?: string,
+  /** Told of every row written (the undo journal). */
+  onWritten?: RowWritten,
 ): Promise<{ report: RepriceReport; rows: RowRecord[]; document: DocumentRecord; totals: DocumentTotals }> {
   const pricing = await loadPricing(ctx);
   const planned = await priceRowsWith(ctx, pricing, doc, rows.map(retype));
@@ -143,7 +145,7 @@ export async function repriceRows(
     const p = plan.get(current.id);
     const priced = p && p.read.version === current.version ? p.priced : (await priceRowsWith(ctx, pricing, doc, [retype(current)]))[0];
     return samePrice(current, priced) ? null : { ...current, ...pick(priced) };
-  }, operationId);
+  }, operationId, onWritten);
   const written = results.filter((r): r is RowRecord => r !== undefined);
   const { document, totals } = await retotal(ctx, doc);
   const manual = written.filter((r) => keptPrice(r)).length;

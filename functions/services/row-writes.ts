@@ -30,6 +30,9 @@ export const ROW_BUSY = 'La riga è stata modificata da troppe richieste nello s
 /** What a change wants the row to be (built on `current`), or null when it has nothing to change. */
 export type RowChange = (current: RowRecord) => RowRecord | null | Promise<RowRecord | null>;
 
+/** Told of every row a change wrote: the row it was applied to, and the row written (the undo journal). */
+export type RowWritten = (before: RowRecord, after: RowRecord) => void;
+
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(100, 2 ** attempt) * Math.random()));
 
 /**
@@ -43,6 +46,7 @@ export async function applyToRow(
   change: RowChange,
   known: 'current' | 'stale' = 'current',
   guard?: OperationGuard,
+  written?: RowWritten,
 ): Promise<RowRecord | undefined> {
   let current: RowRecord | undefined = known === 'current' ? row : await getRowByKey(ctx, row.document_id, row.row_index);
   const replace = async (from: RowRecord, to: RowRecord) =>
@@ -52,7 +56,10 @@ export async function applyToRow(
     const wanted = await change(current);
     if (!wanted) return current;
     const next = nextVersion(current, wanted);
-    if (await replace(current, next)) return next;
+    if (await replace(current, next)) {
+      written?.(current, next);
+      return next;
+    }
     if (attempt > 1) await pause(attempt);
     current = await getRowByKey(ctx, row.document_id, row.row_index);
   }
@@ -60,8 +67,8 @@ export async function applyToRow(
 }
 
 /** One row's change, with the document's rows token renewed after it. */
-export function changeRow(ctx: AppContext, row: RowRecord, change: RowChange): Promise<RowRecord | undefined> {
-  return changingRows(ctx, [row], () => applyToRow(ctx, row, change));
+export function changeRow(ctx: AppContext, row: RowRecord, change: RowChange, written?: RowWritten): Promise<RowRecord | undefined> {
+  return changingRows(ctx, [row], () => applyToRow(ctx, row, change, 'current', undefined, written));
 }
 
 /**
@@ -77,6 +84,7 @@ export async function changeRows(
   rows: RowRecord[],
   change: RowChange,
   operationId?: string,
+  written?: RowWritten,
 ): Promise<Array<RowRecord | undefined>> {
   const guard = operationId ? { documentId, operationId } : undefined;
   if (!rows.length) return [];
@@ -105,7 +113,10 @@ export async function changeRows(
       const again: number[] = [];
       verdicts.forEach((verdict, k) => {
         const i = pending[k];
-        if (verdict === 'written') out[i] = next.get(i);
+        if (verdict === 'written') {
+          out[i] = next.get(i);
+          written?.(rows[i], next.get(i)!);
+        }
         else if (verdict === 'changed') stale.push(i);
         else again.push(i);
       });
@@ -115,7 +126,7 @@ export async function changeRows(
     const worker = async () => {
       while (s < stale.length) {
         const i = stale[s++];
-        out[i] = await applyToRow(ctx, rows[i], change, 'stale', guard);
+        out[i] = await applyToRow(ctx, rows[i], change, 'stale', guard, written);
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, stale.length) }, worker));

@@ -18,6 +18,7 @@ import {
 } from '../storage/repositories/rows.ts';
 import { applyMatch, loadPricing, lookupPrices } from './pricing.ts';
 import { changeRow } from './row-writes.ts';
+import { recordOperation, rowChange } from './operations.ts';
 
 export const ROW_NOT_FOUND = 'Riga non trovata';
 export const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
@@ -141,30 +142,45 @@ function checkVersions(current: RowRecord, edit: RowEdit): void {
  */
 export async function editRow(ctx: AppContext, principal: Principal, id: number, edit: RowEdit) {
   const { row, doc } = await requireRowFor(ctx, id, principal);
-  const written = await changeRow(ctx, row, async (current) => {
-    checkVersions(current, edit);
-    return checkProducts(current, await applyEdit(ctx, current, edit, doc, principal.username));
-  });
+  let before: RowRecord | undefined;
+  const written = await changeRow(
+    ctx,
+    row,
+    async (current) => {
+      checkVersions(current, edit);
+      return checkProducts(current, await applyEdit(ctx, current, edit, doc, principal.username));
+    },
+    (from) => (before = from),
+  );
   if (!written) throw new NotFoundError(ROW_NOT_FOUND);
+  const operation = before && (await recordOperation(ctx, doc.id, principal, 'modifica', [rowChange(before, written)]));
   const { document, totals } = await retotal(ctx, doc);
-  return { row: written, document, totals };
-}
-
-/** DELETE /api/rows/{id}: the row goes (only at the If-Match version, when given); then re-totalled. */
-export async function removeRow(ctx: AppContext, principal: Principal, id: number, expectedVersion?: number) {
-  const { row, doc } = await requireRowFor(ctx, id, principal);
-  if (expectedVersion !== undefined && (row.version ?? 0) !== expectedVersion) throw new PreconditionFailedError(ROW_VERSION_STALE);
-  const gone = await changingRows(ctx, [row], () => deleteRowIfUnchanged(ctx, row, expectedVersion === undefined));
-  if (!gone) {
-    // Deleted or merged away meanwhile (404), or written since the If-Match version (412).
-    if (expectedVersion !== undefined && (await getRowById(ctx, id))) throw new PreconditionFailedError(ROW_VERSION_STALE);
-    throw new NotFoundError(ROW_NOT_FOUND);
-  }
-  const { document, totals } = await retotal(ctx, doc);
-  return { row, document, totals };
+  return { row: written, document, totals, operation };
 }
 
 const MERGE_ATTEMPTS = 10;
+
+/**
+ * DELETE /api/rows/{id}: the row goes (only at the If-Match version, when given), conditionally on
+ * the version read, so the row recorded for its undo is exactly the one deleted; then re-totalled.
+ */
+export async function removeRow(ctx: AppContext, principal: Principal, id: number, expectedVersion?: number) {
+  const found = await requireRowFor(ctx, id, principal);
+  const { doc } = found;
+  let row: RowRecord | undefined = found.row;
+  for (let attempt = 0; ; attempt++) {
+    if (!row) throw new NotFoundError(ROW_NOT_FOUND);
+    if (expectedVersion !== undefined && (row.version ?? 0) !== expectedVersion) throw new PreconditionFailedError(ROW_VERSION_STALE);
+    const reading: RowRecord = row;
+    if (await changingRows(ctx, [reading], () => deleteRowIfUnchanged(ctx, reading, false))) break;
+    // Written meanwhile: read again (a 412 under If-Match); deleted or merged away: 404.
+    if (attempt >= MERGE_ATTEMPTS) throw new ConflictError(ROWS_CHANGED);
+    row = await getRowById(ctx, id);
+  }
+  const operation = await recordOperation(ctx, doc.id, principal, 'eliminazione', [rowChange(row, null)]);
+  const { document, totals } = await retotal(ctx, doc);
+  return { row, document, totals, operation };
+}
 
 /**
  * POST /api/rows/merge: two consecutive rows become one, in one transaction conditional on the
@@ -197,8 +213,9 @@ export async function mergeRows(ctx: AppContext, principal: Principal, ids: [num
     // The summed quantity has its own db total, difference and variation.
     const merged = nextVersion(first, sumQuantities ? { ...values, ...deriveRow(values) } : values);
     if (await changingRows(ctx, [merged, second], () => mergeRowsIfUnchanged(ctx, merged, first, second))) {
+      const operation = await recordOperation(ctx, a.doc.id, principal, 'unione', [rowChange(first, merged), rowChange(second, null)]);
       const { document, totals } = await retotal(ctx, a.doc);
-      return { merged, removed: second, document, totals };
+      return { merged, removed: second, document, totals, operation };
     }
     await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
   }

@@ -74,6 +74,10 @@ export const TABLES = {
       { name: 'by_owner', partitionKey: { name: 'username', type: 'S' }, sortKey: { name: 'id', type: 'N' } },
     ],
   },
+  /**
+   * A document's rows under `document_id = <id>`; its undo journal ("Annulla", issue 26) under
+   * `document_id = -<id>` (repositories/operations.ts), which no query of its rows reaches.
+   */
   rows: {
     name: 'rows',
     partitionKey: { name: 'document_id', type: 'N' },

@@ -9,6 +9,7 @@ import { documentTotals } from '../../shared/domain/totals.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
+import { deleteJournal } from '../storage/repositories/operations.ts';
 import { priceRowsInMemory } from '../services/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
 import { checkScannedVoci, scanWarnings, type ScanCheck } from '../ocr/check-voci.ts';
@@ -98,6 +99,8 @@ async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: Pr
     return;
   }
   await deleteDocumentRows(ctx, doc.id);
+  // Rows read anew: the edits of an earlier reading can no longer be undone.
+  await deleteJournal(ctx, doc.id);
   const priced = await writeWhileDocumentExists(ctx, doc.id, toWrite);
   if (!priced) {
     log({ level: 'info', documentId: doc.id, message: 'document deleted during the analysis: its rows removed' });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { envelope, idPath, listOf, message, queryString, resourceOf, type RouteContract } from './common.ts';
 import { EXPORT_FORMAT_NAMES, type ExportFormat } from '../domain/export-formats.ts';
+import { recordedOperation } from './operations.ts';
 import { document, documentRow, documentTotals, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
 export const pageQuery = {
@@ -98,6 +99,7 @@ export const updateTotalResponse = envelope(
     errors: z.number().int().optional(),
     not_found_codes: z.array(z.string()).optional(),
     message: message.optional(),
+    operation: recordedOperation.optional(),
   }),
 );
 export type UpdateTotalResponse = z.infer<typeof updateTotalResponse>;

@@ -18,6 +18,7 @@ import { debugRoutes } from './debug.ts';
 import { docsRoutes } from './docs.ts';
 import { comparisonRoutes } from './comparison.ts';
 import { documentRoutes } from './documents.ts';
+import { operationRoutes } from './operations.ts';
 import { patternRoutes } from './patterns.ts';
 import { prezzariRoutes } from './prezzari.ts';
 import { rowRoutes } from './rows.ts';
@@ -30,6 +31,7 @@ export const CONTRACT = {
   ...adminRoutes,
   ...documentRoutes,
   ...comparisonRoutes,
+  ...operationRoutes,
   ...rowRoutes,
   ...prezzariRoutes,
   ...suggestionRoutes,

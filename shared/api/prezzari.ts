@@ -65,6 +65,10 @@ export const stageResponse = envelope(
     skipped: z.number().int(),
     warnings: z.array(z.string()),
     target: z.object({ source: priceSource, key: z.string(), year: z.number().int() }),
+    source_alerts: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'Avvisi gravi (anche tra warnings): il file dichiara un\u2019altra provincia o tipologia, o la maggior parte dei suoi codici è di un\u2019altra fonte; l\u2019anteprima chiede una conferma esplicita prima di importare' }),
     declared: z
       .object({ provincia: z.string().nullable(), tipologia: z.string().nullable(), anno: z.number().int().nullable(), fonti: z.array(z.string()) })
       .optional()

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { amountLike, envelope, idPath, intLike, message, resourceOf, type RouteContract } from './common.ts';
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
 import { ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE } from '../domain/row-versions.ts';
+import { recordedOperation } from './operations.ts';
 import { documentAndTotals, documentRow, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
 export { documentRow, type DocumentRowOut } from './records.ts';
@@ -38,8 +39,10 @@ export const rowUpdateBody = z.object({
 export type RowUpdateBody = z.infer<typeof rowUpdateBody>;
 
 export const rowResponse = envelope(resourceOf('rows', documentRow));
-export const rowUpdateResponse = envelope(resourceOf('rows', documentRow), documentAndTotals.extend({ price_found: z.boolean() }));
-export const rowRemoveResponse = envelope(z.object({ id: z.number().int(), message }), documentAndTotals);
+/** A row change's meta: the document and its totals after it, and the operation it recorded ("Annulla"). */
+const afterChange = documentAndTotals.extend({ operation: recordedOperation.optional() });
+export const rowUpdateResponse = envelope(resourceOf('rows', documentRow), afterChange.extend({ price_found: z.boolean() }));
+export const rowRemoveResponse = envelope(z.object({ id: z.number().int(), message }), afterChange);
 export const mergeBody = z.object({
   first_row_id: intLike,
   second_row_id: intLike,
@@ -53,12 +56,12 @@ export const mergeBody = z.object({
 });
 export const mergeResponse = envelope(
   z.object({ success: z.literal(true), row: documentRow, removed_row_id: z.number().int(), message }),
-  documentAndTotals,
+  afterChange,
 );
 export const updateTipologiaBody = z.object({ row_ids: z.array(intLike), tipologia_dei: z.string() });
 export const updateTipologiaResponse = envelope(
   z.object({ success: z.literal(true), updated: z.number().int(), priced: z.number().int(), not_found: z.number().int(), rows: z.array(documentRow) }),
-  documentAndTotals,
+  afterChange,
 );
 export type RowUpdateResponse = z.infer<typeof rowUpdateResponse>;
 export type RowRemoveResponse = z.infer<typeof rowRemoveResponse>;
@@ -67,7 +70,7 @@ export type UpdateTipologiaResponse = z.infer<typeof updateTipologiaResponse>;
 
 const { document_total: _printed, ...retotalled } = exampleTotals;
 /** What a row change answers beside the row: the document and its totals after it (examples). */
-export const afterRowChange = { document: exampleDocument, totals: retotalled };
+export const afterRowChange = { document: exampleDocument, totals: retotalled, operation: { id: '5f0c6a1e-3c1d-4d55-9a4e-2f8e1b7c9d10', descrizione: 'Modifica della riga 12' } };
 export const rowError = { 400: 'Identificativo non valido', 404: 'Riga non trovata' } as const;
 
 export const rowRoutes = {

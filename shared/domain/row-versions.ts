@@ -14,6 +14,11 @@ export interface Versioned {
   version?: number;
   /** Field -> the version that last changed it (absent: not changed since versions exist). */
   field_versions?: Partial<Record<VersionedField, number>>;
+  /**
+   * Set by an undo ("Annulla"): the row is again exactly as it was at this earlier version, so an
+   * older operation that left it at that version can still be undone. Any other write clears it.
+   */
+  same_as_version?: number;
 }
 
 /** The 409 of an editor whose field somebody else changed since they read the row. */
@@ -30,8 +35,12 @@ export function nextVersion<T extends Versioned>(current: T, next: T): T {
   for (const f of VERSIONED_FIELDS) {
     if (!same((current as Record<string, unknown>)[f], (next as Record<string, unknown>)[f])) field_versions[f] = version;
   }
-  return { ...next, version, field_versions };
+  const { same_as_version: _restored, ...values } = next;
+  return { ...(values as T), version, field_versions };
 }
+
+/** The version whose content a row has: its own, or the earlier one an undo put back. */
+export const contentVersion = (row: Versioned) => row.same_as_version ?? row.version ?? 0;
 
 /**
  * The fields of `wanted` that somebody changed after version `base` (the one the editor read)

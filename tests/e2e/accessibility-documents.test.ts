@@ -77,7 +77,7 @@ describe.each([1366, 390])('the documents screens pass an axe-core audit at %i p
     // Audited once it has finished appearing (half-transparent while it fades in).
     await page.waitForFunction(() => [...document.querySelectorAll('.p-dialog')].every((d) => getComputedStyle(d).opacity === '1' && !/-enter-active|-enter(?!-done)|-exit/.test(d.className)));
     await expectNoFindings(page, `dialogo di modifica a ${width} px`);
-    await page.getByRole('button', { name: 'Annulla' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Annulla', exact: true }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     // Filters set and rows grouped by chapter

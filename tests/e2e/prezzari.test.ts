@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { auditPage, describeFindings } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ADMIN_PASSWORD, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -158,6 +159,39 @@ describe('price lists, search and admin tools in Chromium', () => {
     await page.fill('#search-q', '');
     await page.getByRole('button', { name: 'Cerca', exact: true }).click();
     await page.getByText('Inserisci un termine di ricerca').waitFor();
+    await page.context().close();
+  });
+
+  it('a DEI list chosen as Toscana: a loud alert above the preview, and the import waits for an explicit confirmation', async () => {
+    // Prepare: DEI codes, with a chapter row above its articles.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('DEI');
+    ws.addRow(['Codice', 'Descrizione', 'U.M.', 'Prezzo']);
+    ws.addRow(['A15', 'SCAVI E RINTERRI']);
+    for (let i = 1; i <= 5; i++) ws.addRow([`A1501${i}a`, `Scavo di prova ${i}`, 'mc', 5 + i]);
+    const file = path.join(tmpDir, 'dei-come-toscana.xlsx');
+    await wb.xlsx.writeFile(file);
+    const page = await newPage();
+    await loginAsAdmin(page);
+    await open(page, '/upload-prezzario-toscana', 'Carica prezzario Toscana');
+    // Act
+    await page.setInputFiles('#prezzario-file', file);
+    await pickDropdown(page, 'prezzario-key', 'PISA');
+    await pickDropdown(page, 'prezzario-anno', '2025');
+    await page.getByRole('button', { name: 'Carica e Analizza' }).click();
+    // Assess: the alert is above the table, the confirmation waits for the checkbox.
+    const alert = page.getByTestId('source-alert');
+    await alert.getByText('il file sembra un prezzario DEI, non un prezzario Toscana', { exact: false }).waitFor({ timeout: 45_000 });
+    await page.getByText('Prime 5 righe di 5').waitFor();
+    const confirm = page.getByRole('button', { name: 'Conferma Importazione' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await shot(page, 'upload-toscana-source-alert');
+    const findings = await auditPage(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
+    await page.getByLabel('Ho verificato il file: importarlo comunque come Prezzario Toscana PISA 2025').check();
+    expect(await confirm.isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Annulla' }).click();
+    await page.getByText('Operazione annullata.').waitFor();
     await page.context().close();
   });
 

@@ -21,6 +21,18 @@ beforeAll(async () => {
   expect(up.status, JSON.stringify(up.json)).toBe(200);
   const confirm = await apiClient(rt.url)('POST', '/api/confirm-prezzario-toscana', { token: admin, body: { temp_file_id: up.json.data.temp_file_id } });
   expect(confirm.status, JSON.stringify(confirm.json)).toBe(200);
+  // A DEI list whose chapters and voci are rows without a price above its articles.
+  const dei = await priceListXlsx(
+    [
+      { codice: 'R', descrizione: 'OPERE DI RESTAURO', um: '', prezzo: '' },
+      { codice: 'R15', descrizione: 'CONSOLIDAMENTI DI MURATURE', um: '', prezzo: '' },
+      { codice: 'R15010a', descrizione: 'Iniezioni di miscela a base di calce idraulica', um: 'kg', prezzo: '3,40' },
+    ],
+  );
+  const deiUp = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, dei, 'dei-recupero.xlsx', { tipologia_dei: 'ristrutturazione_manutenzione', anno: '2025' });
+  expect(deiUp.status, JSON.stringify(deiUp.json)).toBe(200);
+  const deiConfirm = await apiClient(rt.url)('POST', '/api/confirm-prezzario-dei', { token: admin, body: { temp_file_id: deiUp.json.data.temp_file_id } });
+  expect(deiConfirm.status, JSON.stringify(deiConfirm.json)).toBe(200);
 });
 afterAll(async () => {
   await closeBrowser?.();
@@ -49,6 +61,11 @@ describe('/search in Chromium', () => {
     // Assess
     await page.getByTestId('from-description').getByText('Nessuna voce con il codice «NP_OC062»: mostrate le voci più simili alla descrizione della riga.').waitFor();
     await page.locator('tbody tr').first().getByText('TOS25_96.G01.001.001').waitFor();
+    // Act: a word of a DEI chapter's title
+    await page.goto(`${rt.url}/search?q=consolidamenti`);
+    // Assess: its article, with the titles above it
+    const article = page.locator('tbody tr', { hasText: 'R15010a' });
+    await article.locator('.pz-titles').getByText('OPERE DI RESTAURO › CONSOLIDAMENTI DI MURATURE').waitFor();
     await page.context().close();
   });
 });

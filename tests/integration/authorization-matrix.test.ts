@@ -71,6 +71,8 @@ const ALLOWED: Record<RouteKey, number> = {
   'POST /api/documents/{id}/update-total': 404, // Documento non trovato
   'GET /api/documents/{id}/export': 404, // Documento non trovato
   'POST /api/documents/{id}/duplicate-rows': 404, // Documento non trovato
+  'GET /api/documents/{id}/operations': 404, // Documento non trovato
+  'POST /api/documents/{id}/undo': 404, // Documento non trovato
   'GET /api/documents/{id}/comparison': 400, // Scegli da uno a cinque documenti da confrontare
   'GET /api/documents/{id}/comparison/export': 400, // Scegli da uno a cinque documenti da confrontare
   'PUT /api/documents/{id}/comparison/pairs': 404, // Documento non trovato

@@ -41,6 +41,8 @@ describe('what a price-list file declares, against what the user chose', () => {
         'Il file dichiara l\u2019anno 2025, ma è stato scelto il 2024. Confermando, sarà sovrascritto il prezzario scelto: verificare prima di confermare.',
       ]),
     );
+    // Another province is an alert the preview asks to confirm; another year is not.
+    expect(up.json.data.source_alerts).toEqual(['Il file dichiara la provincia LUCCA, ma è stata scelta FIRENZE. Confermando, sarà sovrascritto il prezzario scelto: verificare prima di confermare.']);
   });
 
   it('takes the year from TOS codes when the title does not say, and warns on a Toscana file imported as DEI', async () => {
@@ -55,6 +57,11 @@ describe('what a price-list file declares, against what the user chose', () => {
     expect(toscana.json.data.warnings).toContain('Il file dichiara l\u2019anno 2024, ma è stato scelto il 2025. Confermando, sarà sovrascritto il prezzario scelto: verificare prima di confermare.');
     const dei = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, plain, 'senza-titolo.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2024' });
     expect(dei.status).toBe(200);
-    expect(dei.json.data.warnings).toContain('I codici del file (TOS..._) sono della Regione Toscana: il file sembra un prezzario Toscana, non un prezzario DEI.');
+    const alert =
+      'La maggior parte dei codici del file (1 su 1, ad esempio TOS24_05.B01.001.001) sono codici della Regione Toscana (TOSnn_…): il file sembra un prezzario Toscana, non un prezzario DEI. Confermando, sarà sovrascritto il prezzario scelto: verificare prima di confermare.';
+    expect(dei.json.data.warnings).toContain(alert);
+    expect(dei.json.data.source_alerts).toEqual([alert]);
+    // The other way round, a year that differs is a warning, not an alert.
+    expect(toscana.json.data.source_alerts).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { corpusData, corpusFile, truthOf } from '../support/corpus.ts';
 import { priceListXlsx, tuscanItemsOf, uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -130,6 +132,77 @@ describe('importing a price list in two steps', () => {
   it('is for admins only', async () => {
     const res = await uploadForm(rt.url, '/api/upload-prezzario-dei', editor, await priceListXlsx([]), 'x.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('a file that is not a price list, and a DEI list with its chapters', () => {
+  /** The temporary imports and the loaded lists: what a refused upload must leave as it was. */
+  async function stored() {
+    const out = await rt.ctx.s3.send(new ListObjectsV2Command({ Bucket: rt.ctx.config.bucket, Prefix: 'tmp/imports/' }));
+    const lists = await Promise.all(['toscana', 'dei', 'csv'].map((source) => call('GET', `/api/prezzari?source=${source}`, { token: admin })));
+    return { temps: (out.Contents ?? []).map((o) => o.Key).sort(), lists: lists.map((l) => l.json.meta.lists) };
+  }
+
+  it('refuses a computo export on every price-list upload with the Italian reason, and stores nothing', async () => {
+    // Prepare: a computo export (N., Tariffa, Designazione, Quantità, Prezzo unitario, Importo) of Toscana articles.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Computo');
+    ws.addRow(['COMPUTO METRICO ESTIMATIVO']);
+    ws.addRow(['N.', 'Tariffa', 'Designazione', 'Quantità', 'Prezzo unitario', 'Importo']);
+    ws.addRow([1, 'TOS25_01.A04.001.001', 'Scavo di sbancamento', 120, 15.25, 1830]);
+    ws.addRow([2, 'TOS25_01.A04.008.001', 'Rinterro con materiale di scavo', 40, 7.2, 288]);
+    const computo = Buffer.from(await wb.xlsx.writeBuffer());
+    const before = await stored();
+    // Act
+    const asToscana = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, computo, 'computo.xlsx', { provincia: 'PISA', anno: '2025' });
+    const asDei = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, computo, 'computo.xlsx', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    const asCsv = await uploadForm(rt.url, '/api/upload-csv', admin, computo, 'computo.xlsx', {});
+    const six = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, corpusData('six-str-vision-4440.xml'), 'computo.xml', { provincia: 'PISA', anno: '2025' });
+    const xpwe = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, readFileSync(new URL('../fixtures/computi/computo.xpwe', import.meta.url)), 'computo.xpwe', { tipologia_dei: 'nuove_costruzioni', anno: '2025' });
+    // Assess
+    const reason = 'Il file non sembra un prezzario: sembra un computo (quantità e importi, colonne «Quantità» e «Importo»), non un prezzario. Un computo si carica come documento, non come prezzario.';
+    for (const res of [asToscana, asDei, asCsv]) {
+      expect(res.status).toBe(400);
+      expect(detail(res)).toBe(reason);
+    }
+    expect(six.status).toBe(400);
+    expect(detail(six)).toBe('Il file non sembra un prezzario: è un computo SIX (con misure e quantità), non un prezzario. Un computo si carica come documento, non come prezzario.');
+    expect(xpwe.status).toBe(400);
+    expect(detail(xpwe)).toBe('Il file non sembra un prezzario: è un computo XPWE (PriMus), non un prezzario. Un computo si carica come documento, non come prezzario.');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('keeps the chapters of a DEI list: a chapter\u2019s word finds its articles, below the article named by it, with the titles shown', async () => {
+    // Prepare: DEI chapters and voci as rows without a price above the priced articles.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('DEI');
+    ws.addRow(['PREZZI INFORMATIVI DELL\u2019EDILIZIA - RECUPERO 2025']);
+    ws.addRow(['Codice', 'Descrizione', 'U.M.', 'Prezzo']);
+    ws.addRow(['R', 'OPERE DI RESTAURO']);
+    ws.addRow(['R15', 'CONSOLIDAMENTI DI MURATURE']);
+    ws.addRow(['R15010', 'Iniezioni di miscela legante']);
+    ws.addRow(['R15010a', 'a base di calce idraulica naturale', 'kg', 3.4]);
+    ws.addRow(['R15010b', 'a base di resina epossidica', 'kg', 12.1]);
+    ws.addRow(['R20', 'INTONACI']);
+    ws.addRow(['R20001a', 'Intonaco deumidificante macroporoso', 'mq', 38]);
+    ws.addRow(['R20002a', 'Consolidamento di intonaci distaccati con iniezioni', 'mq', 52]);
+    const up = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, Buffer.from(await wb.xlsx.writeBuffer()), 'dei-recupero.xlsx', { tipologia_dei: 'ristrutturazione_manutenzione', anno: '2025' });
+    expect(up.status, JSON.stringify(up.json)).toBe(200);
+    expect(up.json.data.total_rows).toBe(4);
+    expect(up.json.data.message).toMatch(/^File analizzato: 4 righe pronte per l’importazione \(4 righe di titolo tenute come titoli delle voci sotto di esse\)\./);
+    expect(up.json.data.source_alerts).toEqual([]);
+    const confirm = await call('POST', '/api/confirm-prezzario-dei', { token: admin, body: { temp_file_id: up.json.data.temp_file_id } });
+    expect(confirm.status, JSON.stringify(confirm.json)).toBe(200);
+    const ask = (q: string) => call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=ristrutturazione_manutenzione&anno=2025`, { token: editor });
+    // Act
+    const chapter = await ask('consolidamenti');
+    const voce = await ask('iniezioni');
+    // Assess
+    const hits = (res: { json: any }) => (res.json.data as Array<{ attributes: { codice: string; titoli?: string[] } }>).map((d) => d.attributes);
+    expect(hits(chapter).map((h) => h.codice)).toEqual(['R20002a', 'R15010a', 'R15010b']);
+    expect(hits(chapter)[1].titoli).toEqual(['OPERE DI RESTAURO', 'CONSOLIDAMENTI DI MURATURE', 'Iniezioni di miscela legante']);
+    expect(hits(voce).map((h) => h.codice)).toEqual(['R20002a', 'R15010a', 'R15010b']);
+    expect(hits(voce)[0].titoli).toEqual(['OPERE DI RESTAURO', 'INTONACI']);
   });
 });
 

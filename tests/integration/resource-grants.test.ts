@@ -221,6 +221,8 @@ describe('resource grants cover what the handlers do', () => {
     await as('POST', '/api/rows/update-tipologia-dei', { token: mario, body: { row_ids: [rows[2].id], tipologia_dei: 'impianti_elettrici' } });
     await as('POST', '/api/rows/merge', { token: mario, body: { first_row_id: rows[3].id, second_row_id: rows[4].id } });
     await as('DELETE', `/api/rows/${rows[5].id}`, { token: mario });
+    await as('GET', `/api/documents/${docId}/operations`, { token: mario });
+    await as('POST', `/api/documents/${docId}/undo`, { token: mario, body: {} });
     const suggestions = (await as('GET', `/api/rows/${rows[6].id}/suggestions`, { token: mario })).json.data;
     await as('POST', `/api/rows/${rows[6].id}/suggestions`, { token: mario, body: { id: suggestions?.[0]?.id ?? '1' } });
     await form('/api/upload/preview', mario, fs.readFileSync(path.join(REPO_ROOT, 'tests/fixtures/computi/computo-colonne-incerte.xlsx')), 'computo.xlsx', {});
@@ -245,7 +247,7 @@ describe('resource grants cover what the handlers do', () => {
       expect(uncovered(RESOURCE_GRANTS[resource as keyof typeof RESOURCE_GRANTS], list), resource).toEqual([]);
     }
     expect(uses.get('documents')!.some((u) => u.what.startsWith(BLOB_PREFIXES.uploads))).toBe(true);
-  });
+  }, 240_000);
 
   it('the worker and the dead-letter handler touch only what they are granted', async () => {
     // Prepare: a pending document (not queued: analysed here, in-process).

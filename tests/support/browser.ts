@@ -28,7 +28,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
 export async function loggedInPage(browser: Browser, baseUrl: string, username: string, password: string, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   await page.goto(`${baseUrl}/login`);
   await page.fill('#username', username);
   await page.fill('#password', password);

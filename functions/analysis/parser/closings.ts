@@ -5,13 +5,13 @@ import { CLOSING_WORDS, ROLE_OF } from './hints.ts';
 import { orderFromHeader } from './order.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
-import type { Tok, BLine, HeaderModel, Model, Closing, Open, Body } from './reading.ts';
+import { atAmountColumn, type Tok, type BLine, type HeaderModel, type Model, type Closing, type Open, type Body } from './reading.ts';
 import { amountOf, tripleBefore } from './numbers.ts';
+import { FS } from './thresholds.ts';
 
 export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing | null {
-  const tol = 1.2 * m.fs;
-  const nums = l.nums.filter(t => t.w.x0 >= m.descX - 0.5 * m.fs);
-  const ti = nums.findIndex(t => Math.abs(t.w.x1 - m.importoX) <= tol);
+  const nums = l.nums.filter(t => t.w.x0 >= m.descX - FS.descriptionMargin * m.fs);
+  const ti = nums.findIndex(t => atAmountColumn(t, m));
   if (ti === 1) return aCorpoClosing(l, nums[0], nums[1], m);
   if (ti < 2) return null;
   const t = nums[ti];
@@ -24,33 +24,33 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
   else {
     // Not a product: a closing line only if the two numbers sit in the number columns.
     [q, p] = before.slice(-2);
-    if (q.w.x0 < m.numStart - 3 * m.fs) return null;
+    if (q.w.x0 < m.numStart - FS.numbersSlack * m.fs) return null;
     holds = false;
   }
   // Which is quantity and which is price: the header's columns tell, when it has them (tables may print the price first).
   const roles = (ph?.roles.qty || ph?.roles.price ? ph : m.header)?.roles ?? {};
   const order = orderFromHeader(q.w, p.w, roles, m.fs);
-  const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - 0.5 * m.fs);
+  const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - FS.descriptionMargin * m.fs);
   const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(foldUpper(w.text)));
   let um: Word[] = [];
   if (sommanoAt >= 0) um = unitAfterSommano(l, labels[sommanoAt], Math.min(q.w.x0, p.w.x0));
   else {
     // Last group of words separated from the description by a column gap.
     let k = labels.length;
-    while (k > 0 && (k === labels.length || labels[k].x0 - labels[k - 1].x1 < 1.2 * m.fs)) k--;
+    while (k > 0 && (k === labels.length || labels[k].x0 - labels[k - 1].x1 < FS.cellGap * m.fs)) k--;
     const group = labels.slice(k);
     const hum = ph?.roles.um ?? m.header?.roles.um;
-    if (hum && hum.x0 > m.descX + 2 * m.fs) {
+    if (hum && hum.x0 > m.descX + FS.indent * m.fs) {
       // Header with a U.M. column: the group must reach it.
-      if (group.length && group[group.length - 1].x1 > hum.x0 - 1.5 * m.fs && (k > 0 || group[0].x0 > m.descX + 2 * m.fs)) um = group;
-    } else if ((k > 0 || (group.length && group[0].x0 > m.descX + 2 * m.fs)) && group.length <= 3) um = group;
+      if (group.length && group[group.length - 1].x1 > hum.x0 - FS.unitReach * m.fs && (k > 0 || group[0].x0 > m.descX + FS.indent * m.fs)) um = group;
+    } else if ((k > 0 || (group.length && group[0].x0 > m.descX + FS.indent * m.fs)) && group.length <= 3) um = group;
   }
   if (!um.length) {
     // `Quantità: 1.387,97 m² Prezzo unitario: € 20,00`: the unit right after the quantity.
     const after = l.words.filter(w => w.x0 >= q.w.x1 && w.x1 <= p.w.x0 && !amountOf(w.text));
     const k = after.findIndex(w => ROLE_OF.has(foldUpper(w.text).replace(/:$/, '')) || /^[x×=€:]$/i.test(w.text));
     const unit = k < 0 ? after : after.slice(0, k);
-    if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < 1.5 * m.fs) um = unit;
+    if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < FS.unitReach * m.fs) um = unit;
   }
   return { q, p, t, holds, um, sommano: sommanoAt >= 0, order };
 }
@@ -71,7 +71,7 @@ function unitAfterSommano(l: BLine, sommano: Word, until: number): Word[] {
 function aCorpoClosing(l: BLine, p: Tok, t: Tok, m: Model): Closing | null {
   if (round(p.v, 2).units !== round(t.v, 2).units) return null;
   const k = l.words.findIndex((w, i) => i > 0 && foldUpper(w.text) === 'CORPO' && foldUpper(l.words[i - 1].text) === 'A');
-  if (k < 0 || l.words[k - 1].x0 < m.numStart - 2 * m.fs) return null;
+  if (k < 0 || l.words[k - 1].x0 < m.numStart - FS.indent * m.fs) return null;
   const a = l.words[k - 1];
   const w: Word = { ...a, text: 'a corpo', x1: l.words[k].x1 };
   const q: Tok = { w, v: dec(1n, 0), f: 1, aCorpo: true };
@@ -84,8 +84,8 @@ export function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string
   let um = unitText(c.um);
   // Unit over two lines (`cad/` + `mese`): the rest sits under it.
   if (/\/$/.test(um) && c.um.length && b.next) {
-    const ux0 = c.um[0].x0 - m.fs;
-    const ux1 = c.um[c.um.length - 1].x1 + 2 * m.fs;
+    const ux0 = c.um[0].x0 - FS.unitRestLeft * m.fs;
+    const ux1 = c.um[c.um.length - 1].x1 + FS.unitRestRight * m.fs;
     const fits = (w: Word): boolean => w.x1 > ux0 && w.x0 < ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text));
     // The rest sits under the first part, left- or right-aligned with it, alone on its line.
     const more = b.next.words.filter(fits);
@@ -108,7 +108,7 @@ function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): { text: s
   const inColumn = (l: BLine): Word[] =>
     l.words.filter(w => {
       const cx = (w.x0 + w.x1) / 2;
-      return cx >= hum.x0 - 1.5 * m.fs && cx <= hum.x1 + 1.5 * m.fs && w.x0 >= m.descEnd - 0.5 * m.fs && !amountOf(w.text);
+      return cx >= hum.x0 - FS.unitReach * m.fs && cx <= hum.x1 + FS.unitReach * m.fs && w.x0 >= m.descEnd - FS.descriptionMargin * m.fs && !amountOf(w.text);
     });
   for (let i = 0; i < open.lines.length; i++) {
     const ws = inColumn(open.lines[i]);

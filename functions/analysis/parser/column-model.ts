@@ -6,9 +6,7 @@ import type { Word } from '../words.ts';
 import { type BLine, type PageModel, type Model, median, type Body } from './reading.ts';
 import { tripleBefore, clusters } from './numbers.ts';
 import { leftWords, VOCE_NUMBER } from './starts.ts';
-
-/** A description line ends on the justified margin within this distance (font sizes). */
-export const JUSTIFY_SLACK = 0.2;
+import { FS } from './thresholds.ts';
 
 export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): Model | null {
   const fs = median(pages.map(p => p.fs)) || 8;
@@ -31,7 +29,7 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
       let segStart = -1;
       for (let k = 0; k <= l.words.length; k++) {
         const w = l.words[k];
-        const gap = !w || k === 0 || w.x0 - l.words[k - 1].x1 >= 1.2 * l.fs;
+        const gap = !w || k === 0 || w.x0 - l.words[k - 1].x1 >= FS.cellGap * l.fs;
         if (gap && segStart >= 0) {
           firstX.push(l.words[segStart].x0);
           weights.push(Math.min(k - segStart, 8));
@@ -43,38 +41,38 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
     }
   }
   if (!ts.length) return null;
-  const cs = clusters(ts, 1.2 * fs);
+  const cs = clusters(ts, FS.numberColumn * fs);
   const maxN = Math.max(...cs.map(c => c.n));
   const importo = [...cs].reverse().find(c => c.n >= Math.max(1, 0.3 * maxN))!;
   // Description column: where most text columns start.
   const bins = new Map<number, number>();
   firstX.forEach((x, i) => {
-    const b = Math.round(x / (0.5 * fs));
+    const b = Math.round(x / (FS.startBin * fs));
     bins.set(b, (bins.get(b) ?? 0) + weights[i]);
   });
   let descX = 0;
   let best = -1;
   for (const [b, n] of bins) {
     const around = n + (bins.get(b - 1) ?? 0) + (bins.get(b + 1) ?? 0);
-    if (around > best || (around === best && b * 0.5 * fs < descX)) {
+    if (around > best || (around === best && b * FS.startBin * fs < descX)) {
       best = around;
-      descX = b * 0.5 * fs;
+      descX = b * FS.startBin * fs;
     }
   }
   // Bin centre -> leftmost start of that column.
-  const near = firstX.filter(x => Math.abs(x - descX) <= 0.75 * fs);
+  const near = firstX.filter(x => Math.abs(x - descX) <= FS.startNear * fs);
   if (near.length) descX = Math.min(...near);
   const header = pages.find(p => p.header)?.header ?? null;
   let numStart: number;
   const hr = header?.roles;
   const numRoles = hr ? (['dim', 'qty', 'price', 'total'] as const).map(k => hr[k]).filter((r): r is NonNullable<typeof r> => !!r) : [];
-  if (numRoles.length >= 2) numStart = Math.min(...numRoles.map(r => r.x0)) - 1.5 * fs;
+  if (numRoles.length >= 2) numStart = Math.min(...numRoles.map(r => r.x0)) - FS.numbersLead * fs;
   else numStart = descX + 0.35 * (importo.x - descX);
-  numStart = Math.max(numStart, descX + 2 * fs);
+  numStart = Math.max(numStart, descX + FS.numbersAfterDescription * fs);
   // Description words may run up to the first number header (justified text ends on its margin);
   // a U.M. column between description and numbers ends the description.
-  let descEnd = numRoles.length >= 2 ? Math.max(numStart, Math.min(...numRoles.map(r => r.x0)) - 0.3 * fs) : numStart;
-  if (hr?.um && hr.um.x0 > descX + 4 * fs && hr.um.x0 < numStart + 2 * fs) descEnd = Math.min(numStart, hr.um.x0 - fs);
+  let descEnd = numRoles.length >= 2 ? Math.max(numStart, Math.min(...numRoles.map(r => r.x0)) - FS.descriptionToNumbers * fs) : numStart;
+  if (hr?.um && hr.um.x0 > descX + FS.unitColumnAfterDescription * fs && hr.um.x0 < numStart + FS.numbersAfterDescription * fs) descEnd = Math.min(numStart, hr.um.x0 - fs);
   const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header, memo: { starts: new WeakMap(), closedAt: new WeakMap(), unitLine: new WeakMap() } };
   leftColumns(pages, model);
   return model;
@@ -91,7 +89,7 @@ function leftColumns(pages: readonly PageModel[], model: Model): void {
       const ws = leftWords(l, model);
       const c = ws.find(w => /[A-Za-z]/.test(w.text) && /\d/.test(w.text) && /\./.test(w.text));
       if (c) codeStarts.push(c.x0);
-      if (ws.length >= 2 && VOCE_NUMBER.test(ws[0].text) && ws[1].x0 - ws[0].x1 >= 0.3 * fs && /\D/.test(ws[1].text)) {
+      if (ws.length >= 2 && VOCE_NUMBER.test(ws[0].text) && ws[1].x0 - ws[0].x1 >= FS.voceNumberGap * fs && /\D/.test(ws[1].text)) {
         ends.push(ws[0].x1);
         starts.push(ws[0].x0);
       }
@@ -107,12 +105,12 @@ function leftColumns(pages: readonly PageModel[], model: Model): void {
 
 /** Right margin of a justified description column, when most long description lines reach it. */
 export function justifyEdgeOf(body: readonly Body[], m: Model): number | undefined {
-  const textWords = (l: BLine): Word[] => l.words.filter(w => w.x0 >= m.descX - 0.5 * m.fs && w.x1 <= m.descEnd && !l.nums.some(t => t.w === w));
+  const textWords = (l: BLine): Word[] => l.words.filter(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs && w.x1 <= m.descEnd && !l.nums.some(t => t.w === w));
   const long = body.map(b => textWords(b.line)).filter(ws => ws.length >= 4);
   if (!long.length) return undefined;
   const ends = long.map(ws => Math.max(...ws.map(w => w.x1)));
   // The margin is where most long lines end (a title running past it does not move it).
-  const near = (e: number): number[] => ends.filter(x => Math.abs(x - e) <= JUSTIFY_SLACK * m.fs);
+  const near = (e: number): number[] => ends.filter(x => Math.abs(x - e) <= FS.justifySlack * m.fs);
   let best: number[] = [];
   for (const e of ends) {
     const n = near(e);

@@ -5,7 +5,7 @@ import { decideOrder, orderFromCurrency, orderFromPartials, type PartialNumber }
 import { boxOf, normalizeSpaces } from './lines.ts';
 import type { ParsedVoce } from './types.ts';
 import type { BLine, Model, Closing, Open } from './reading.ts';
-import { JUSTIFY_SLACK } from './column-model.ts';
+import { FS } from './thresholds.ts';
 
 /** Numbers printed with decimals on the voce's measurement lines (a size in a description, `da 50 mm`, has none). */
 function partialsOf(open: Open): PartialNumber[] {
@@ -52,7 +52,7 @@ export function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): 
 function descriptionLines(open: Open, m: Model): string[] {
   const lines = open.desc;
   if (open.catSeen || !open.measureSeen || m.justifyEdge === undefined) return lines;
-  const edge = m.justifyEdge - JUSTIFY_SLACK * m.fs;
+  const edge = m.justifyEdge - FS.justifySlack * m.fs;
   let k = lines.length;
   while (k > 1) {
     if (open.descEnds[k - 1] >= edge || /[.;:,!?)]$/.test(lines[k - 1].trim())) break;

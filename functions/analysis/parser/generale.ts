@@ -23,7 +23,7 @@ import { GRAND_TOTAL, NON_VOCE_SECTIONS, spaceless } from './hints.ts';
 import { settleByCode } from './order.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
-import type { BLine, Model, Closing, Body } from './reading.ts';
+import { atAmountColumn, type BLine, type Model, type Closing, type Body } from './reading.ts';
 import { spaceGrouped } from './numbers.ts';
 import { pageModel } from './page.ts';
 import { columnModel, justifyEdgeOf } from './column-model.ts';
@@ -33,11 +33,12 @@ import { computoPages } from './sections.ts';
 import { familyOf } from './header.ts';
 import { readVoci } from './segment.ts';
 import { readRows } from './rows.ts';
+import { FS } from './thresholds.ts';
 
 export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const warnings: string[] = [];
   const text = computoPages(pages).filter(p => p.hasTextLayer);
-  const gap = spaceGrouped(text) ? 1.6 : 0.45;
+  const gap = spaceGrouped(text) ? FS.spacedDigitsGap : FS.digitsGap;
   const models = text.map(p => pageModel(p, gap));
   const skipLine = (l: BLine): boolean => l.skip;
   const model = columnModel(models, skipLine);
@@ -54,10 +55,10 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
     const headerEnd = pm.header ? pm.lines[pm.bodyFrom - 1].y1 : -Infinity;
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
-      if (NON_VOCE_SECTIONS.test(l.all) && l.y0 - headerEnd > 2 * l.fs) skipping = true;
+      if (NON_VOCE_SECTIONS.test(l.all) && l.y0 - headerEnd > FS.sectionBelowHeader * l.fs) skipping = true;
       if (skipping) continue;
       if (GRAND_TOTAL.test(spaceless(l.label)) && l.nums.length) {
-        const t = l.nums.find(x => Math.abs(x.w.x1 - model.importoX) <= 1.2 * model.fs) ?? l.nums[l.nums.length - 1];
+        const t = l.nums.find(x => atAmountColumn(x, model)) ?? l.nums[l.nums.length - 1];
         totals.push({ pos: body.length, value: t.v });
         continue;
       }
@@ -123,7 +124,7 @@ function subtotalsOf(body: readonly Body[], closings: ReadonlyArray<Closing | nu
     const l = b.line;
     if (closings[i]) return;
     const lab = /^(?:TOTALE|PARZIALE)\s+(.+?)(?:\s+EURO)?$/.exec(l.label);
-    const t = l.nums.find(x => Math.abs(x.w.x1 - m.importoX) <= 1.2 * m.fs);
+    const t = l.nums.find(x => atAmountColumn(x, m));
     if (!lab || !t || /^PAGINA\b/.test(lab[1])) return;
     const name = spaceless(lab[1]);
     const names = (v: ParsedVoce): string[] => Object.values(v.capitoli ?? {}).map(c => spaceless(foldUpper(c)));

@@ -7,6 +7,7 @@ import type { Line } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { Layout } from './types.ts';
 import type { BLine, HeaderModel, Closing } from './reading.ts';
+import { FS } from './thresholds.ts';
 
 /** Most lines a column header spans (`DIMENSIONI IMPORTI` / `Num.Ord.` / `DESIGNAZIONE` / `TARIFFA` / `par.ug. …`). */
 const HEADER_MAX_LINES = 6;
@@ -26,7 +27,7 @@ export function findHeader(lines: readonly BLine[], fs: number): { model: Header
     for (const span of [1, 2, 3]) {
       const band = lines.slice(i, i + span);
       if (band.length < span) break;
-      if (span > 1 && band[span - 1].y0 - band[span - 2].y1 > 1.2 * fs) break;
+      if (span > 1 && band[span - 1].y0 - band[span - 2].y1 > FS.headerLineGap * fs) break;
       if (band.some(l => l.nums.length && l.nums.some(n => /,/.test(n.w.text)))) break;
       const words = band.flatMap(l => l.words);
       const roles: HeaderModel['roles'] = {};
@@ -38,7 +39,7 @@ export function findHeader(lines: readonly BLine[], fs: number): { model: Header
         hits++;
         const r = roles[role];
         if (!r) roles[role] = { x0: w.x0, x1: w.x1, cx: (w.x0 + w.x1) / 2 };
-        else if (role !== 'dim' && w.x0 > r.x1 + 4 * fs) continue; // same word far right: another column
+        else if (role !== 'dim' && w.x0 > r.x1 + FS.headerRepeat * fs) continue; // same word far right: another column
         else {
           r.x0 = Math.min(r.x0, w.x0);
           r.x1 = Math.max(r.x1, w.x1);
@@ -50,7 +51,7 @@ export function findHeader(lines: readonly BLine[], fs: number): { model: Header
       if (n >= 3 && numeric >= 2 && hits * 2 >= words.length) {
         // Header rows below the band (a third header row: `TARIFFA par.ug. … TOTALE`).
         let end = i + span;
-        while (end < lines.length && end < i + HEADER_MAX_LINES && lines[end].y0 - lines[end - 1].y1 <= 1.2 * fs && !lines[end].nums.some(t => /,/.test(t.w.text))) {
+        while (end < lines.length && end < i + HEADER_MAX_LINES && lines[end].y0 - lines[end - 1].y1 <= FS.headerLineGap * fs && !lines[end].nums.some(t => /,/.test(t.w.text))) {
           const ws = lines[end].words;
           const h = ws.filter(w => ROLE_OF.has(foldUpper(w.text))).length;
           if (h * 2 < ws.length || !h) break;

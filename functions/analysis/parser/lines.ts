@@ -4,6 +4,7 @@
 import { parseItalian, type Decimal } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
 import type { Box } from './types.ts';
+import { FS } from './thresholds.ts';
 
 export interface Line {
   page: number;
@@ -22,7 +23,7 @@ const centreY = (w: Word): number => (w.y0 + w.y1) / 2;
  * typical word height of the line's centre. Numbers vertically centred between two text lines
  * (tall table cells) stay on a line of their own.
  */
-export function groupLines(page: PageWords, tolerance = 0.3): Line[] {
+export function groupLines(page: PageWords, tolerance: number = FS.sameLine): Line[] {
   const words = page.words.filter(w => w.text.trim());
   if (!words.length) return [];
   const heights = words.map(w => w.y1 - w.y0).sort((a, b) => a - b);

@@ -5,6 +5,7 @@ import { productHolds } from './checks.ts';
 import { DATE } from './hints.ts';
 import { linesOf, parseAmount } from './lines.ts';
 import type { Tok } from './reading.ts';
+import { FS } from './thresholds.ts';
 
 /** A rate (`19,23%`, `5,2 %`) as the fraction it stands for, or null. */
 export function rateOf(text: string): Decimal | null {
@@ -43,11 +44,11 @@ export function cleanWords(words: readonly Word[], fs: number, gap: number): { w
     const prev = out.at(-1);
     if (CURRENCY.has(t)) {
       // The sign belongs to the number right after it, or else to the number right before it.
-      if (prev && /\d$/.test(prev.text) && w.x0 - prev.x1 < 0.6 * fs) euro.add(prev);
+      if (prev && /\d$/.test(prev.text) && w.x0 - prev.x1 < FS.euroAfterNumber * fs) euro.add(prev);
       else signNext = true;
       continue;
     }
-    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < gap * fs && w.x0 >= prev.x1 - 0.1 * fs) {
+    if (prev && NUM_HEAD.test(prev.text) && NUM_TAIL.test(t) && w.x0 - prev.x1 < gap * fs && w.x0 >= prev.x1 - FS.numberOverlap * fs) {
       const joined = { ...prev, text: `${prev.text} ${t}`, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1) };
       if (euro.has(prev)) euro.add(joined);
       out[out.length - 1] = joined;

@@ -9,7 +9,7 @@
  * When no evidence decides, or two disagree, the voce is flagged (`R_QP`), never guessed silently.
  */
 import { round, sum, type Decimal } from '../../../shared/domain/money.ts';
-import { ROLE_TOLERANCE } from './thresholds.ts';
+import { FS } from './thresholds.ts';
 
 export const R_QP = 'quantità e prezzo non distinguibili';
 export const R_QP_DISCORDI = 'quantità e prezzo: intestazione e misure discordanti';
@@ -37,7 +37,7 @@ const centre = (e: Extent): number => (e.x0 + e.x1) / 2;
 
 /**
  * The header column a number falls in: the one its x-extent overlaps (or lies closest to), ties
- * broken by centre distance. Null when it lies farther than `ROLE_TOLERANCE.column` font sizes from any.
+ * broken by centre distance. Null when it lies farther than `FS.headerColumn` font sizes from any.
  */
 export function columnOf(w: Extent, cols: NumericColumns, fs: number): NumRole | null {
   let best: NumRole | null = null;
@@ -51,7 +51,7 @@ export function columnOf(w: Extent, cols: NumericColumns, fs: number): NumRole |
       best = role;
     }
   }
-  return key[0] <= ROLE_TOLERANCE.column * fs ? best : null;
+  return key[0] <= FS.headerColumn * fs ? best : null;
 }
 
 /** Header evidence: the left factor sits under `Quantità` or the right one under `Prezzo` (or the reverse). */
@@ -82,7 +82,7 @@ const addsTo = (ps: readonly Decimal[], v: Decimal): boolean => ps.length > 0 &&
  * count by their line's last number. Null without partials, or when both factors add up.
  */
 export function orderFromPartials(partials: readonly PartialNumber[], left: Extent & { v: Decimal }, right: Extent & { v: Decimal }, fs: number): Order {
-  const tol = ROLE_TOLERANCE.align * fs;
+  const tol = FS.partialAlign * fs;
   const under = (f: Extent): Decimal[] => partials.filter(p => Math.abs(p.x1 - f.x1) <= tol).map(p => p.v);
   let ls = under(left);
   let rs = under(right);

@@ -7,6 +7,7 @@ import { foldUpper } from '../../../shared/text.ts';
 import { type Tok, type BLine, type PageModel, median } from './reading.ts';
 import { rateOf, amountOf, cleanWords } from './numbers.ts';
 import { findHeader } from './header.ts';
+import { FS } from './thresholds.ts';
 
 export function pageModel(page: PageWords, gap: number): PageModel {
   const raw = linesOf(page);
@@ -44,7 +45,7 @@ function bline(page: PageWords, l: Line, pageFs: number, gap: number): BLine {
     label,
     all,
     skip: isCarry(label) || isFooter(all),
-    centred: Math.abs((x0 + x1) / 2 - page.width / 2) < 2 * fs && x0 > page.width * 0.2,
+    centred: Math.abs((x0 + x1) / 2 - page.width / 2) < FS.centred * fs && x0 > page.width * 0.2,
     bold: words.length > 0 && words.every(w => w.bold),
   };
 }

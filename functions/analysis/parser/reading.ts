@@ -8,6 +8,7 @@ import type { Word } from '../words.ts';
 import type { Role } from './hints.ts';
 import type { Order } from './order.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
+import { FS } from './thresholds.ts';
 
 export interface Tok {
   w: Word;
@@ -142,3 +143,6 @@ export interface Body {
   /** The page has a column header: its text lines are chapter headings, not a cover. */
   headed: boolean;
 }
+
+/** The number stands in the amount column: its right edge on the amounts'. */
+export const atAmountColumn = (t: Tok, m: Model): boolean => Math.abs(t.w.x1 - m.importoX) <= FS.numberColumn * m.fs;

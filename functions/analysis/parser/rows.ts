@@ -1,6 +1,6 @@
 /** Voce segmentation for tables: the closing line is the row's anchor; cell blocks go to their anchor. */
 import type { Capitoli, ParsedVoce } from './types.ts';
-import { type BLine, type Model, type Closing, median, quantile, type Levels, type Open, type Body } from './reading.ts';
+import { atAmountColumn, type BLine, type Model, type Closing, median, quantile, type Levels, type Open, type Body } from './reading.ts';
 import { leftWords, startOf, isCodePiece } from './starts.ts';
 import { Chapters, headingText, headingSig, nameChapters } from './chapters.ts';
 import { isHeaderish } from './header.ts';
@@ -9,6 +9,7 @@ import { unitOf } from './closings.ts';
 import { centreY } from './page.ts';
 import { finish } from './finish.ts';
 import { R_UM_RIGA } from './checks.ts';
+import { FS } from './thresholds.ts';
 
 /** Text-line gaps needed to take a table's line pitch from its cells' text alone. */
 const MIN_TEXT_GAPS = 3;
@@ -74,7 +75,7 @@ function lineBlocks(body: readonly Body[], closings: ReadonlyArray<Closing | nul
   for (let i = 0; i < body.length; i++) {
     const prev = body[i - 1]?.line;
     const l = body[i].line;
-    const split = !prev || prev.page !== l.page || l.y0 - prev.y1 > typical + 0.35 * model.fs;
+    const split = !prev || prev.page !== l.page || l.y0 - prev.y1 > typical + FS.rowGap * model.fs;
     if (split) blocks.push([i]);
     else blocks[blocks.length - 1].push(i);
   }
@@ -151,7 +152,7 @@ interface Block {
 }
 
 /** A subtotal row: an amount in the amount column, no anchor. */
-const isSubtotal = (l: BLine, model: Model): boolean => l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs);
+const isSubtotal = (l: BLine, model: Model): boolean => l.nums.some(t => atAmountColumn(t, model));
 
 /** Rows open at their anchor; a subtotal row closes the current one; lines outside rows are headings. */
 function assignTopAligned(

@@ -4,7 +4,7 @@ import { CHAPTER_LEVELS, PARTIAL_LINE, VEDI_VOCE } from './hints.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
-import type { BLine, Model, Closing, Start, Levels, Open, Body } from './reading.ts';
+import { atAmountColumn, type BLine, type Model, type Closing, type Start, type Levels, type Open, type Body } from './reading.ts';
 import { amountOf } from './numbers.ts';
 import { leftWords, startOf, wrapPiece, addCode, continuesCode, isCodePiece } from './starts.ts';
 import { R_CODA_CODICE } from './checks.ts';
@@ -12,9 +12,10 @@ import { Chapters, headingText, headingSig, nameChapters } from './chapters.ts';
 import { isHeaderish } from './header.ts';
 import { unitOf } from './closings.ts';
 import { finish } from './finish.ts';
+import { FS } from './thresholds.ts';
 
 export const descWordsOf = (l: BLine, m: Model, until = Infinity): Word[] =>
-  l.words.filter(w => w.x0 >= m.descX - 0.5 * m.fs && w.x1 <= until && !(amountOf(w.text) && w.x0 >= m.numStart));
+  l.words.filter(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs && w.x1 <= until && !(amountOf(w.text) && w.x0 >= m.numStart));
 
 /** What segmentation carries from line to line. */
 interface Segmentation {
@@ -39,7 +40,7 @@ export function readVoci(body: readonly Body[], closings: ReadonlyArray<Closing 
     const start = wrap ? null : startOf(l, model);
     if (!closing && start?.n == null && i > 0 && closings[i - 1] && body[i - 1].line.page === l.page && startOf(body[i - 1].line, model)?.code) flagCodeTail(st, l);
     if (closing) closeVoce(st, body[i], i, closing, start);
-    else if (start && !(start.n != null && l.nums.some(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) && !isHeaderish(l)) startLine(st, l, start);
+    else if (start && !(start.n != null && l.nums.some(t => atAmountColumn(t, model))) && !isHeaderish(l)) startLine(st, l, start);
     else if (!st.open) chapterLine(st, body[i]);
     else if (wrap) wrapLine(st.open, l, model);
     else insideLine(st.open, l, model);
@@ -151,8 +152,8 @@ function flagCodeTail(st: Segmentation, l: BLine): void {
 /** Outside a voce: chapter lines, also numbered ones carrying their amount (LeenO); never `Totale …` rows. */
 function chapterLine(st: Segmentation, b: Body): void {
   const { model } = st;
-  const nums = b.line.nums.filter(t => t.w.x0 >= model.descX - 0.5 * model.fs);
-  if (nums.every(t => Math.abs(t.w.x1 - model.importoX) <= 1.2 * model.fs)) headingOf(st, b.line, b.headed);
+  const nums = b.line.nums.filter(t => t.w.x0 >= model.descX - FS.descriptionMargin * model.fs);
+  if (nums.every(t => atAmountColumn(t, model))) headingOf(st, b.line, b.headed);
 }
 
 /** A line carrying a wrapped piece of the open voce's code. */

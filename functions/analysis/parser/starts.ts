@@ -2,9 +2,10 @@
 import type { Word } from '../words.ts';
 import { BRACKET_CODE, DATE, LABELLED_START } from './hints.ts';
 import type { BLine, Model, Start, Open } from './reading.ts';
+import { FS } from './thresholds.ts';
 
 /** Words of the number / code column (left of the description column). */
-export const leftWords = (l: BLine, m: Model): Word[] => l.words.filter(w => w.x0 < m.descX - 0.5 * m.fs && !DATE.test(w.text));
+export const leftWords = (l: BLine, m: Model): Word[] => l.words.filter(w => w.x0 < m.descX - FS.descriptionMargin * m.fs && !DATE.test(w.text));
 
 export const VOCE_NUMBER = /^[1-9]\d{0,4}\.?$/;
 
@@ -29,9 +30,9 @@ function readStart(l: BLine, m: Model): Start | null {
   const fused = /^([1-9]\d{0,4})\.?\[([^\]\s]+)\]$/.exec(toks[0]);
   if (fused) return { n: Number(fused[1]), code: fused[2], codeX1: ws[0].x1 };
   // A lone number away from the number column is a piece of a wrapped code (`…059.00` / `8`).
-  const inNumberColumn = (w: Word): boolean => Math.abs(w.x1 - m.nRight!) <= 0.6 * m.fs || (m.nLeft !== undefined && Math.abs(w.x0 - m.nLeft) <= 0.6 * m.fs);
+  const inNumberColumn = (w: Word): boolean => Math.abs(w.x1 - m.nRight!) <= FS.voceNumberColumn * m.fs || (m.nLeft !== undefined && Math.abs(w.x0 - m.nLeft) <= FS.voceNumberColumn * m.fs);
   // (A lone number left of where codes start is the voce number, whatever the number column says.)
-  const leftOfCodes = m.codeLeft !== undefined && ws[0].x1 <= m.codeLeft - 0.3 * m.fs;
+  const leftOfCodes = m.codeLeft !== undefined && ws[0].x1 <= m.codeLeft - FS.leftOfCodes * m.fs;
   if (ws.length === 1 && m.nRight !== undefined && VOCE_NUMBER.test(toks[0]) && !inNumberColumn(ws[0]) && !leftOfCodes) {
     return { n: null, code: toks[0], codeX1: ws[0].x1 };
   }
@@ -43,7 +44,7 @@ function readStart(l: BLine, m: Model): Start | null {
   } else if (ep) {
     n = Number(ep[1]);
     rest = ws.slice(1);
-  } else if (ws.length >= 2 && VOCE_NUMBER.test(toks[toks.length - 1]) && ws[ws.length - 1].x0 - ws[ws.length - 2].x1 >= 0.8 * m.fs) {
+  } else if (ws.length >= 2 && VOCE_NUMBER.test(toks[toks.length - 1]) && ws[ws.length - 1].x0 - ws[ws.length - 2].x1 >= FS.trailingNumberGap * m.fs) {
     // Code column first, then the number (`Articolo | Pos.`).
     n = parseInt(toks[toks.length - 1], 10);
     rest = ws.slice(0, -1);
@@ -52,7 +53,7 @@ function readStart(l: BLine, m: Model): Start | null {
   let codeX1 = rest.length ? rest[rest.length - 1].x1 : 0;
   if (n != null && !code) {
     // `1. [N38045]`: the code in brackets opens the description column.
-    const first = l.words.find(w => w.x0 >= m.descX - 0.5 * m.fs);
+    const first = l.words.find(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs);
     const b = first ? BRACKET_CODE.exec(first.text) : null;
     if (b) {
       code = b[1];
@@ -80,10 +81,10 @@ export function wrapPiece(open: Open, l: BLine, m: Model): Start | null {
   if (!ws.length) return null;
   const text = ws.map(w => w.text).join('');
   // A voce number printed left of where codes start is never a code's tail.
-  if (m.codeLeft !== undefined && VOCE_NUMBER.test(text) && ws[ws.length - 1].x1 <= m.codeLeft - 0.3 * m.fs) return null;
+  if (m.codeLeft !== undefined && VOCE_NUMBER.test(text) && ws[ws.length - 1].x1 <= m.codeLeft - FS.leftOfCodes * m.fs) return null;
   if (text.length > 14 || /\//.test(text) && !/^[A-Za-z]{0,3}\d*\/\d+/.test(text)) return null;
   const lastPiece = open.code[open.code.length - 1];
-  const cut = /[._\-/]$/.test(lastPiece) || text.startsWith('.') || open.codeX1 >= m.descX - 2 * m.fs;
+  const cut = /[._\-/]$/.test(lastPiece) || text.startsWith('.') || open.codeX1 >= m.descX - FS.fullCodeCell * m.fs;
   return cut ? { n: null, code: text, codeX1: ws[ws.length - 1].x1 } : null;
 }
 
@@ -112,7 +113,7 @@ export function addCode(open: Open, s: Start, l: BLine): void {
 export function continuesCode(open: Open, s: Start, l: BLine, m: Model): boolean {
   const lastPiece = open.code[open.code.length - 1];
   if (lastPiece.endsWith('.') || lastPiece.endsWith('_') || lastPiece.endsWith('-') || s.code.startsWith('.')) return true;
-  if (open.codeX1 >= m.descX - 2 * m.fs) return true;
+  if (open.codeX1 >= m.descX - FS.fullCodeCell * m.fs) return true;
   // Right under the code line of a numbered voce with no measurement yet: the code's cut tail (`D.18.04` / `2.0360`).
   const underCode = open.lastCodeLine !== null && open.lines.at(-1) === open.lastCodeLine && s.code.length <= 8 && l.page >= open.page;
   return underCode && (!open.desc.length || (open.n != null && !open.measureSeen && !/^\d+(\.\d+)*$/.test(open.code.join(''))));

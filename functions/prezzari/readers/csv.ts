@@ -82,6 +82,7 @@ export function readCsv(text: string, maxRows: number): ReadResult {
     recognised: m.recognised(),
     missing: m.missing(),
     skipped: m.skipped,
+    titleRows: m.titleRows,
     warnings: m.warnings(),
   };
 }

@@ -6,6 +6,7 @@
  * text (CSV with ';', ',' or tab). The name only matters to refuse a file that claims to be
  * Excel and is not. Every problem the user can fix is a PriceFileError with an Italian detail.
  */
+import { NO_PRICES, structuredComputoRefusal } from '../../../shared/domain/price-file.ts';
 import { decodeWindows1252, isWindows1252Label } from './cp1252.ts';
 import { readCsv } from './csv.ts';
 import { readPrezzarioXml } from './prezzario-xml.ts';
@@ -93,8 +94,14 @@ function claimsExcel(filename: string): boolean {
   return /\.(xlsx|xlsm|xls)$/i.test(filename.trim());
 }
 
-export async function readPriceFile(bytes: Uint8Array, filename: string, opts: ReadOptions = {}): Promise<ReadResult> {
-  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+/** XML computi (PriMus XPWE, SIX with measurements) are refused: they are not price lists. */
+function refuseXmlComputo(body: string): void {
+  const head = body.slice(0, 65_536);
+  if (/<PweDocumento[\s>]/.test(head)) throw new PriceFileError(structuredComputoRefusal('XPWE'));
+  if (/<(?:\w+:)?Documento[\s>]/.test(head) && /<(?:\w+:)?prvRilevazione[\s>/]/.test(body)) throw new PriceFileError(structuredComputoRefusal('SIX'));
+}
+
+async function readAny(bytes: Uint8Array, filename: string, maxRows: number): Promise<ReadResult> {
   const kind = detectContent(bytes);
   if (kind === 'empty') throw new PriceFileError('Il file è vuoto.');
   if (kind === 'xlsx') return readXlsx(bytes, maxRows);
@@ -108,9 +115,20 @@ export async function readPriceFile(bytes: Uint8Array, filename: string, opts: R
   const body = text.replace(/^\uFEFF/, '');
   if (body.trimStart().startsWith('<')) {
     if (bytes.byteLength > MAX_XML_BYTES) throw new PriceFileError('Il file XML è troppo grande (massimo 200 MB).');
+    refuseXmlComputo(body);
     const res = readPrezzarioXml(body, maxRows);
     return { ...res, warnings: [...warnings, ...res.warnings] };
   }
   const res = readCsv(body, maxRows);
   return { ...res, warnings: [...warnings, ...res.warnings] };
+}
+
+/**
+ * Reads a price list, or refuses (PriceFileError, Italian) a file that is not one: no code or
+ * price column, a computo (quantities and amounts, XPWE, SIX with measurements), no price at all.
+ */
+export async function readPriceFile(bytes: Uint8Array, filename: string, opts: ReadOptions = {}): Promise<ReadResult> {
+  const res = await readAny(bytes, filename, opts.maxRows ?? DEFAULT_MAX_ROWS);
+  if (res.rows.length && res.rows.every((r) => r.prezzo === null && r.prezzo_senza_sg === null)) throw new PriceFileError(NO_PRICES);
+  return res;
 }

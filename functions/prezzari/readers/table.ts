@@ -1,6 +1,8 @@
+import { computoColumn, computoRefusal, missingColumnsRefusal } from '../../../shared/domain/price-file.ts';
 import { cellAmount, cellCode, cellText, cellYear, isEmptyRow, multilineText, optionalText, type RawCell } from './cells.ts';
 import { describeLevels } from './describe.ts';
-import { classifyTitle, FIELD_LABELS, normalizeTitle, type ColumnClass } from './headers.ts';
+import { classifyTitle, normalizeTitle, type ColumnClass } from './headers.ts';
+import { isChapterLabel, isHeading, looksLikeCode, titleText, TitleStack } from './titles.ts';
 import { missingFields, PRICE_FIELDS, PriceFileError, tooManyRows, type PriceField, type PriceRow } from './types.ts';
 
 export const HEADER_SEARCH_ROWS = 30;
@@ -56,42 +58,75 @@ function fieldsOf(h: HeaderMap): Set<PriceField> {
   return set;
 }
 
-/** Tracks the best (most recognised cells) header candidate, for the error message. */
+/** The short texts of a row, as header titles. */
+function titlesIn(cells: readonly RawCell[]): string[] {
+  const out: string[] = [];
+  for (const c of cells) {
+    const t = cellText(c);
+    if (t && t.length <= 80) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * Tracks the best (most recognised cells) header candidate and the computo columns (quantity,
+ * amount, measurements) seen in the rows searched, for the refusal's message.
+ */
 export class HeaderSearch {
   best: HeaderMap | null = null;
+  private readonly computoTitles: string[] = [];
+  private sawPrice = false;
 
-  consider(h: HeaderMap | null): void {
+  consider(h: HeaderMap | null, cells: readonly RawCell[] = []): void {
     if (h && (!this.best || h.cells.length > this.best.cells.length)) this.best = h;
+    if (h && (h.columns.has('prezzo') || h.columns.has('prezzo_senza_sg'))) this.sawPrice = true;
+    for (const t of titlesIn(cells)) if (computoColumn(t)) this.computoTitles.push(t);
   }
 
   error(): PriceFileError {
+    const computo = computoRefusal(this.computoTitles, this.sawPrice);
+    if (computo) return new PriceFileError(computo);
     const found = this.best ? this.best.cells.map((c) => c.title) : [];
     const have = this.best ? fieldsOf(this.best) : new Set<PriceField>();
-    const needed: PriceField[] = ['codice'];
-    if (!have.has('prezzo') && !have.has('prezzo_senza_sg')) needed.push('prezzo');
-    const lacking = needed.filter((f) => !have.has(f)).map((f) => FIELD_LABELS[f]);
-    const trovate = found.length ? `trovate: ${found.join(', ')}` : 'nessuna colonna riconosciuta';
-    return new PriceFileError(
-      `Intestazione non trovata nelle prime ${HEADER_SEARCH_ROWS} righe: servono almeno le colonne Codice e Prezzo (${trovate}). ` +
-        `Mancanti: ${lacking.join(', ')}.`,
-    );
+    return new PriceFileError(missingColumnsRefusal({ codice: have.has('codice'), prezzo: have.has('prezzo') || have.has('prezzo_senza_sg') }, found, HEADER_SEARCH_ROWS));
   }
 }
 
-/** Turns data rows under a recognised header into PriceRows, counting what it drops. */
+/**
+ * Turns data rows under a recognised header into PriceRows, counting what it drops. Title rows
+ * (chapters: a code and a text without price or unit, headings without a code) are not
+ * articles: the articles below them carry them as `titoli` (titles.ts).
+ */
 export class RowMapper {
-  readonly rows: PriceRow[] = [];
+  private readonly read: PriceRow[] = [];
+  private readonly titles = new TitleStack<PriceRow>();
   skipped = 0;
   private withoutPrice = 0;
   private invalidNumbers = 0;
   private firstInvalid: string | null = null;
   private readonly headerCodeTitles: Set<string>;
+  private finished: { key: string; rows: PriceRow[] } | null = null;
+  private headings = 0;
 
   constructor(
     private readonly header: HeaderMap,
     private readonly maxRows: number,
   ) {
     this.headerCodeTitles = new Set((header.columns.get('codice') ?? []).map((c) => normalizeTitle(c.title)));
+  }
+
+  /** The articles read: every row with a code, but the confirmed titles. */
+  get rows(): PriceRow[] {
+    const key = `${this.read.length}/${this.titles.confirmed.size}`;
+    if (this.finished?.key !== key) {
+      this.finished = { key, rows: this.titles.confirmed.size ? this.read.filter((r) => !this.titles.confirmed.has(r)) : this.read };
+    }
+    return this.finished.rows;
+  }
+
+  /** How many title rows (chapters, headings) were read. */
+  get titleRows(): number {
+    return this.titles.confirmed.size + this.headings;
   }
 
   recognised(): Array<{ field: PriceField; column: string }> {
@@ -124,16 +159,34 @@ export class RowMapper {
     return null;
   }
 
-  private amount(cells: readonly RawCell[], field: PriceField, rowLabel: string): number | null {
+  /** `rowLabel` null: the row is no article (no code), its unreadable numbers are not reported. */
+  private amount(cells: readonly RawCell[], field: PriceField, rowLabel: string | null): number | null {
     const col = this.header.columns.get(field)?.[0];
     if (!col) return null;
     const bad = { invalid: false };
     const v = cellAmount(cells[col.index], bad);
-    if (bad.invalid) {
+    if (bad.invalid && rowLabel !== null) {
       this.invalidNumbers++;
       this.firstInvalid ??= `${rowLabel}, colonna ${col.title}: "${cellText(cells[col.index]).slice(0, 40)}"`;
     }
     return v;
+  }
+
+  /**
+   * The text of a row without a code, when it is a heading: one text ("CAPITOLO A02 - DEMOLIZIONI"),
+   * or a chapter label and its title ("Cap. 1" | "SCAVI" → "Cap. 1 - SCAVI").
+   */
+  private headingOf(cells: readonly RawCell[]): string | null {
+    const texts = cells.map((c) => optionalText(c)).filter((t): t is string => t !== null);
+    const text = texts.length === 1 ? texts[0] : texts.length === 2 && isChapterLabel(texts[0]) ? `${texts[0]} - ${texts[1]}` : null;
+    return text !== null && isHeading(text) ? text : null;
+  }
+
+  /** The titles of "Livello n" columns above the article's own level (the last one filled). */
+  private levelTitles(cells: readonly RawCell[]): string[] {
+    if (!this.header.levels.length || this.header.columns.has('descrizione')) return [];
+    const filled = this.header.levels.map((l) => multilineText(cells[l.index])).filter((t): t is string => t !== null);
+    return filled.slice(0, -1).map(titleText).filter((t) => t !== '');
   }
 
   /** `rowLabel` names the row in warnings ("riga 12"). */
@@ -144,24 +197,34 @@ export class RowMapper {
       codice = cellCode(cells[col.index]);
       if (codice) break;
     }
-    if (!codice || (!/\d/.test(codice) && this.headerCodeTitles.has(normalizeTitle(codice)))) {
+    if (codice && !/\d/.test(codice) && this.headerCodeTitles.has(normalizeTitle(codice))) {
       this.skipped++;
       return;
     }
-    if (this.rows.length >= this.maxRows) throw tooManyRows(this.maxRows);
+    const unita_di_misura = this.text(cells, 'unita_di_misura');
+    const prezzo = this.amount(cells, 'prezzo', codice ? rowLabel : null);
+    const prezzo_senza_sg = this.amount(cells, 'prezzo_senza_sg', codice ? rowLabel : null);
+    const bare = prezzo === null && prezzo_senza_sg === null && unita_di_misura === null;
+    if (!codice || (bare && !looksLikeCode(codice))) {
+      const heading = bare ? this.headingOf(cells) : null;
+      if (heading) {
+        this.titles.heading(heading);
+        this.headings++;
+      } else this.skipped++;
+      return;
+    }
+    if (this.read.length >= this.maxRows) throw tooManyRows(this.maxRows);
 
     let descrizione = this.text(cells, 'descrizione');
     if (!descrizione && this.header.levels.length) {
       descrizione = describeLevels(this.header.levels.map((l) => multilineText(cells[l.index])));
     }
-    const prezzo = this.amount(cells, 'prezzo', rowLabel);
-    const prezzo_senza_sg = this.amount(cells, 'prezzo_senza_sg', rowLabel);
     if (prezzo === null && prezzo_senza_sg === null) this.withoutPrice++;
     const provincia = this.text(cells, 'provincia');
-    this.rows.push({
+    const row: PriceRow = {
       codice,
       descrizione: descrizione ?? '',
-      unita_di_misura: this.text(cells, 'unita_di_misura'),
+      unita_di_misura,
       prezzo,
       prezzo_senza_sg,
       anno: cellYear(this.first(cells, 'anno')),
@@ -169,12 +232,18 @@ export class RowMapper {
       tipologia: this.text(cells, 'tipologia'),
       scostamento_perc_senza_sg_2024: this.amount(cells, 'scostamento_perc_senza_sg_2024', rowLabel),
       scostamento_perc_su_anno_2024: this.amount(cells, 'scostamento_perc_su_anno_2024', rowLabel),
-    });
+    };
+    // A code and a text without price or unit may be a chapter: it is, once an article under its code follows.
+    const above = bare && descrizione ? this.titles.candidate(codice, descrizione, row) : this.titles.above(codice);
+    const titoli = [...above, ...this.levelTitles(cells)];
+    if (titoli.length) row.titoli = titoli;
+    this.read.push(row);
   }
 
   warnings(): string[] {
     const out: string[] = [];
-    if (this.withoutPrice) out.push(`${this.withoutPrice} ${this.withoutPrice === 1 ? 'riga senza prezzo: importata' : 'righe senza prezzo: importate'} con prezzo vuoto.`);
+    const withoutPrice = this.withoutPrice - this.titles.confirmed.size;
+    if (withoutPrice) out.push(`${withoutPrice} ${withoutPrice === 1 ? 'riga senza prezzo: importata' : 'righe senza prezzo: importate'} con prezzo vuoto.`);
     if (this.invalidNumbers) out.push(`${this.invalidNumbers} ${this.invalidNumbers === 1 ? 'valore numerico non riconosciuto, lasciato vuoto' : 'valori numerici non riconosciuti, lasciati vuoti'} (${this.firstInvalid}).`);
     if (this.skipped) out.push(`${this.skipped} ${this.skipped === 1 ? 'riga ignorata' : 'righe ignorate'} (senza codice o intestazioni ripetute).`);
     if (!this.rows.length) out.push('Nessuna voce trovata sotto l\u2019intestazione.');
@@ -191,6 +260,7 @@ export class TableReader {
   header: HeaderMap | null = null;
   headerRow: number | undefined;
   mapper: RowMapper | null = null;
+  private previous: readonly RawCell[] = [];
 
   constructor(
     private readonly search: HeaderSearch,
@@ -205,12 +275,16 @@ export class TableReader {
     }
     if (rowNumber > HEADER_SEARCH_ROWS) return false;
     const h = mapHeader(cells);
-    this.search.consider(h);
+    this.search.consider(h, cells);
     if (h && isUsableHeader(h)) {
+      // A header with quantities beside its prices (on its row or the one above) is a computo's.
+      const computo = computoRefusal([...titlesIn(this.previous), ...titlesIn(cells)], true);
+      if (computo) throw new PriceFileError(computo);
       this.header = h;
       this.headerRow = rowNumber;
       this.mapper = new RowMapper(h, this.maxRows);
     }
+    if (!isEmptyRow(cells)) this.previous = cells;
     return true;
   }
 }

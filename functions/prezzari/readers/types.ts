@@ -19,6 +19,8 @@ export interface ReadResult {
   missing: PriceField[];
   /** Non-empty rows dropped: repeated header rows and rows without a code. */
   skipped: number;
+  /** Spreadsheets and CSV: title rows (chapters, headings) kept as the titles of the articles below them. */
+  titleRows?: number;
   /** Italian, for the user. */
   warnings: string[];
 }

@@ -14,6 +14,7 @@ function result(table: TableReader, format: 'xlsx' | 'xls', sheet: string): Read
     recognised: m.recognised(),
     missing: m.missing(),
     skipped: m.skipped,
+    titleRows: m.titleRows,
     warnings: m.warnings(),
   };
 }

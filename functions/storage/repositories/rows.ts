@@ -431,3 +431,49 @@ export async function mergeRowsIfUnchanged(ctx: AppContext, merged: RowRecord, f
     throw failed;
   }
 }
+
+/** One row put back by an undo: `current` as stored now (undefined: its key is free), `next` what it becomes. */
+export interface RowRestore {
+  current: RowRecord | undefined;
+  next: RowRecord;
+}
+
+/** The write that puts `next` back, conditional on the row still being `current` (or the key still free). */
+function restoreItem(table: string, { current, next }: RowRestore) {
+  const condition = current ? unchangedSince(current) : { ConditionExpression: 'attribute_not_exists(row_index)' };
+  return { Put: { TableName: table, Item: encode(next), ...condition } };
+}
+
+/** The write that takes a restore back: the row as it was (`current`), or its key free again. */
+function unrestoreItem(table: string, { current, next }: RowRestore) {
+  const condition = unchangedSince(next);
+  return current
+    ? { Put: { TableName: table, Item: encode(current), ...condition } }
+    : { Delete: { TableName: table, Key: { document_id: next.document_id, row_index: next.row_index }, ...condition } };
+}
+
+/**
+ * An undo's rows, all or none (issue 26): each row written only if it is still what the undone
+ * operation left (same id and version, or its key still free for a row that operation removed).
+ * Up to 100 rows are one transaction; a longer undo is written 100 at a time and, when a later
+ * transaction is refused, the ones already written are taken back (each conditional on what this
+ * undo wrote), so a refused undo leaves the rows as they were. False when refused. Run inside changingRows.
+ */
+export async function restoreRowsIfUnchanged(ctx: AppContext, restores: RowRestore[]): Promise<boolean> {
+  const table = ctx.table('rows');
+  const done: RowRestore[][] = [];
+  for (let i = 0; i < restores.length; i += TRANSACTION_ITEMS) {
+    const chunk = restores.slice(i, i + TRANSACTION_ITEMS);
+    try {
+      await ctx.db.send(new TransactWriteCommand({ TransactItems: chunk.map((r) => restoreItem(table, r)) as never }));
+      done.push(chunk);
+    } catch (err) {
+      if (!cancellationReasons(err).length && !isConditionFailed(err)) throw domainError(err);
+      for (const written of done) {
+        await ctx.db.send(new TransactWriteCommand({ TransactItems: written.map((r) => unrestoreItem(table, r)) as never })).catch(() => undefined);
+      }
+      return false;
+    }
+  }
+  return true;
+}

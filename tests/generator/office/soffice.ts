@@ -46,10 +46,17 @@ export async function convert(files: string[], target: string, outDir: string, t
         clearTimeout(timer);
         reject(new ConversionError(`soffice could not be started (${bin}): ${e.message}`));
       });
+      // 'exit' may come before the last of stderr: a failure waits for its end (briefly: a left-over
+      // child of soffice may hold the pipe open).
+      let stderrEnded = false;
+      child.stderr.on('end', () => (stderrEnded = true));
       child.on('exit', code => {
         clearTimeout(timer);
-        if (code === 0) resolve();
-        else reject(new ConversionError(`soffice exited with ${code} converting ${files.map(f => path.basename(f)).join(', ')}: ${err.trim()}`));
+        if (code === 0) return resolve();
+        const fail = () => reject(new ConversionError(`soffice exited with ${code} converting ${files.map(f => path.basename(f)).join(', ')}: ${err.trim()}`));
+        if (stderrEnded) return fail();
+        const wait = setTimeout(fail, 1000);
+        child.stderr.once('end', () => (clearTimeout(wait), fail()));
       });
     });
   } finally {

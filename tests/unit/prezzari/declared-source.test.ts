@@ -24,7 +24,7 @@ describe('a price list whose codes belong to another source', () => {
     const warnings = declaredWarnings(nothingDeclared, { source: 'toscana', key: 'PISA', year: 2025 }, rows);
     // Assess
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^Attenzione: i codici del file non sono codici della Regione Toscana .*non un prezzario Toscana\. Confermando, sarà sovrascritto/);
+    expect(warnings[0]).toMatch(/^La maggior parte dei codici del file \(25 su 25, ad esempio A25000\) non sono codici della Regione Toscana .*il file sembra un prezzario DEI, non un prezzario Toscana\. Confermando, sarà sovrascritto/);
   });
 
   it('says nothing for a Toscana list of Toscana codes', () => {

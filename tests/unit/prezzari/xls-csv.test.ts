@@ -25,7 +25,7 @@ describe('readPriceFile: legacy .xls', () => {
     expect(res.format).toBe('xls');
     expect(res.sheet).toBe('Prezzi PI');
     expect(res.headerRow).toBe(3);
-    expect(res.skipped).toBe(1);
+    expect(res.skipped).toBe(0); // the chapter row without a code is the title of the row below
     expect(res.rows).toEqual([
       {
         codice: 'TOS24_01.A03.001.001', descrizione: 'Demolizione totale', unita_di_misura: 'm³', prezzo: 13.2, prezzo_senza_sg: 10.35,
@@ -34,6 +34,7 @@ describe('readPriceFile: legacy .xls', () => {
       {
         codice: 'TOS24_01.A03.001.002', descrizione: 'Demolizione parziale', unita_di_misura: 'm³', prezzo: 1017.4, prezzo_senza_sg: null,
         anno: 2024, provincia: 'PISA', tipologia: null, scostamento_perc_senza_sg_2024: null, scostamento_perc_su_anno_2024: null,
+        titoli: ['capitolo senza codice'],
       },
     ]);
   });
@@ -63,7 +64,8 @@ describe('readPriceFile: CSV', () => {
     // Assess
     expect(res.format).toBe('csv');
     expect(res.headerRow).toBe(1);
-    expect(res.skipped).toBe(1);
+    expect(res.skipped).toBe(0);
+    expect(res.rows.map((r) => r.titoli)).toEqual([undefined, undefined, ['Capitolo senza codice']]);
     expect(res.rows.map((r) => [r.codice, r.descrizione, r.unita_di_misura, r.prezzo, r.prezzo_senza_sg, r.anno, r.tipologia])).toEqual([
       ['A25093', 'Tubo in PVC "serie pesante"; diam. 110', 'm', 12.5, 9.81, 2025, 'impianti_tecnologici'],
       ['A25135b', 'Pozzetto prefabbricato', 'cad', 1234.56, null, 2025, 'impianti_tecnologici'],
@@ -123,7 +125,7 @@ describe('readPriceFile: CSV', () => {
     const err = await readPriceFile(utf8(text), 'computo.csv').catch((e: unknown) => e);
     // Assess
     expect(err).toBeInstanceOf(PriceFileError);
-    expect((err as PriceFileError).detail).toMatch(/^Intestazione non trovata nelle prime 30 righe: servono almeno le colonne Codice e Prezzo \(trovate: Descrizione, U\.M\.\)/);
+    expect((err as PriceFileError).detail).toMatch(/^Il file non sembra un prezzario: mancano le colonne dei codici e dei prezzi\. Servono almeno le colonne Codice e Prezzo in un’intestazione nelle prime 30 righe \(trovate: Descrizione, U\.M\.\)/);
   });
 
   it('refuses empty and binary files', async () => {

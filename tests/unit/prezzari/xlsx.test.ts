@@ -79,14 +79,15 @@ describe('readPriceFile: .xlsx', () => {
     });
   });
 
-  it('skips empty rows, repeated headers and rows without a code, and warns about missing prices', async () => {
+  it('skips empty rows and repeated headers, keeps a chapter row as the title of the rows below, and warns about missing prices', async () => {
     // Prepare
     const bytes = await deiWorkbook();
     // Act
     const res = await readPriceFile(bytes, 'dei-2025.xlsx');
     // Assess
     expect(res.rows).toHaveLength(7);
-    expect(res.skipped).toBe(2); // the repeated header and the chapter row
+    expect(res.skipped).toBe(1); // the repeated header
+    expect(res.rows.map((r) => r.titoli ?? [])).toEqual([[], [], [], [], ['CAPITOLO A02 - DEMOLIZIONI'], ['CAPITOLO A02 - DEMOLIZIONI'], ['CAPITOLO A02 - DEMOLIZIONI']]);
     expect(res.warnings).toContain('1 riga senza prezzo: importata con prezzo vuoto.');
     expect(res.warnings.some((w) => w.includes('valore numerico non riconosciuto') && w.includes('riga 14') && w.includes('"abc"'))).toBe(true);
   });
@@ -156,10 +157,10 @@ describe('readPriceFile: .xlsx', () => {
     // Assess
     expect(e1).toBeInstanceOf(PriceFileError);
     expect((e1 as PriceFileError).detail).toBe(
-      'Intestazione non trovata nelle prime 30 righe: servono almeno le colonne Codice e Prezzo (trovate: Codice, Descrizione, U.M.). Mancanti: Prezzo.',
+      'Il file non sembra un prezzario: manca la colonna dei prezzi. Servono almeno le colonne Codice e Prezzo in un\u2019intestazione nelle prime 30 righe (trovate: Codice, Descrizione, U.M.).',
     );
     expect((e2 as PriceFileError).detail).toBe(
-      'Intestazione non trovata nelle prime 30 righe: servono almeno le colonne Codice e Prezzo (trovate: Descrizione, U.M.). Mancanti: Codice, Prezzo.',
+      'Il file non sembra un prezzario: mancano le colonne dei codici e dei prezzi. Servono almeno le colonne Codice e Prezzo in un\u2019intestazione nelle prime 30 righe (trovate: Descrizione, U.M.).',
     );
   });
 

@@ -2,10 +2,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type MessageSeverity = 'success' | 'error' | 'warn' | 'info';
 
+/** A button the message carries ("Annulla" after a row change). */
+export interface MessageAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface TimedMessage {
   severity: MessageSeverity;
   text: string;
+  action?: MessageAction;
 }
+
+/** A message with a button stays long enough to reach the button. */
+const WITH_ACTION_MS = 10_000;
 
 /**
  * A message that clears itself. Spec section 4: success 3 s, error 5 s by default (the user
@@ -15,10 +25,10 @@ export function useTimedMessage({ successMs = 3000, errorMs = 5000 }: { successM
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const show = useCallback(
-    (severity: MessageSeverity, text: string) => {
+    (severity: MessageSeverity, text: string, action?: MessageAction) => {
       clearTimeout(timer.current);
-      setMessage({ severity, text });
-      timer.current = setTimeout(() => setMessage(null), severity === 'success' ? successMs : errorMs);
+      setMessage({ severity, text, ...(action ? { action } : {}) });
+      timer.current = setTimeout(() => setMessage(null), action ? WITH_ACTION_MS : severity === 'success' ? successMs : errorMs);
     },
     [successMs, errorMs],
   );

@@ -17,7 +17,7 @@ export async function deleteRow(id: number): Promise<RowMutationMeta> {
 
 /** "Elimina riga" confirmed: the row leaves the table and the selection. */
 export function useDeleteRow(kit: EditingKit) {
-  const { cache, notify, setBusy, setDialog, unselect } = kit;
+  const { cache, notify, done, setBusy, setDialog, unselect } = kit;
   return useCallback(
     async (row: DocumentRow) => {
       setBusy(true);
@@ -26,14 +26,14 @@ export function useDeleteRow(kit: EditingKit) {
         cache.removeRows([row.id], meta);
         unselect([row.id]);
         setDialog(null);
-        notify('success', 'Riga eliminata con successo');
+        done('Riga eliminata con successo', meta.operation);
       } catch (err) {
         notify('error', serverText(err, "Errore nell'eliminazione della riga"));
       } finally {
         setBusy(false);
       }
     },
-    [cache, notify, setBusy, setDialog, unselect],
+    [cache, notify, done, setBusy, setDialog, unselect],
   );
 }
 

@@ -29,7 +29,7 @@ const asMergeable = (r: DocumentRow) => ({ ...r, tariffa: r.tariffa ?? '', descr
  * repeats the checks) and opens the dialog; `confirm` merges them.
  */
 export function useMergeRows(kit: EditingKit) {
-  const { cache, highlight, notify, setBusy, setDialog, deselect, selectedRows, selectedCount, currentRows } = kit;
+  const { cache, highlight, notify, done, setBusy, setDialog, deselect, selectedRows, selectedCount, currentRows } = kit;
   const open = useCallback(
     (quick: boolean) => {
       if (selectedCount() !== 2) {
@@ -63,7 +63,7 @@ export function useMergeRows(kit: EditingKit) {
         deselect();
         highlight([res.row.id], HIGHLIGHT_SINGLE_MS);
         setDialog(null);
-        notify('success', res.message);
+        done(res.message, res.operation);
       } catch (err) {
         // 409: the rows changed meanwhile; show the current state.
         if (err instanceof ApiError && (err.status === 409 || err.status === 404)) void cache.reload().catch(() => undefined);
@@ -73,7 +73,7 @@ export function useMergeRows(kit: EditingKit) {
         setBusy(false);
       }
     },
-    [cache, deselect, highlight, notify, setBusy, setDialog],
+    [cache, deselect, highlight, notify, done, setBusy, setDialog],
   );
   return { open, confirm };
 }

@@ -6,6 +6,7 @@ import { HIGHLIGHT_BULK_MS } from '@/features/documents/hooks/use-row-highlight.
 import type { DocumentItem, DocumentRow, RowsTotals } from '@/features/documents/types.ts';
 import { serverText } from './server-text.ts';
 import { mutationMeta } from './row-results.ts';
+import type { RecordedOperationOut } from '@shared/api/operations.ts';
 
 export interface PricesUpdateResult {
   updated: number;
@@ -17,6 +18,8 @@ export interface PricesUpdateResult {
   document: DocumentItem | null;
   totals: RowsTotals | null;
   message: string | null;
+  /** The re-price as an undoable operation ("Annulla"), when it changed rows. */
+  operation?: RecordedOperationOut;
 }
 
 /** POST /api/documents/{id}/update-total {refresh: true}: the server re-prices every row in one call. */
@@ -49,7 +52,7 @@ function resultLines(res: PricesUpdateResult): string[] {
 
 /** "Aggiorna Prezzi": one server call re-prices every row; the rows are re-read and the changed ones highlighted. */
 export function useUpdateDocumentPrices(kit: EditingKit) {
-  const { documentId, cache, mutateRows, highlight, notify, setBusy, setDialog, setProgress, setResult, currentRows } = kit;
+  const { documentId, cache, mutateRows, highlight, notify, done, setBusy, setDialog, setProgress, setResult, currentRows } = kit;
   return useCallback(async () => {
     setBusy(true);
     setDialog(null);
@@ -68,6 +71,7 @@ export function useUpdateDocumentPrices(kit: EditingKit) {
         highlight(changed.map((r) => r.id), HIGHLIGHT_BULK_MS);
       } else if (res.totals) void mutateRows((cur) => (cur ? { ...cur, totals: res.totals } : cur), { revalidate: false });
       const lines = resultLines(res);
+      if (res.operation) done(`Operazione completata: ${res.operation.descrizione}`, res.operation);
       if (res.updated > 0) setResult({ severity: 'success', title: 'Risultato aggiornamento prezzi', lines: [`Prezzi aggiornati: ${res.updated}`, ...lines] });
       else setResult({ severity: 'warn', title: 'Risultato aggiornamento prezzi', lines: ['Nessun prezzo è stato aggiornato', ...lines] });
     } catch (err) {
@@ -76,5 +80,5 @@ export function useUpdateDocumentPrices(kit: EditingKit) {
       setProgress(null);
       setBusy(false);
     }
-  }, [cache, currentRows, documentId, highlight, mutateRows, notify, setBusy, setDialog, setProgress, setResult]);
+  }, [cache, currentRows, documentId, highlight, mutateRows, notify, done, setBusy, setDialog, setProgress, setResult]);
 }

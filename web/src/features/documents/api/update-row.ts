@@ -41,7 +41,7 @@ export async function updateRow(id: number, patch: RowPatch, baseVersion?: numbe
 
 /** Saves the edit dialog's changes (only what changed), then marks the row updated. */
 export function useSaveRow(kit: EditingKit) {
-  const { cache, highlight, notify, setBusy, setDialog } = kit;
+  const { cache, highlight, notify, done, setBusy, setDialog } = kit;
   /** Somebody else changed the row: say so, and show the row as it is now. */
   const reloadChanged = useCallback(
     async (row: DocumentRow, err: unknown) => {
@@ -74,7 +74,7 @@ export function useSaveRow(kit: EditingKit) {
         setDialog(null);
         const repriced = patch.tipologia_dei !== undefined || patch.tariffa !== undefined;
         if (repriced && !res.priceFound) notify('warn', `Nessun prezzo trovato per la tariffa: ${res.row.tariffa ?? ''}`);
-        else notify('success', 'Riga aggiornata con successo');
+        else done('Riga aggiornata con successo', res.operation);
         return null;
       } catch (err) {
         if (err instanceof ApiError && (err.status === 409 || err.status === 412 || err.status === 404)) {
@@ -86,7 +86,7 @@ export function useSaveRow(kit: EditingKit) {
         setBusy(false);
       }
     },
-    [cache, highlight, notify, setBusy, setDialog, reloadChanged],
+    [cache, highlight, notify, done, setBusy, setDialog, reloadChanged],
   );
 }
 

@@ -24,7 +24,7 @@ export async function updateRowsTipologia(rowIds: number[], tipologia: string): 
 
 /** "Tipologia DEI" on the selected rows: one call, then a result with what was priced. */
 export function useUpdateRowsTipologia(kit: EditingKit) {
-  const { cache, highlight, notify, setBusy, setDialog, setProgress, setResult, selectedRows } = kit;
+  const { cache, highlight, notify, done, setBusy, setDialog, setProgress, setResult, selectedRows } = kit;
   return useCallback(
     async (tipologia: string) => {
       const ids = selectedRows().map((r) => r.id);
@@ -39,6 +39,7 @@ export function useUpdateRowsTipologia(kit: EditingKit) {
         const lines = [`Righe aggiornate: ${res.updated}`, `Prezzi trovati: ${res.priced}`];
         if (res.notFound) lines.push(`Prezzi non trovati: ${res.notFound}`);
         setResult({ severity: res.updated ? 'success' : 'warn', title: 'Tipologia DEI aggiornata', lines });
+        if (res.operation) done(`Operazione completata: ${res.operation.descrizione}`, res.operation);
       } catch (err) {
         notify('error', serverText(err, "Errore nell'aggiornamento delle tipologie DEI"));
       } finally {
@@ -46,6 +47,6 @@ export function useUpdateRowsTipologia(kit: EditingKit) {
         setBusy(false);
       }
     },
-    [cache, highlight, notify, selectedRows, setBusy, setDialog, setProgress, setResult],
+    [cache, highlight, notify, done, selectedRows, setBusy, setDialog, setProgress, setResult],
   );
 }

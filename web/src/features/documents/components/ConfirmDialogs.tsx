@@ -1,9 +1,10 @@
 import { ConfirmDialog, DeleteConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import type { DocumentRow } from '@/features/documents/types.ts';
 
-const Irreversible = () => (
-  <p className="doc-warning-text">
-    <i className="pi pi-exclamation-triangle" aria-hidden /> Questa azione è irreversibile.
+/** Row deletes can be undone ("Annulla" in the notice, Ctrl+Z): the document delete cannot. */
+export const Undoable = ({ many = false }: { many?: boolean }) => (
+  <p className="doc-hint-text">
+    <i className="pi pi-undo" aria-hidden /> {many ? 'Le eliminazioni si possono annullare una alla volta (le ultime 20)' : 'Puoi annullarla'} con Annulla o Ctrl+Z.
   </p>
 );
 
@@ -34,7 +35,7 @@ export function DeleteRowDialog({ row, busy, onConfirm, onCancel }: DeleteRowPro
             ) : null}
             ?
           </p>
-          <Irreversible />
+          <Undoable />
         </>
       )}
     </DeleteConfirmDialog>
@@ -55,7 +56,7 @@ export function DeleteSelectedDialog({ visible, count, busy, onConfirm, onCancel
       <p>
         Sei sicuro di voler eliminare <strong>{count}</strong> {count === 1 ? 'riga selezionata' : 'righe selezionate'}?
       </p>
-      <Irreversible />
+      <Undoable many />
     </DeleteConfirmDialog>
   );
 }

@@ -89,7 +89,7 @@ function MergeConfirm({ rows, quick, busy, onConfirm, onCancel }: Props) {
     >
       {first && second && quick && (
         <p>
-          Unire la riga N° {first.row_index} con la riga N° {second.row_index}? L&apos;operazione non può essere annullata.
+          Unire la riga N° {first.row_index} con la riga N° {second.row_index}? Puoi annullarla con Annulla o Ctrl+Z.
         </p>
       )}
       {first && second && quick && <CompleteVociWarning first={first} second={second} sum={sum} onSum={setSum} />}
@@ -108,8 +108,8 @@ function MergeConfirm({ rows, quick, busy, onConfirm, onCancel }: Props) {
             </li>
           </ul>
           <CompleteVociWarning first={first} second={second} sum={sum} onSum={setSum} />
-          <p className="doc-warning-text">
-            <i className="pi pi-exclamation-triangle" aria-hidden /> L&apos;unione non può essere annullata: la seconda riga sarà eliminata.
+          <p className="doc-hint-text">
+            <i className="pi pi-undo" aria-hidden /> La seconda riga sarà tolta; puoi annullare l&apos;unione con Annulla o Ctrl+Z.
           </p>
         </div>
       )}

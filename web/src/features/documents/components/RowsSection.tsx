@@ -14,6 +14,7 @@ import { RowsLayoutBar } from './RowsLayoutBar.tsx';
 import { NARROW_SCREEN, useMediaQuery } from '@/hooks/use-media-query.ts';
 import { chapterOf } from '@/features/documents/utils/rows.ts';
 import { RowsToolbar } from './RowsToolbar.tsx';
+import { useUndoShortcut } from '@/features/documents/hooks/use-undo-shortcut.ts';
 
 // pdf.js is large: loaded the first time a row is shown on the PDF.
 const PdfPanel = lazy(() => import('./PdfPanel.tsx'));
@@ -29,7 +30,8 @@ interface Props {
 
 /** The rows card (toolbar, filters, table) and, beside it, the PDF panel of the row shown. */
 export function RowsSection({ document, allRows, loading, view, editing, tipologiaLabel }: Props) {
-  const { kit, dialogs, selection, message, highlighted } = editing;
+  const { kit, dialogs, selection, message, highlighted, undo } = editing;
+  useUndoShortcut(() => void undo.undo(), dialogs.busy || dialogs.dialog !== null || dialogs.progress !== null || dialogs.result !== null);
   const { refreshPrice, updatingIds } = useRefreshRowPrice(kit);
   const merge = useMergeRows(kit);
   const search = usePriceSearch(document, kit.notify);
@@ -77,10 +79,12 @@ export function RowsSection({ document, allRows, loading, view, editing, tipolog
           onTipologia={() => setDialog({ kind: 'tipologia' })}
           onDelete={() => setDialog({ kind: 'delete-selected' })}
           onDuplicate={() => setDialog({ kind: 'duplicate' })}
+          lastOperation={undo.last?.descrizione ?? null}
+          onUndo={() => void undo.undo(undo.last?.id)}
           filter={<RowsFilterBar value={view.rowFilter} onChange={view.setRowFilter} />}
           message={
             message.message && (
-              <Alert severity={message.message.severity} onClose={message.clear}>
+              <Alert severity={message.message.severity} onClose={message.clear} action={message.message.action}>
                 {message.message.text}
               </Alert>
             )

@@ -13,6 +13,9 @@ interface Props {
   onTipologia: () => void;
   onDelete: () => void;
   onDuplicate: () => void;
+  /** What "Annulla ultima operazione" would undo (null: nothing). */
+  lastOperation: string | null;
+  onUndo: () => void;
   /** A message about the last row operation, kept in sight while the table scrolls. */
   message?: ReactNode;
   /** Which rows are shown (filters). */
@@ -20,7 +23,7 @@ interface Props {
 }
 
 /** Sticky bar above the rows: search, selection count and the actions on the selected rows. */
-export function RowsToolbar({ query, onQueryChange, selectedCount, disabled, onDeselect, onMerge, onQuickMerge, onTipologia, onDelete, onDuplicate, message, filter }: Props) {
+export function RowsToolbar({ query, onQueryChange, selectedCount, disabled, onDeselect, onMerge, onQuickMerge, onTipologia, onDelete, onDuplicate, lastOperation, onUndo, message, filter }: Props) {
   const none = selectedCount === 0 || disabled;
   const mergeable = selectedCount === 2 && !disabled;
   return (
@@ -41,6 +44,15 @@ export function RowsToolbar({ query, onQueryChange, selectedCount, disabled, onD
           <Button label="Tipologia DEI" icon="pi pi-tags" size="small" outlined disabled={none} onClick={onTipologia} />
           <Button label="Duplica" icon="pi pi-copy" size="small" outlined disabled={none} onClick={onDuplicate} />
           <Button label="Elimina" icon="pi pi-trash" size="small" outlined severity="danger" disabled={none} onClick={onDelete} />
+          <Button
+            label="Annulla ultima operazione"
+            icon="pi pi-undo"
+            size="small"
+            text
+            disabled={!lastOperation || disabled}
+            onClick={onUndo}
+            title={lastOperation ? `Annulla: ${lastOperation} (Ctrl+Z)` : 'Nessuna operazione da annullare'}
+          />
         </div>
       </div>
       {message}

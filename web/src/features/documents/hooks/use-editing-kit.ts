@@ -6,6 +6,7 @@ import { useEditingDialogs } from './use-editing-dialogs.ts';
 import { useRowHighlight } from './use-row-highlight.ts';
 import { useRowSelection } from './use-row-selection.ts';
 import { useRowsCache } from './use-rows-cache.ts';
+import { useUndoOperation } from '@/features/documents/api/undo-operation.ts';
 
 interface Sources {
   document: DocumentItem;
@@ -28,12 +29,15 @@ export function useEditingKit({ document, rows, mutateDocument, mutateRows }: So
   const notify = message.show;
   const { setDialog, setBusy, setProgress, setResult } = dialogs;
   const { unselect, deselect, selectedRows, selectedCount, currentRows } = selection;
+  const undo = useUndoOperation({ documentId: document.id, reload: cache.reload, applyMeta: cache.applyMeta, notify });
+  /** The success notice of a row change, with "Annulla" when the server recorded it. */
+  const done = undo.done;
 
   const kit = useMemo(
-    () => ({ documentId: document.id, cache, mutateRows, highlight, notify, setDialog, setBusy, setProgress, setResult, unselect, deselect, selectedRows, selectedCount, currentRows }),
-    [document.id, cache, mutateRows, highlight, notify, setDialog, setBusy, setProgress, setResult, unselect, deselect, selectedRows, selectedCount, currentRows],
+    () => ({ documentId: document.id, cache, mutateRows, highlight, notify, done, setDialog, setBusy, setProgress, setResult, unselect, deselect, selectedRows, selectedCount, currentRows }),
+    [document.id, cache, mutateRows, highlight, notify, done, setDialog, setBusy, setProgress, setResult, unselect, deselect, selectedRows, selectedCount, currentRows],
   );
-  return { kit, highlighted, message, selection, dialogs };
+  return { kit, highlighted, message, selection, dialogs, undo };
 }
 
 export type EditingKit = ReturnType<typeof useEditingKit>['kit'];

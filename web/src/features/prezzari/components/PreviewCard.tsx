@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
+import { Checkbox } from 'primereact/checkbox';
+import { Message } from 'primereact/message';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { formatEuro } from '@shared/format.ts';
@@ -24,6 +27,11 @@ export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props)
   const shown = preview.preview.length;
   const rest = Math.max(0, preview.total_rows - shown);
   const missing = preview.columns.missing.filter((f) => !FORM_FIELDS.has(f));
+  // The loud warnings (another source, province or typology) ask for an explicit confirmation.
+  const alerts = preview.source_alerts ?? [];
+  const warnings = preview.warnings.filter((w) => !alerts.includes(w));
+  const [acknowledged, setAcknowledged] = useState(false);
+  const destination = preview.target ? `${preview.target.source === 'dei' ? 'Prezzario DEI' : 'Prezzario Toscana'} ${preview.target.key} ${preview.target.year}` : null;
   return (
     <Card title="Anteprima Dati" className="pz-card" data-testid="preview-card">
       <p className="pz-preview-summary">
@@ -32,10 +40,29 @@ export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props)
         </strong>
         {rest > 0 && <span> — le restanti {rest} righe verranno comunque importate.</span>}
       </p>
-      {preview.target && (
-        <p className="hint pz-preview-target">
-          Destinazione: {preview.target.source === 'dei' ? 'Prezzario DEI' : 'Prezzario Toscana'} {preview.target.key} {preview.target.year}
-        </p>
+      {destination && <p className="hint pz-preview-target">Destinazione: {destination}</p>}
+      {alerts.length > 0 && (
+        <div className="pz-source-alert" data-testid="source-alert">
+          <Message
+            severity="error"
+            role="alert"
+            className="pz-source-alert-message"
+            content={
+              <div>
+                <strong>Il file non sembra corrispondere al prezzario scelto.</strong>
+                <ul className="pz-warnings">
+                  {alerts.map((a, i) => (
+                    <li key={i}>{a}</li>
+                  ))}
+                </ul>
+              </div>
+            }
+          />
+          <div className="pz-source-ack">
+            <Checkbox inputId="pz-source-ack" checked={acknowledged} onChange={(e) => setAcknowledged(Boolean(e.checked))} disabled={confirming} />
+            <label htmlFor="pz-source-ack">Ho verificato il file: importarlo comunque{destination ? ` come ${destination}` : ''}</label>
+          </div>
+        </div>
       )}
       <div className="pz-columns">
         <div>
@@ -62,10 +89,10 @@ export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props)
         )}
         {Boolean(preview.skipped) && <div className="hint">Righe scartate perché prive di codice o prezzo: {preview.skipped}</div>}
       </div>
-      {preview.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <div className="alert alert-warn" role="status">
           <ul className="pz-warnings">
-            {preview.warnings.map((w, i) => (
+            {warnings.map((w, i) => (
               <li key={i}>{w}</li>
             ))}
           </ul>
@@ -84,7 +111,7 @@ export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props)
       </DataTable>
       <div className="button-row">
         <Button label="Annulla" icon="pi pi-times" outlined severity="secondary" onClick={onCancel} disabled={confirming} />
-        <Button label="Conferma Importazione" icon="pi pi-check" onClick={onConfirm} loading={confirming} disabled={confirming} />
+        <Button label="Conferma Importazione" icon="pi pi-check" onClick={onConfirm} loading={confirming} disabled={confirming || (alerts.length > 0 && !acknowledged)} />
       </div>
     </Card>
   );

@@ -22,6 +22,14 @@ const LOAD_ERROR: Record<PrezzarioSource, string> = {
 const listValue = (l: PriceListInfo) => `${l.key}#${l.year}`;
 
 /** One loaded list at a time: pick it, search it, page through all its fields. */
+/** The description, below the titles above the article in its list (chapter, voce) when the importer kept them. */
+const description = (r: PriceItem) => (
+  <>
+    {r.titoli?.length ? <div className="pz-titles">{r.titoli.join(' \u203a ')}</div> : null}
+    {r.descrizione}
+  </>
+);
+
 export function PrezzarioBrowser({ source }: { source: PrezzarioSource }) {
   const [selected, setSelected] = useState<{ key: string; anno: number } | null>(null);
   const [page, setPage] = useState(1);
@@ -123,7 +131,7 @@ export function PrezzarioBrowser({ source }: { source: PrezzarioSource }) {
       >
         <Column field="codice" header="Codice" className="pz-nowrap pz-code" />
         <Column field="codice_originale" header="Codice originale" className="pz-nowrap" />
-        <Column field="descrizione" header="Descrizione" className="pz-desc" />
+        <Column header="Descrizione" className="pz-desc" body={description} />
         <Column field="unita_di_misura" header="U.M." />
         <Column header="Prezzo" body={(r: PriceItem) => formatEuro(r.prezzo)} className="pz-num" headerClassName="pz-num-header" />
         <Column header="Prezzo s/ S.G." body={(r: PriceItem) => formatEuro(r.prezzo_senza_sg)} className="pz-num" headerClassName="pz-num-header" />

@@ -1,0 +1,226 @@
+/**
+ * The undo journal of a document (issue 26, "Annulla"), kept in the rows table under the
+ * document's id negated: partition `document_id = -<id>`, so no query of the document's rows
+ * (`document_id = <id>`) ever sees it, and it has no `id`, so the by_id index does not either.
+ * Operation n of a document is the items `row_index = n × 1000 + part`: part 0 carries what the
+ * operation list shows (kind, description, date, user) and the first piece of its changes, the
+ * other parts the rest of the changes (a bulk change of thousands of rows is larger than one item).
+ */
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_UNDOABLE, type OperationKind } from '../../../shared/domain/operations.ts';
+import type { AppContext } from '../../config/context.ts';
+import { domainError, isConditionFailed, queryAll, store } from './base.ts';
+import type { RowRecord } from './rows.ts';
+
+/** One row touched by an operation: as it was before, and what the operation left (null: removed). */
+export interface RowChange {
+  before: RowRecord | null;
+  after: { id: number; row_index: number; version: number } | null;
+}
+
+/** An undoable operation as the list shows it. */
+export interface OperationEntry {
+  id: string;
+  seq: number;
+  tipo: OperationKind;
+  descrizione: string;
+  data: string;
+  utente: string;
+  /** Set while an undo of this operation runs (with when it started). */
+  claim?: string;
+  claimed_at?: number;
+}
+
+const PARTS = 1000;
+/** Characters of changes per item: at most 3 UTF-8 bytes each, well under DynamoDB's 400 KB. */
+const PART_CHARS = 120_000;
+/** Attempts at a journal number when operations of the document finish together. */
+const ATTEMPTS = 25;
+/** An undo that has held its operation this long without finishing was cut short (a stop). */
+export const CLAIM_STALE_MS = 60_000;
+
+const partition = (documentId: number) => -documentId;
+
+type StoredEntry = OperationEntry & { document_id: number; row_index: number; op: string; parts?: number; d?: string };
+
+const SUMMARY = 'row_index, op, seq, tipo, descrizione, #data, utente, claim, claimed_at';
+
+function toEntry(item: StoredEntry): OperationEntry {
+  const { op, seq, tipo, descrizione, data, utente, claim, claimed_at } = item;
+  return { id: op, seq, tipo, descrizione, data, utente, ...(claim ? { claim, claimed_at } : {}) };
+}
+
+/** The document's undoable operations, newest first. */
+export async function listOperations(ctx: AppContext, documentId: number): Promise<OperationEntry[]> {
+  const items = await queryAll<StoredEntry>(ctx, {
+    table: 'rows',
+    KeyConditionExpression: 'document_id = :d',
+    ExpressionAttributeValues: { ':d': partition(documentId) },
+    ExpressionAttributeNames: { '#data': 'data' },
+    ProjectionExpression: SUMMARY,
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items.filter((i) => i.row_index % PARTS === 0 && typeof i.seq === 'number').map(toEntry);
+}
+
+async function lastSeq(ctx: AppContext, documentId: number): Promise<number> {
+  const [last] = await queryAll<{ row_index: number }>(ctx, {
+    table: 'rows',
+    KeyConditionExpression: 'document_id = :d',
+    ExpressionAttributeValues: { ':d': partition(documentId) },
+    ProjectionExpression: 'row_index',
+    ScanIndexForward: false,
+    Limit: 1,
+    ConsistentRead: true,
+  });
+  return last ? Math.floor(last.row_index / PARTS) : 0;
+}
+
+async function writeItems(ctx: AppContext, requests: Record<string, unknown>[]): Promise<void> {
+  const table = ctx.table('rows');
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: Record<string, unknown>[] | undefined = requests.slice(i, i + 25);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB did not accept the journal items after retries');
+      if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const out = await store(ctx).send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+      pending = out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined;
+    }
+  }
+}
+
+/**
+ * Adds an operation at the end of the document's journal (its number taken by a conditional put,
+ * so two operations finishing together get two numbers), then drops what is older than the last
+ * MAX_UNDOABLE.
+ */
+export async function appendOperation(
+  ctx: AppContext,
+  documentId: number,
+  summary: Pick<OperationEntry, 'tipo' | 'descrizione' | 'utente'>,
+  changes: RowChange[],
+): Promise<OperationEntry> {
+  const json = JSON.stringify(changes);
+  const pieces: string[] = [];
+  for (let i = 0; i < json.length; i += PART_CHARS) pieces.push(json.slice(i, i + PART_CHARS));
+  if (pieces.length > PARTS - 1) throw new Error('operation too large for the journal');
+  const entry = { id: randomUUID(), data: ctx.now().toISOString(), ...summary };
+  const table = ctx.table('rows');
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const seq = (await lastSeq(ctx, documentId)) + 1;
+    const key = { document_id: partition(documentId), row_index: seq * PARTS };
+    try {
+      await ctx.db.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...key, op: entry.id, seq, tipo: entry.tipo, descrizione: entry.descrizione, data: entry.data, utente: entry.utente, parts: pieces.length, d: pieces[0] },
+          ConditionExpression: 'attribute_not_exists(row_index)',
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailed(err)) throw domainError(err);
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * Math.min(attempt + 1, 10)));
+      continue;
+    }
+    await writeItems(
+      ctx,
+      pieces.slice(1).map((d, k) => ({ PutRequest: { Item: { document_id: key.document_id, row_index: key.row_index + k + 1, op: entry.id, d } } })),
+    );
+    await dropOlderThan(ctx, documentId, seq - MAX_UNDOABLE + 1);
+    return { ...entry, seq };
+  }
+  throw new Error('journal busy');
+}
+
+async function keysBetween(ctx: AppContext, documentId: number, from: number, to: number, op?: string): Promise<Array<{ document_id: number; row_index: number }>> {
+  const items = await queryAll<{ document_id: number; row_index: number; op?: string }>(ctx, {
+    table: 'rows',
+    KeyConditionExpression: 'document_id = :d AND row_index BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':d': partition(documentId), ':a': from, ':b': to },
+    ProjectionExpression: 'document_id, row_index, op',
+    ConsistentRead: true,
+  });
+  return items.filter((i) => op === undefined || i.op === op).map(({ document_id, row_index }) => ({ document_id, row_index }));
+}
+
+async function dropOlderThan(ctx: AppContext, documentId: number, seq: number): Promise<void> {
+  if (seq <= 1) return;
+  const keys = await keysBetween(ctx, documentId, 0, seq * PARTS - 1);
+  await writeItems(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
+}
+
+/** The rows an operation changed, as recorded; undefined when its parts are not all there (still being written). */
+export async function readChanges(ctx: AppContext, documentId: number, entry: OperationEntry): Promise<RowChange[] | undefined> {
+  const items = await queryAll<StoredEntry>(ctx, {
+    table: 'rows',
+    KeyConditionExpression: 'document_id = :d AND row_index BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':d': partition(documentId), ':a': entry.seq * PARTS, ':b': entry.seq * PARTS + PARTS - 1 },
+    ConsistentRead: true,
+  });
+  const parts = items[0]?.parts ?? 0;
+  if (!parts || items.length !== parts || items.some((i) => i.op !== entry.id)) return undefined;
+  return JSON.parse(items.map((i) => i.d ?? '').join('')) as RowChange[];
+}
+
+/**
+ * Takes the operation for one undo: only one undo at a time holds it (a conditional write), and
+ * an undo cut short by a stop lets go after CLAIM_STALE_MS. False when another undo holds it or
+ * the operation is gone.
+ */
+export async function claimOperation(ctx: AppContext, documentId: number, entry: OperationEntry, token: string): Promise<boolean> {
+  const now = ctx.now().getTime();
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('rows'),
+        Key: { document_id: partition(documentId), row_index: entry.seq * PARTS },
+        UpdateExpression: 'SET claim = :t, claimed_at = :now',
+        ConditionExpression: 'op = :op AND (attribute_not_exists(claim) OR claimed_at < :stale)',
+        ExpressionAttributeValues: { ':t': token, ':now': now, ':op': entry.id, ':stale': now - CLAIM_STALE_MS },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw domainError(err);
+  }
+}
+
+/** Lets go of an operation whose undo was refused: it stays undoable. */
+export async function releaseOperation(ctx: AppContext, documentId: number, entry: OperationEntry, token: string): Promise<void> {
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.table('rows'),
+        Key: { document_id: partition(documentId), row_index: entry.seq * PARTS },
+        UpdateExpression: 'REMOVE claim, claimed_at',
+        ConditionExpression: 'claim = :t',
+        ExpressionAttributeValues: { ':t': token },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw domainError(err);
+  }
+}
+
+/** An undone operation leaves the journal (its own parts only; part 0 last, only while this undo holds it). */
+export async function dropOperation(ctx: AppContext, documentId: number, entry: OperationEntry, token: string): Promise<void> {
+  const rest = await keysBetween(ctx, documentId, entry.seq * PARTS + 1, entry.seq * PARTS + PARTS - 1, entry.id);
+  await writeItems(ctx, rest.map((Key) => ({ DeleteRequest: { Key } })));
+  await store(ctx).send(
+    new DeleteCommand({
+      TableName: ctx.table('rows'),
+      Key: { document_id: partition(documentId), row_index: entry.seq * PARTS },
+      ConditionExpression: 'claim = :t',
+      ExpressionAttributeValues: { ':t': token },
+    }),
+  );
+}
+
+/** The whole journal of a deleted document. */
+export async function deleteJournal(ctx: AppContext, documentId: number): Promise<void> {
+  const keys = await keysBetween(ctx, documentId, 0, Number.MAX_SAFE_INTEGER);
+  await writeItems(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
+}
