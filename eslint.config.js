@@ -1,9 +1,27 @@
 // ESLint for the whole repository: typescript-eslint's recommended rules, React hooks rules for
-// the web app, and the bulletproof-react boundary (a feature imports only itself and shared parts).
+// the web app, and the import boundaries: shared/ imports nothing outside itself, a feature
+// imports only itself and shared parts, and web/src/components imports no feature.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/**
+ * shared/ is pure rules and the contract, read by the functions, the web app and the tests: it
+ * imports packages and itself only. A file N folders below shared/ leaves it with N+1 `../`.
+ */
+const SHARED_DEPTHS = [0, 1, 2, 3, 4];
+const sharedStaysInside = SHARED_DEPTHS.map((depth) => ({
+  files: [`shared/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [{
+        regex: `^(\\.\\./){${depth + 1},}|^@/`,
+        message: 'shared/ non importa nulla fuori da sé: sposta in shared/ ciò che serve, o lascia il codice dove sta.',
+      }],
+    }],
+  },
+}));
 
 const FEATURES = ['admin', 'auth', 'comparison', 'debug', 'documents', 'patterns', 'prezzari', 'provinces', 'search', 'tipologie', 'verification'];
 
@@ -39,4 +57,17 @@ export default tseslint.config(
       }],
     },
   })),
+  // Components are shared by the features, so they import none of them.
+  {
+    files: ['web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(@/|(\\.\\./)+)features(/|$)',
+          message: 'Un componente condiviso non importa da una feature: passa i dati come props o sposta il codice in @/components, @/hooks o @/lib.',
+        }],
+      }],
+    },
+  },
+  ...sharedStaysInside,
 );

@@ -58,8 +58,8 @@ export class PreconditionFailedError extends AppError {
 }
 
 export class PayloadTooLargeError extends AppError {
-  constructor(detail: string) {
-    super(413, 'payload_too_large', 'Richiesta troppo grande', detail);
+  constructor(detail: string, options?: ErrorOptions) {
+    super(413, 'payload_too_large', 'Richiesta troppo grande', detail, options);
   }
 }
 
@@ -97,6 +97,78 @@ export class StorageBusyError extends AppError {
   constructor(options?: ErrorOptions) {
     super(503, 'storage_busy', 'Archivio occupato', 'L\u2019archivio è momentaneamente sovraccarico: la richiesta non è stata eseguita. Riprova tra qualche secondo.', options);
     this.headers = { 'retry-after': '2' };
+  }
+}
+
+/**
+ * A failure the user reads as it is: `reason` is Italian (an upload's 400 once a service turns it
+ * into an AppError with this as `cause`, or a document's failure reason). Not an HTTP answer by
+ * itself: the readers and the analysis throw these, the services decide what they mean.
+ */
+export class ReasonError extends Error {
+  constructor(
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(reason, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A computo file (XPWE, SIX, LeenO, Excel) refused by its importer (functions/analysis/import). */
+export class ImportError extends ReasonError {}
+
+/** A price-list file that cannot be read (functions/prezzari/readers): a 400 with `detail`. */
+export class PriceFileError extends ReasonError {
+  get detail(): string {
+    return this.reason;
+  }
+}
+
+/** A PDF that cannot be read (functions/analysis/pdf-text.ts): damaged, or protected by a password. */
+export class PdfReadError extends ReasonError {
+  constructor(
+    readonly code: 'invalid' | 'password',
+    reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(reason, options);
+  }
+}
+
+/** The cloud OCR (Textract, functions/adapters/textract.ts) refused or failed a document. */
+export class OcrError extends ReasonError {}
+
+/** The local OCR (tesseract.js, functions/ocr/tesseract.ts) could not load its model. */
+export class OcrUnavailableError extends ReasonError {
+  constructor(options?: ErrorOptions) {
+    super('L\u2019OCR locale non è disponibile: il modello di riconoscimento del testo non è stato caricato.', options);
+  }
+}
+
+/** Malformed XML at `line` (functions/prezzari/readers/xml.ts); the readers say it in Italian. */
+export class XmlSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * A bulk row write found its document's operation taken over by a later one
+ * (functions/storage/repositories/rows.ts): that one does the work, this one stops.
+ */
+export class OperationSupersededError extends Error {
+  constructor(
+    readonly operationId: string,
+    options?: ErrorOptions,
+  ) {
+    super(`operation ${operationId} superseded`, options);
+    this.name = new.target.name;
   }
 }
 

@@ -36,11 +36,12 @@ export function formatPercent(value: number | null | undefined): string {
   return `${sign}${number2.format(Math.abs(value))}%`;
 }
 
-/** "22/11/2026 10:35" in Italian time. */
-export function formatDateTime(value: string | null | undefined): string {
+/** "22/11/2026 10:35" in Italian time, four-digit years (screens and exports). */
+export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : dateTime.format(d).replace(',', '');
+  if (Number.isNaN(d.getTime())) return typeof value === 'string' ? value : '';
+  return dateTime.format(d).replace(',', '');
 }
 
 /** "30/06/2025" from a calendar day "2025-06-30". */

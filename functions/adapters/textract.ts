@@ -5,6 +5,7 @@ import {
   type Block,
 } from '@aws-sdk/client-textract';
 import { wordsFromTextract, type PageSize, type PageWords } from '../analysis/words.ts';
+import { OcrError } from '../errors.ts';
 
 export interface TextractOptions {
   bucket: string;
@@ -17,12 +18,7 @@ export interface TextractOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export class OcrError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'OcrError';
-  }
-}
+export { OcrError };
 
 /**
  * Cost limit: Textract bills every page it reads, so a document with more scanned pages than

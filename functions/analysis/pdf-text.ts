@@ -10,18 +10,10 @@ import { createRequire } from 'node:module';
 import { PDFDocument } from 'pdf-lib';
 import type { PageReader } from './page-reader.ts';
 import type { PageWords, Word } from './words.ts';
+import { PdfReadError } from '../errors.ts';
 
 /** Error with a user-facing Italian `reason` for PDFs that cannot be read. */
-export class PdfReadError extends Error {
-  readonly reason: string;
-  readonly code: 'invalid' | 'password';
-  constructor(code: PdfReadError['code'], reason: string, options?: { cause?: unknown }) {
-    super(reason, options);
-    this.name = 'PdfReadError';
-    this.code = code;
-    this.reason = reason;
-  }
-}
+export { PdfReadError };
 
 export const REASON_INVALID = 'Il file non è un PDF valido o è danneggiato.';
 export const REASON_PASSWORD = 'Il PDF è protetto da password.';

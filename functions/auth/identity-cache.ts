@@ -5,26 +5,36 @@
  * logout, revocation and user changes act on the very next request here; another Lambda
  * container may still accept a revoked token for at most IDENTITY_CACHE_MS (API Gateway's own
  * authorizer cache defaults to five minutes). Access windows and session expiry are still checked
- * against the clock on every request: only the stored records are remembered.
+ * against the clock on every request: only the stored records are remembered. An lru-cache with
+ * `max` entries and a `ttl`.
  */
+import { LRUCache } from 'lru-cache';
+
 export const IDENTITY_CACHE_MS = 2000;
 const MAX_ENTRIES = 10_000;
 
-const entries = new Map<string, { value: unknown; until: number }>();
+/**
+ * At most MAX_ENTRIES records (least recently used out first), each for IDENTITY_CACHE_MS from
+ * the moment its read started. Timed with Date.now, read afresh on every look-up (no
+ * `ttlResolution` memo), so an expired record is never served.
+ */
+const entries = new LRUCache<string, { value: unknown }>({
+  max: MAX_ENTRIES,
+  ttl: IDENTITY_CACHE_MS,
+  ttlResolution: 0,
+  perf: { now: () => Date.now() },
+});
 /** Bumped by every forget: a read that started before a write must not store what it read. */
 let generation = 0;
 
 /** The value read for `key` in the last IDENTITY_CACHE_MS, or a fresh read. Misses are not remembered. */
 export async function remembered<T>(key: string, read: () => Promise<T | undefined>): Promise<T | undefined> {
-  const now = Date.now();
   const hit = entries.get(key);
-  if (hit && hit.until > now) return hit.value as T;
+  if (hit) return hit.value as T;
   const started = generation;
+  const startedAt = Date.now();
   const value = await read();
-  if (value !== undefined && started === generation) {
-    if (entries.size >= MAX_ENTRIES) entries.clear();
-    entries.set(key, { value, until: now + IDENTITY_CACHE_MS });
-  }
+  if (value !== undefined && started === generation) entries.set(key, { value }, { start: startedAt });
   return value;
 }
 

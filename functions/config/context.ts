@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { TABLES, tableName, type TableKey } from '../storage/tables.ts';
 import type { ParseJob, ParseOutcome } from '../analysis/parse-jobs.ts';
+import type { AnalysisQueue } from '../worker/analysis-queue.ts';
 
 /**
  * Everything a handler needs from the outside world, built once from config. Nothing here runs
@@ -31,8 +32,11 @@ export interface AppConfig {
    * `cloudfront-viewer-address` header (cloud only; the local server never trusts that header).
    */
   behindCloudFront?: boolean;
-  /** Queue for analysis jobs; set by the runtime (SQS in the cloud, in-process locally). */
-  enqueue?: (job: { documentId: number }) => Promise<void>;
+  /**
+   * The analysis queue (functions/worker/analysis-queue.ts: from here to processDocument); set by
+   * the runtime (SQS in the cloud, in-process locally).
+   */
+  enqueue?: AnalysisQueue;
   /**
    * Local runtime: parses an uploaded file on an analysis thread, never on the thread answering
    * requests (functions/analysis/parse-jobs.ts). Unset in the cloud: the Lambda parses in place.

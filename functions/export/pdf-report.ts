@@ -116,135 +116,174 @@ export async function buildTableReport(spec: ReportSpec): Promise<Uint8Array> {
     pdf.setModificationDate(spec.now);
   }
   const fonts: Fonts = { reg: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold), ital: await pdf.embedFont(StandardFonts.HelveticaOblique) };
-  const [pw, ph] = spec.landscape ? [A4[1], A4[0]] : A4;
-  const usable = pw - 2 * MARGIN;
-  const scale = usable / spec.columns.reduce((s, c) => s + c.width, 0);
-  const widths = spec.columns.map((c) => c.width * scale);
-  const xs = widths.reduce<number[]>((acc, w, i) => [...acc, acc[i] + w], [MARGIN]);
-  const bottom = MARGIN + 18; // room for the footer
+  const report = new TableReport(pdf, spec, fonts);
+  report.header();
+  const bodyHeight = report.y - report.bottom;
+  for (const line of spec.lines) {
+    if (line.kind === 'heading') report.heading(line);
+    else if (line.kind === 'total') report.total(line);
+    else report.row(line, bodyHeight);
+  }
+  report.closing();
+  report.pageNumbers();
+  return pdf.save();
+}
 
-  let page!: PDFPage;
-  let y = 0;
+/** Draws a report's pages: the page being filled and how far down it is (`y`). */
+class TableReport {
+  readonly pw: number;
+  readonly ph: number;
+  readonly usable: number;
+  readonly widths: number[];
+  readonly xs: number[];
+  /** Room for the footer. */
+  readonly bottom = MARGIN + 18;
+  page!: PDFPage;
+  y = 0;
 
-  const text = (s: string, x: number, yy: number, font: PDFFont, size: number, color: RGB = BLACK) => page.drawText(s, { x, y: yy, font, size, color });
+  constructor(
+    readonly pdf: PDFDocument,
+    readonly spec: ReportSpec,
+    readonly fonts: Fonts,
+  ) {
+    [this.pw, this.ph] = spec.landscape ? [A4[1], A4[0]] : A4;
+    this.usable = this.pw - 2 * MARGIN;
+    const scale = this.usable / spec.columns.reduce((s, c) => s + c.width, 0);
+    this.widths = spec.columns.map((c) => c.width * scale);
+    this.xs = this.widths.reduce<number[]>((acc, w, i) => [...acc, acc[i] + w], [MARGIN]);
+  }
 
-  const cellOf = (value: string, i: number, font: PDFFont): Cell => {
-    const col = spec.columns[i];
-    const inner = widths[i] - 2 * PAD;
+  text(s: string, x: number, yy: number, font: PDFFont, size: number, color: RGB = BLACK) {
+    this.page.drawText(s, { x, y: yy, font, size, color });
+  }
+
+  cellOf(value: string, i: number, font: PDFFont): Cell {
+    const col = this.spec.columns[i];
+    const inner = this.widths[i] - 2 * PAD;
     const t = printable(value);
     if (col.wrap) return { lines: wrapText(t, font, FONT_SIZE, inner), size: FONT_SIZE };
     // A code or a number stays on one line: smaller type when it does not fit, wrapped only beyond that.
     for (let size = FONT_SIZE; size >= 5.5; size -= 0.5) if (font.widthOfTextAtSize(t, size) <= inner) return { lines: [t], size };
     return { lines: wrapText(t, font, 5.5, inner), size: 5.5 };
-  };
+  }
 
-  const drawCells = (cells: Cell[], top: number, font: PDFFont, color: (i: number) => RGB) => {
+  drawCells(cells: Cell[], top: number, font: PDFFont, color: (i: number) => RGB) {
     cells.forEach((cell, i) => {
-      const col = spec.columns[i];
+      const col = this.spec.columns[i];
       cell.lines.forEach((l, k) => {
         const w = font.widthOfTextAtSize(l, cell.size);
-        const x = col.align === 'right' ? xs[i] + widths[i] - PAD - w : xs[i] + PAD;
-        text(l, x, top - PAD - FONT_SIZE - k * LINE, font, cell.size, color(i));
+        const x = col.align === 'right' ? this.xs[i] + this.widths[i] - PAD - w : this.xs[i] + PAD;
+        this.text(l, x, top - PAD - FONT_SIZE - k * LINE, font, cell.size, color(i));
       });
     });
-  };
+  }
 
-  const header = () => {
-    page = pdf.addPage([pw, ph]);
-    y = ph - MARGIN;
-    text(printable(spec.title), MARGIN, y - 11, fonts.bold, 11);
-    y -= 16;
+  /** A new page: the title, the header lines and the column titles. */
+  header() {
+    const { spec, fonts, usable } = this;
+    this.page = this.pdf.addPage([this.pw, this.ph]);
+    this.y = this.ph - MARGIN;
+    this.text(printable(spec.title), MARGIN, this.y - 11, fonts.bold, 11);
+    this.y -= 16;
     for (const l of spec.headerLines) {
       for (const w of wrapText(l, fonts.reg, FONT_SIZE, usable)) {
-        text(w, MARGIN, y - FONT_SIZE, fonts.reg, FONT_SIZE);
-        y -= LINE;
+        this.text(w, MARGIN, this.y - FONT_SIZE, fonts.reg, FONT_SIZE);
+        this.y -= LINE;
       }
     }
-    y -= 4;
-    const heads = spec.columns.map((c, i) => ({ lines: wrapText(c.header, fonts.bold, FONT_SIZE, widths[i] - 2 * PAD), size: FONT_SIZE }));
+    this.y -= 4;
+    const heads = spec.columns.map((c, i) => ({ lines: wrapText(c.header, fonts.bold, FONT_SIZE, this.widths[i] - 2 * PAD), size: FONT_SIZE }));
     const h = Math.max(...heads.map((c) => c.lines.length)) * LINE + 2 * PAD - 2;
-    page.drawRectangle({ x: MARGIN, y: y - h, width: usable, height: h, color: HEAD_FILL });
-    drawCells(heads, y, fonts.bold, () => rgb(1, 1, 1));
-    y -= h;
-  };
+    this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: usable, height: h, color: HEAD_FILL });
+    this.drawCells(heads, this.y, fonts.bold, () => rgb(1, 1, 1));
+    this.y -= h;
+  }
 
   /** Starts a new page when `height` does not fit on this one. */
-  const room = (height: number) => {
-    if (y - height < bottom) header();
-  };
+  room(height: number) {
+    if (this.y - height < this.bottom) this.header();
+  }
 
-  header();
-  const bodyHeight = y - bottom;
-  for (const line of spec.lines) {
-    if (line.kind === 'heading') {
-      const ls = wrapText(line.text, fonts.bold, FONT_SIZE, usable - 2 * PAD);
-      const h = ls.length * LINE + 2 * PAD - 2;
-      room(h + 2 * LINE); // a heading never ends a page alone
-      page.drawRectangle({ x: MARGIN, y: y - h, width: usable, height: h, color: HEADING_FILL });
-      ls.forEach((l, k) => text(l, MARGIN + PAD + (line.level ?? 0) * 6, y - PAD - FONT_SIZE - k * LINE, fonts.bold, FONT_SIZE));
-      y -= h;
-    } else if (line.kind === 'total') {
-      const first = Math.min(...Object.keys(line.values).map(Number), spec.columns.length);
-      const labelWidth = xs[first] - MARGIN - 2 * PAD;
-      const ls = wrapText(line.label, fonts.bold, FONT_SIZE, labelWidth);
-      const values = Object.entries(line.values).map(([i, v]) => [Number(i), cellOf(v, Number(i), fonts.bold)] as const);
-      const h = Math.max(ls.length, ...values.map(([, c]) => c.lines.length)) * LINE + 2 * PAD - 2;
-      room(h);
-      if (line.strong) page.drawRectangle({ x: MARGIN, y: y - h, width: usable, height: h, color: HEADING_FILL });
-      ls.forEach((l, k) => text(l, xs[first] - PAD - fonts.bold.widthOfTextAtSize(l, FONT_SIZE), y - PAD - FONT_SIZE - k * LINE, fonts.bold, FONT_SIZE));
-      for (const [i, c] of values) {
-        const w = fonts.bold.widthOfTextAtSize(c.lines[0], c.size);
-        c.lines.forEach((l, k) => text(l, spec.columns[i].align === 'right' ? xs[i] + widths[i] - PAD - w : xs[i] + PAD, y - PAD - FONT_SIZE - k * LINE, fonts.bold, c.size));
+  heading(line: Extract<ReportLine, { kind: 'heading' }>) {
+    const { fonts, usable } = this;
+    const ls = wrapText(line.text, fonts.bold, FONT_SIZE, usable - 2 * PAD);
+    const h = ls.length * LINE + 2 * PAD - 2;
+    this.room(h + 2 * LINE); // a heading never ends a page alone
+    this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: usable, height: h, color: HEADING_FILL });
+    ls.forEach((l, k) => this.text(l, MARGIN + PAD + (line.level ?? 0) * 6, this.y - PAD - FONT_SIZE - k * LINE, fonts.bold, FONT_SIZE));
+    this.y -= h;
+  }
+
+  total(line: Extract<ReportLine, { kind: 'total' }>) {
+    const { fonts, usable, xs, widths, spec } = this;
+    const first = Math.min(...Object.keys(line.values).map(Number), spec.columns.length);
+    const labelWidth = xs[first] - MARGIN - 2 * PAD;
+    const ls = wrapText(line.label, fonts.bold, FONT_SIZE, labelWidth);
+    const values = Object.entries(line.values).map(([i, v]) => [Number(i), this.cellOf(v, Number(i), fonts.bold)] as const);
+    const h = Math.max(ls.length, ...values.map(([, c]) => c.lines.length)) * LINE + 2 * PAD - 2;
+    this.room(h);
+    if (line.strong) this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: usable, height: h, color: HEADING_FILL });
+    ls.forEach((l, k) => this.text(l, xs[first] - PAD - fonts.bold.widthOfTextAtSize(l, FONT_SIZE), this.y - PAD - FONT_SIZE - k * LINE, fonts.bold, FONT_SIZE));
+    for (const [i, c] of values) {
+      const w = fonts.bold.widthOfTextAtSize(c.lines[0], c.size);
+      c.lines.forEach((l, k) => this.text(l, spec.columns[i].align === 'right' ? xs[i] + widths[i] - PAD - w : xs[i] + PAD, this.y - PAD - FONT_SIZE - k * LINE, fonts.bold, c.size));
+    }
+    this.y -= h;
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + usable, y: this.y }, thickness: 0.5, color: GRID });
+  }
+
+  /** A table row; one taller than what is left goes to the next page, one taller than a page is split. */
+  row(line: Extract<ReportLine, { kind: 'row' }>, bodyHeight: number) {
+    const { fonts, widths, xs, usable, bottom } = this;
+    const cells = line.cells.map((v, i) => this.cellOf(v, i, fonts.reg));
+    const noteLines = line.note ? wrapText(line.note, fonts.ital, SMALL, widths.slice(1).reduce((s, w) => s + w, 0) - 2 * PAD) : [];
+    const noteH = noteLines.length * (LINE - 1);
+    const count = Math.max(...cells.map((c) => c.lines.length));
+    const height = (n: number, withNote: boolean) => n * LINE + (withNote ? noteH : 0) + 2 * PAD - 2;
+    let start = 0;
+    for (;;) {
+      const rest = count - start;
+      const fit = Math.floor((this.y - bottom - 2 * PAD + 2) / LINE);
+      const last = height(rest, true) <= this.y - bottom;
+      if (!last && (fit < 3 || (start === 0 && height(rest, true) <= bodyHeight))) {
+        this.header();
+        continue;
       }
-      y -= h;
-      page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + usable, y }, thickness: 0.5, color: GRID });
-    } else {
-      const cells = line.cells.map((v, i) => cellOf(v, i, fonts.reg));
-      const noteLines = line.note ? wrapText(line.note, fonts.ital, SMALL, widths.slice(1).reduce((s, w) => s + w, 0) - 2 * PAD) : [];
-      const noteH = noteLines.length * (LINE - 1);
-      const count = Math.max(...cells.map((c) => c.lines.length));
-      const height = (n: number, withNote: boolean) => n * LINE + (withNote ? noteH : 0) + 2 * PAD - 2;
-      // A row taller than what is left goes to the next page; one taller than a page is split.
-      let start = 0;
-      for (;;) {
-        const rest = count - start;
-        const fit = Math.floor((y - bottom - 2 * PAD + 2) / LINE);
-        const last = height(rest, true) <= y - bottom;
-        if (!last && (fit < 3 || (start === 0 && height(rest, true) <= bodyHeight))) {
-          header();
-          continue;
-        }
-        const end = last ? count : start + fit;
-        const chunk = cells.map((c) => ({ lines: c.lines.slice(start, end), size: c.size }));
-        drawCells(chunk, y, fonts.reg, (i) => (i === 0 && line.marked ? RED : BLACK));
-        if (last) {
-          const noteTop = y - PAD - (end - start) * LINE;
-          noteLines.forEach((l, k) => text(l, xs[1] + PAD, noteTop - SMALL - k * (LINE - 1), fonts.ital, SMALL, RED));
-        }
-        y -= height(end - start, last);
-        page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + usable, y }, thickness: 0.3, color: GRID });
-        if (last) break;
-        start = end;
-        header();
+      const end = last ? count : start + fit;
+      const chunk = cells.map((c) => ({ lines: c.lines.slice(start, end), size: c.size }));
+      this.drawCells(chunk, this.y, fonts.reg, (i) => (i === 0 && line.marked ? RED : BLACK));
+      if (last) {
+        const noteTop = this.y - PAD - (end - start) * LINE;
+        noteLines.forEach((l, k) => this.text(l, xs[1] + PAD, noteTop - SMALL - k * (LINE - 1), fonts.ital, SMALL, RED));
       }
+      this.y -= height(end - start, last);
+      this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + usable, y: this.y }, thickness: 0.3, color: GRID });
+      if (last) break;
+      start = end;
+      this.header();
     }
   }
-  if (spec.closing?.length) {
-    y -= 6;
-    for (const para of spec.closing) {
-      const ls = wrapText(para, fonts.reg, SMALL, usable);
-      room(ls.length * (LINE - 1));
+
+  /** After the table (legend, notes), in small type. */
+  closing() {
+    if (!this.spec.closing?.length) return;
+    this.y -= 6;
+    for (const para of this.spec.closing) {
+      const ls = wrapText(para, this.fonts.reg, SMALL, this.usable);
+      this.room(ls.length * (LINE - 1));
       ls.forEach((l) => {
-        text(l, MARGIN, y - SMALL, fonts.reg, SMALL);
-        y -= LINE - 1;
+        this.text(l, MARGIN, this.y - SMALL, this.fonts.reg, SMALL);
+        this.y -= LINE - 1;
       });
     }
   }
 
-  const pages = pdf.getPages();
-  pages.forEach((p, i) => {
-    const label = `Pagina ${i + 1} di ${pages.length}`;
-    p.drawText(label, { x: pw - MARGIN - fonts.reg.widthOfTextAtSize(label, SMALL), y: MARGIN, font: fonts.reg, size: SMALL });
-  });
-  return pdf.save();
+  /** "Pagina N di M" on every page. */
+  pageNumbers() {
+    const pages = this.pdf.getPages();
+    pages.forEach((p, i) => {
+      const label = `Pagina ${i + 1} di ${pages.length}`;
+      p.drawText(label, { x: this.pw - MARGIN - this.fonts.reg.widthOfTextAtSize(label, SMALL), y: MARGIN, font: this.fonts.reg, size: SMALL });
+    });
+  }
 }

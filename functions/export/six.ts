@@ -29,7 +29,7 @@ export function buildSix(doc: ExportDocument, rows: readonly ExportRow[]): Buffe
   const chapters = chapterIds(rows);
   const title = xmlSafe(doc.filename);
 
-  // Ids unique across the file, as in STR Vision's exports.
+  // Ids unique across the file, as in STR Vision's exports, given in the order they appear.
   let nextId = 0;
   const id = () => ++nextId;
 
@@ -39,30 +39,9 @@ export function buildSix(doc: ExportDocument, rows: readonly ExportRow[]): Buffe
 
   const units = new Map<string, number>();
   for (const a of articles) if (a.unita && !units.has(a.unita)) units.set(a.unita, id());
-  const listaId = id();
-  const prezzarioId = id();
-
-  // Each article's groups: those of the first voce that uses it.
-  const articleGroups = new Map<number, number[]>();
-  rows.forEach((r, i) => {
-    if (articleGroups.has(articleOf[i])) return;
-    articleGroups.set(
-      articleOf[i],
-      groups.map((g) => g.values.get(chapterTitle(r, g.level))).filter((v): v is number => v !== undefined),
-    );
-  });
-  const prodottoIds = articles.map(() => id());
-
-  const preventivi: Preventivo[] = [];
-  rows.forEach((r, i) => {
-    const top = chapterTitle(r, 'supercategoria') || title;
-    const last = preventivi.at(-1);
-    if (!last || last.title !== top || last.articles.has(articleOf[i])) preventivi.push({ title: top, rows: [i], articles: new Set([articleOf[i]]) });
-    else {
-      last.rows.push(i);
-      last.articles.add(articleOf[i]);
-    }
-  });
+  const ids: SixIds = { id, listaId: id(), prezzarioId: id(), units, prodottoIds: [] };
+  const articleGroups = articleGroupsOf(rows, articleOf, groups);
+  ids.prodottoIds = articles.map(() => id());
 
   const tree = {
     '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
@@ -75,55 +54,107 @@ export function buildSix(doc: ExportDocument, rows: readonly ExportRow[]): Buffe
         '@gruppoId': g.gruppoId,
         grpValore: [...g.values].map(([t, v], k) => ({ '@grpValoreId': v, '@vlrId': String(k + 1), vlrDescrizione: { '@lingua': IT, '@breve': t } })),
       })),
-      prezzario: {
-        '@prezzarioId': prezzarioId,
-        '@przId': `Computa ${doc.id}`,
-        '@prdStruttura': '',
-        '@categoriaPrezzario': 'EPU',
-        unitaDiMisura: [...units].map(([u, v]) => ({ '@unitaDiMisuraId': v, '@udmId': u, '@simbolo': u, udmDescrizione: { '@lingua': IT, '@breve': u } })),
-        listaQuotazione: { '@listaQuotazioneId': listaId, '@lqtId': '01', lqtDescrizione: { '@lingua': IT, '@breve': 'Prezzi del documento' } },
-        przDescrizione: { '@lingua': IT, '@breve': `Elenco prezzi: ${title}` },
-        przGruppo: groups.map((g) => ({ '@gruppoId': g.gruppoId })),
-        prodotto: articles.map((a, k) => ({
-          '@prodottoId': prodottoIds[k],
-          '@prdId': a.tariffa,
-          ...(a.unita ? { '@unitaDiMisuraId': units.get(a.unita) } : {}),
-          prdDescrizione: { '@lingua': IT, '@breve': shortDescription(a.descrizione), '@estesa': a.descrizione },
-          prdGrpValore: (articleGroups.get(k) ?? []).map((v) => ({ '@grpValoreId': v })),
-          prdQuotazione: { '@valore': plain(a.prezzo), '@listaQuotazioneId': listaId },
-        })),
-      },
+      prezzario: prezzarioOf(doc, title, articles, articleGroups, groups, ids),
       progetto: {
         '@prgId': String(doc.id),
         prgDescrizione: { '@lingua': IT, '@breve': title },
-        prgPrezzario: { '@prezzarioId': prezzarioId },
-        preventivo: preventivi.map((p, k) => ({
-          '@preventivoId': id(),
-          '@prvId': `CME ${k + 1}`,
-          '@prezzarioId': prezzarioId,
-          prvDescrizione: { '@lingua': IT, '@breve': p.title },
-          prvRilevazione: p.rows.map((i, n) => {
-            const r = rows[i];
-            const q = r.quantita ?? 0;
-            const note = verificaNote(r);
-            return {
-              '@prvRilevazioneId': id(),
-              '@rilevazione': 'Misura',
-              '@progressivo': String((n + 1) * 10),
-              '@prodottoId': prodottoIds[articleOf[i]],
-              '@listaQuotazioneId': listaId,
-              '@categoriaMisura': 'Fattori',
-              prvMisura: {
-                ...(q < 0 ? { '@operazione': '-' } : {}),
-                prvCella: { '@testo': plain(Math.abs(q)), '@posizione': '1' },
-                ...(note ? { prvCommento: { '@lingua': IT, '@estesa': note } } : {}),
-              },
-            };
-          }),
-        })),
+        prgPrezzario: { '@prezzarioId': ids.prezzarioId },
+        preventivo: preventiviOf(rows, articleOf, title).map((p, k) => preventivoOf(p, k, rows, articleOf, ids)),
       },
     },
   };
   const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, indentBy: '  ', suppressEmptyNode: true, processEntities: true });
   return Buffer.from(builder.build(tree) as string, 'utf8');
+}
+
+/** The ids the parts of the file share, and the counter that gives new ones. */
+interface SixIds {
+  id: () => number;
+  listaId: number;
+  prezzarioId: number;
+  units: Map<string, number>;
+  prodottoIds: number[];
+}
+
+type Articles = ReturnType<typeof priceList>['articles'];
+type Group = { level: 'categoria' | 'sottocategoria'; gruppoId: number; values: Map<string, number> };
+
+/** Each article's groups: those of the first voce that uses it. */
+function articleGroupsOf(rows: readonly ExportRow[], articleOf: number[], groups: Group[]): Map<number, number[]> {
+  const articleGroups = new Map<number, number[]>();
+  rows.forEach((r, i) => {
+    if (articleGroups.has(articleOf[i])) return;
+    articleGroups.set(
+      articleOf[i],
+      groups.map((g) => g.values.get(chapterTitle(r, g.level))).filter((v): v is number => v !== undefined),
+    );
+  });
+  return articleGroups;
+}
+
+/** A preventivo per consecutive stretch of a chapter in which no article repeats. */
+function preventiviOf(rows: readonly ExportRow[], articleOf: number[], title: string): Preventivo[] {
+  const preventivi: Preventivo[] = [];
+  rows.forEach((r, i) => {
+    const top = chapterTitle(r, 'supercategoria') || title;
+    const last = preventivi.at(-1);
+    if (!last || last.title !== top || last.articles.has(articleOf[i])) preventivi.push({ title: top, rows: [i], articles: new Set([articleOf[i]]) });
+    else {
+      last.rows.push(i);
+      last.articles.add(articleOf[i]);
+    }
+  });
+  return preventivi;
+}
+
+/** The price list: units, the one price list, a prodotto per article. */
+function prezzarioOf(doc: ExportDocument, title: string, articles: Articles, articleGroups: Map<number, number[]>, groups: Group[], ids: SixIds) {
+  const { units, listaId, prezzarioId, prodottoIds } = ids;
+  return {
+    '@prezzarioId': prezzarioId,
+    '@przId': `Computa ${doc.id}`,
+    '@prdStruttura': '',
+    '@categoriaPrezzario': 'EPU',
+    unitaDiMisura: [...units].map(([u, v]) => ({ '@unitaDiMisuraId': v, '@udmId': u, '@simbolo': u, udmDescrizione: { '@lingua': IT, '@breve': u } })),
+    listaQuotazione: { '@listaQuotazioneId': listaId, '@lqtId': '01', lqtDescrizione: { '@lingua': IT, '@breve': 'Prezzi del documento' } },
+    przDescrizione: { '@lingua': IT, '@breve': `Elenco prezzi: ${title}` },
+    przGruppo: groups.map((g) => ({ '@gruppoId': g.gruppoId })),
+    prodotto: articles.map((a, k) => ({
+      '@prodottoId': prodottoIds[k],
+      '@prdId': a.tariffa,
+      ...(a.unita ? { '@unitaDiMisuraId': units.get(a.unita) } : {}),
+      prdDescrizione: { '@lingua': IT, '@breve': shortDescription(a.descrizione), '@estesa': a.descrizione },
+      prdGrpValore: (articleGroups.get(k) ?? []).map((v) => ({ '@grpValoreId': v })),
+      prdQuotazione: { '@valore': plain(a.prezzo), '@listaQuotazioneId': listaId },
+    })),
+  };
+}
+
+/** One preventivo: a prvRilevazione per voce, its quantity in one cell (and the voce's note). */
+function preventivoOf(p: Preventivo, k: number, rows: readonly ExportRow[], articleOf: number[], ids: SixIds) {
+  const { id, listaId, prezzarioId, prodottoIds } = ids;
+  return {
+    '@preventivoId': id(),
+    '@prvId': `CME ${k + 1}`,
+    '@prezzarioId': prezzarioId,
+    prvDescrizione: { '@lingua': IT, '@breve': p.title },
+    prvRilevazione: p.rows.map((i, n) => {
+      const r = rows[i];
+      const q = r.quantita ?? 0;
+      const note = verificaNote(r);
+      return {
+        '@prvRilevazioneId': id(),
+        '@rilevazione': 'Misura',
+        '@progressivo': String((n + 1) * 10),
+        '@prodottoId': prodottoIds[articleOf[i]],
+        '@listaQuotazioneId': listaId,
+        '@categoriaMisura': 'Fattori',
+        prvMisura: {
+          ...(q < 0 ? { '@operazione': '-' } : {}),
+          prvCella: { '@testo': plain(Math.abs(q)), '@posizione': '1' },
+          ...(note ? { prvCommento: { '@lingua': IT, '@estesa': note } } : {}),
+        },
+      };
+    }),
+  };
 }

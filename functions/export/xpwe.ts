@@ -24,8 +24,33 @@ export function buildXpwe(doc: ExportDocument, rows: readonly ExportRow[], now: 
   const { articles, articleOf } = priceList(rows);
   const chapters = chapterIds(rows);
   const today = italianDate(now);
+  const tree = {
+    '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
+    PweDocumento: {
+      CopyRight: 'Copyright ACCA software S.p.A.',
+      TipoDocumento: 1,
+      TipoFormato: 'XMLPwe',
+      Versione: '5.05',
+      SourceVersione: '1',
+      SourceNome: 'Computa',
+      FileNameDocumento: `documento_${doc.id}.xpwe`,
+      PweDatiGenerali: datiGenerali(doc, rows, articles, chapters),
+      PweMisurazioni: {
+        PweElencoPrezzi: articles.length ? { EPItem: articles.map((a) => epItem(a, today)) } : '',
+        PweVociComputo: rows.length ? { VCItem: vociComputo(rows, articleOf, chapters, today) } : '',
+      },
+    },
+  };
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, indentBy: '  ', suppressEmptyNode: false, processEntities: true });
+  return Buffer.from(builder.build(tree) as string, 'utf8');
+}
 
-  const categorie = Object.fromEntries(
+type Articles = ReturnType<typeof priceList>['articles'];
+type Chapters = ReturnType<typeof chapterIds>;
+
+/** The chapters as PriMus super-categories, categories and sub-categories. */
+function categorieOf(chapters: Chapters) {
+  return Object.fromEntries(
     CATEGORY_SECTIONS.map(([level, section, item]) => [
       section,
       chapters[level].size
@@ -33,9 +58,12 @@ export function buildXpwe(doc: ExportDocument, rows: readonly ExportRow[], now: 
         : '',
     ]),
   );
+}
 
+/** One VCItem per row: its article, its chapters and one measurement line with the quantity (and one with the note). */
+function vociComputo(rows: readonly ExportRow[], articleOf: number[], chapters: Chapters, today: string) {
   let rgId = 0;
-  const vociComputo = rows.map((r, i) => {
+  return rows.map((r, i) => {
     const q = plain(r.quantita);
     const note = verificaNote(r);
     const misure = [{ '@ID': ++rgId, IDVV: -2, Descrizione: '', PartiUguali: q, Lunghezza: '', Larghezza: '', HPeso: '', Quantita: q, Flags: 0 }];
@@ -54,74 +82,60 @@ export function buildXpwe(doc: ExportDocument, rows: readonly ExportRow[], now: 
       PweVCMisure: { RGItem: misure },
     };
   });
+}
 
-  const tree = {
-    '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
-    PweDocumento: {
-      CopyRight: 'Copyright ACCA software S.p.A.',
-      TipoDocumento: 1,
-      TipoFormato: 'XMLPwe',
-      Versione: '5.05',
-      SourceVersione: '1',
-      SourceNome: 'Computa',
-      FileNameDocumento: `documento_${doc.id}.xpwe`,
-      PweDatiGenerali: {
-        PweDGProgetto: {
-          PweDGDatiGenerali: { PercPrezzi: 0, Comune: '', Provincia: xmlSafe(provinceLabel(doc)), Oggetto: xmlSafe(doc.filename), Committente: '', Impresa: '', ParteOpera: '' },
-        },
-        PweDGCapitoliCategorie: { PweDGSuperCapitoli: '', PweDGCapitoli: '', PweDGSubCapitoli: '', ...categorie },
-        PweDGModuli: { PweDGAnalisi: { SpeseUtili: -1, SpeseGenerali: 0, UtiliImpresa: 0, OneriAccessoriSc: 0, ConfQuantita: '', OneriSociali: 0 } },
-        PweDGConfigurazione: {
-          PweDGConfigNumeri: {
-            Divisa: 'euro',
-            ConversioniIN: 'lire',
-            FattoreConversione: '1936.27',
-            Cambio: 1,
-            PartiUguali: numberFormat(9, 2, rows.map((r) => r.quantita)),
-            Lunghezza: '9.2|0',
-            Larghezza: '9.2|0',
-            HPeso: '9.2|0',
-            Quantita: numberFormat(10, 2, rows.map((r) => r.quantita)),
-            Prezzi: numberFormat(10, 2, articles.map((a) => a.prezzo)),
-            PrezziTotale: '14.2|1',
-            ConvPrezzi: '11.0|1',
-            ConvPrezziTotale: '15.0|1',
-            IncidenzaPercentuale: '7.3|0',
-            Aliquote: '7.3|0',
-          },
-        },
-      },
-      PweMisurazioni: {
-        PweElencoPrezzi: articles.length
-          ? {
-              EPItem: articles.map((a) => ({
-                '@ID': a.id,
-                TipoEP: 0,
-                Tariffa: a.tariffa,
-                Articolo: '',
-                DesRidotta: shortDescription(a.descrizione),
-                DesEstesa: a.descrizione,
-                DesBreve: '',
-                UnMisura: a.unita,
-                Prezzo1: plain(a.prezzo),
-                Prezzo2: 0,
-                Prezzo3: 0,
-                Prezzo4: 0,
-                Prezzo5: 0,
-                IDSpCap: 0,
-                IDCap: 0,
-                IDSbCap: 0,
-                Flags: 0,
-                Data: today,
-                AdrInternet: '',
-                PweEPAnalisi: '',
-              })),
-            }
-          : '',
-        PweVociComputo: vociComputo.length ? { VCItem: vociComputo } : '',
+/** PweDatiGenerali: the project, the chapters, the modules and the number formats. */
+function datiGenerali(doc: ExportDocument, rows: readonly ExportRow[], articles: Articles, chapters: Chapters) {
+  return {
+    PweDGProgetto: {
+      PweDGDatiGenerali: { PercPrezzi: 0, Comune: '', Provincia: xmlSafe(provinceLabel(doc)), Oggetto: xmlSafe(doc.filename), Committente: '', Impresa: '', ParteOpera: '' },
+    },
+    PweDGCapitoliCategorie: { PweDGSuperCapitoli: '', PweDGCapitoli: '', PweDGSubCapitoli: '', ...categorieOf(chapters) },
+    PweDGModuli: { PweDGAnalisi: { SpeseUtili: -1, SpeseGenerali: 0, UtiliImpresa: 0, OneriAccessoriSc: 0, ConfQuantita: '', OneriSociali: 0 } },
+    PweDGConfigurazione: {
+      PweDGConfigNumeri: {
+        Divisa: 'euro',
+        ConversioniIN: 'lire',
+        FattoreConversione: '1936.27',
+        Cambio: 1,
+        PartiUguali: numberFormat(9, 2, rows.map((r) => r.quantita)),
+        Lunghezza: '9.2|0',
+        Larghezza: '9.2|0',
+        HPeso: '9.2|0',
+        Quantita: numberFormat(10, 2, rows.map((r) => r.quantita)),
+        Prezzi: numberFormat(10, 2, articles.map((a) => a.prezzo)),
+        PrezziTotale: '14.2|1',
+        ConvPrezzi: '11.0|1',
+        ConvPrezziTotale: '15.0|1',
+        IncidenzaPercentuale: '7.3|0',
+        Aliquote: '7.3|0',
       },
     },
   };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, indentBy: '  ', suppressEmptyNode: false, processEntities: true });
-  return Buffer.from(builder.build(tree) as string, 'utf8');
+}
+
+/** One EPItem of the price list. */
+function epItem(a: Articles[number], today: string) {
+  return {
+    '@ID': a.id,
+    TipoEP: 0,
+    Tariffa: a.tariffa,
+    Articolo: '',
+    DesRidotta: shortDescription(a.descrizione),
+    DesEstesa: a.descrizione,
+    DesBreve: '',
+    UnMisura: a.unita,
+    Prezzo1: plain(a.prezzo),
+    Prezzo2: 0,
+    Prezzo3: 0,
+    Prezzo4: 0,
+    Prezzo5: 0,
+    IDSpCap: 0,
+    IDCap: 0,
+    IDSbCap: 0,
+    Flags: 0,
+    Data: today,
+    AdrInternet: '',
+    PweEPAnalisi: '',
+  };
 }

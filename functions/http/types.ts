@@ -1,4 +1,5 @@
 import type { AppContext } from '../config/context.ts';
+import type { Role } from '../../shared/domain/roles.ts';
 
 /** The subset of the API Gateway HTTP API (payload v2) event the handlers read. */
 export interface HttpEvent {
@@ -26,7 +27,7 @@ export interface HttpResult {
   isBase64Encoded?: boolean;
 }
 
-export type Role = 'amministratore' | 'redattore';
+export type { Role } from '../../shared/domain/roles.ts';
 
 export interface Principal {
   id: number;

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TessBlock } from './ocr-words.ts';
+import { OcrUnavailableError } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -43,9 +44,7 @@ export interface OcrEngine {
   close(): Promise<void>;
 }
 
-export class OcrUnavailableError extends Error {
-  readonly reason = 'L\u2019OCR locale non è disponibile: il modello di riconoscimento del testo non è stato caricato.';
-}
+export { OcrUnavailableError };
 
 /** `overrides`: other Tesseract settings for the whole-page pass (the bench compares them). */
 export async function createOcrEngine(overrides: Record<string, string> = {}): Promise<OcrEngine> {
@@ -68,7 +67,7 @@ export async function createOcrEngine(overrides: Record<string, string> = {}): P
     } as never);
     await worker.setParameters(pageParameters as unknown as Parameters<typeof worker.setParameters>[0]);
   } catch (err) {
-    throw Object.assign(new OcrUnavailableError(String(err)), { cause: err });
+    throw new OcrUnavailableError({ cause: err });
   }
   return {
     async recognize(image, dpi) {

@@ -136,30 +136,49 @@ export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): P
     pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '4:5', margins: { left: 0.3, right: 0.3, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 } },
     headerFooter: { oddFooter: '&LConfronto tra computi&RPagina &P di &N' },
   });
-  const fixed = ['Codice', 'Descrizione', 'U.M.', 'Stato', 'Abbinamento'];
-  const widths = [16, 48, 7, 11, 26];
-  const group = (i: number) => (i === 0 ? ['Quantità', 'Prezzo', 'Importo'] : ['Quantità', 'Prezzo', 'Importo', 'Diff. importo', 'Diff. %']);
-  const groupStart: number[] = [];
-  let col = fixed.length + 1;
-  documents.forEach((_, i) => {
-    groupStart.push(col);
-    col += group(i).length;
-  });
-  const lastCol = col - 1;
-
+  const layout = columnsOf(documents.length);
   ws.getCell(1, 1).value = 'Confronto tra computi';
   ws.getCell(1, 1).font = { bold: true, size: 14 };
   ws.getCell(2, 1).value = `Documento di riferimento: ${safeText(documents[0].filename)}. Esportato il ${new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)}`;
+  writeColumnTitles(ws, documents, layout);
+  const line = writeChapters(ws, result, layout, 6);
+  writeTotal(ws.getRow(line + 1), result, layout);
+  ws.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
 
+const FIXED_COLUMNS = ['Codice', 'Descrizione', 'U.M.', 'Stato', 'Abbinamento'];
+const FIXED_WIDTHS = [16, 48, 7, 11, 26];
+/** Each document's columns: the reference's three, then two more with the differences from it. */
+const groupColumns = (i: number) => (i === 0 ? ['Quantità', 'Prezzo', 'Importo'] : ['Quantità', 'Prezzo', 'Importo', 'Diff. importo', 'Diff. %']);
+
+interface ColumnLayout {
+  /** Each document's first column (1-based). */
+  groupStart: number[];
+  lastCol: number;
+}
+
+function columnsOf(documentCount: number): ColumnLayout {
+  const groupStart: number[] = [];
+  let col = FIXED_COLUMNS.length + 1;
+  for (let i = 0; i < documentCount; i++) {
+    groupStart.push(col);
+    col += groupColumns(i).length;
+  }
+  return { groupStart, lastCol: col - 1 };
+}
+
+/** Row 4: each document's name over its columns; row 5: the column titles. */
+function writeColumnTitles(ws: ExcelJS.Worksheet, documents: LoadedComparison['documents'], { groupStart, lastCol }: ColumnLayout): void {
   const groupRow = ws.getRow(4);
   const headRow = ws.getRow(5);
-  fixed.forEach((h, i) => {
+  FIXED_COLUMNS.forEach((h, i) => {
     headRow.getCell(i + 1).value = h;
-    ws.getColumn(i + 1).width = widths[i];
+    ws.getColumn(i + 1).width = FIXED_WIDTHS[i];
   });
   documents.forEach((d, i) => {
     const start = groupStart[i];
-    const labels = group(i);
+    const labels = groupColumns(i);
     groupRow.getCell(start).value = safeText(`${i === 0 ? 'Riferimento: ' : ''}${d.filename}`);
     ws.mergeCells(4, start, 4, start + labels.length - 1);
     labels.forEach((h, j) => {
@@ -175,12 +194,15 @@ export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): P
       cell.alignment = { vertical: 'middle', horizontal: r === groupRow ? 'center' : undefined, wrapText: true };
     }
   }
+}
 
-  const setMoney = (cell: ExcelJS.Cell, value: number | null | undefined, fmt = EURO) => {
-    cell.value = value ?? null;
-    cell.numFmt = fmt;
-  };
-  let line = 6;
+function setMoney(cell: ExcelJS.Cell, value: number | null | undefined, fmt = EURO): void {
+  cell.value = value ?? null;
+  cell.numFmt = fmt;
+}
+
+/** Chapter by chapter from `line`: its title, one row per voce, its subtotals. Returns the next free line. */
+function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result'], { groupStart, lastCol }: ColumnLayout, line: number): number {
   const byChapter = new Map<string, typeof result.voci>();
   for (const v of result.voci) (byChapter.get(v.capitolo) ?? byChapter.set(v.capitolo, []).get(v.capitolo)!).push(v);
   for (const chapter of result.capitoli) {
@@ -214,8 +236,10 @@ export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): P
     });
     sub.font = { bold: true };
   }
-  line++;
-  const total = ws.getRow(line);
+  return line;
+}
+
+function writeTotal(total: ExcelJS.Row, result: LoadedComparison['result'], { groupStart }: ColumnLayout): void {
   total.getCell(2).value = 'Totale';
   result.totali.forEach((t, i) => {
     setMoney(total.getCell(groupStart[i] + 2), t);
@@ -225,6 +249,4 @@ export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): P
     }
   });
   total.font = { bold: true };
-  ws.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -40,8 +40,8 @@ export async function validatePdf(bytes: Uint8Array): Promise<number> {
   try {
     return await countPages(bytes);
   } catch (err) {
-    if (err instanceof PdfReadError) throw new ValidationError(err.reason);
-    throw new ValidationError('Il file non è un PDF valido o è danneggiato.');
+    if (err instanceof PdfReadError) throw new ValidationError(err.reason, { cause: err });
+    throw new ValidationError('Il file non è un PDF valido o è danneggiato.', { cause: err });
   }
 }
 

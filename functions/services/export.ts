@@ -4,6 +4,7 @@ import { findProvince } from '../../shared/domain/provinces.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/domain/export-formats.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { buildComputoPdf } from '../export/pdf.ts';
 import { buildSix } from '../export/six.ts';
 import { buildXpwe } from '../export/xpwe.ts';
@@ -60,10 +61,6 @@ function notes(row: RowRecord): string {
   ].join(' · ');
 }
 
-/** "23/11/2026 20:15" in Italian time: four-digit years, as a person writes them. */
-const dateTimeFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
-const dateTime = { format: (d: Date) => dateTimeFormat.format(d).replace(', ', ' ') };
-
 const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: string }> = [
   { header: 'N°', key: 'row_index', width: 6 },
   { header: 'Tariffa', key: 'tariffa', width: 22, numFmt: TEXT },
@@ -103,14 +100,25 @@ export async function exportWorkbook(
     headerFooter: { oddFooter: '&L&F&RPagina &P di &N' },
   });
   ws.columns = COLUMNS.map(({ key, width }) => ({ key, width }));
+  writeHeading(ws, doc, now, tipologiaLabel);
+  writeRows(ws, rows, tipologiaLabel);
+  writeTotals(ws, doc, rows);
+  if (verification) addVerificationSheet(wb, verification);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
 
+/** The first row of the document's voci on the sheet "Computo" (rows 1-5: the document, 7: the column titles). */
+const FIRST_ROW = 8;
+
+/** The document's name, province, typology and dates, then the column titles (row 7). */
+function writeHeading(ws: ExcelJS.Worksheet, doc: DocumentRecord, now: Date, tipologiaLabel: TipologiaLabel): void {
   const province = findProvince(doc.provincia);
   const info: Array<[string, string]> = [
     ['Documento', safeText(doc.filename)],
     ['Provincia', safeText(province ? `${province.name} (${province.code})` : doc.provincia)],
     ['Tipologia DEI', safeText(tipologiaLabel(doc.tipologia_dei) ?? doc.tipologia_dei)],
-    ['Caricato il', dateTime.format(new Date(doc.upload_date))],
-    ['Esportato il', dateTime.format(now)],
+    ['Caricato il', formatDateTime(doc.upload_date)],
+    ['Esportato il', formatDateTime(now)],
   ];
   info.forEach(([label, value], i) => {
     const r = ws.getRow(i + 1);
@@ -127,10 +135,12 @@ export async function exportWorkbook(
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF312E81' } };
     cell.alignment = { vertical: 'middle', wrapText: true };
   });
+}
 
-  const first = 8;
+/** One sheet row per voce from FIRST_ROW, rows to check marked; then the columns' number formats. */
+function writeRows(ws: ExcelJS.Worksheet, rows: RowRecord[], tipologiaLabel: TipologiaLabel): void {
   rows.forEach((row, i) => {
-    const r = ws.getRow(first + i);
+    const r = ws.getRow(FIRST_ROW + i);
     r.values = {
       row_index: row.row_index,
       tariffa: safeText(row.tariffa),
@@ -160,7 +170,11 @@ export async function exportWorkbook(
   COLUMNS.forEach((c, i) => {
     if (c.numFmt) ws.getColumn(i + 1).numFmt = c.numFmt;
   });
+}
 
+/** The totals (formulas with their results), the printed total, the legend of the sign and the filter. */
+function writeTotals(ws: ExcelJS.Worksheet, doc: DocumentRecord, rows: RowRecord[]): void {
+  const first = FIRST_ROW;
   const last = first + rows.length - 1;
   const totals = documentTotals(rows, doc.document_total);
   const totalRow = ws.getRow(last + 2);
@@ -178,8 +192,6 @@ export async function exportWorkbook(
   }
   if (rows.some(needsCheck)) ws.getRow(last + 5).getCell(3).value = `${CHECK_SIGN} = ${CHECK_LEGEND}`;
   ws.autoFilter = { from: { row: 7, column: 1 }, to: { row: Math.max(7, last), column: COLUMNS.length } };
-  if (verification) addVerificationSheet(wb, verification);
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 const SEMAFORO_LABEL = { verde: 'verde', giallo: 'giallo', rosso: 'rosso' } as const;

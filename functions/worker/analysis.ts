@@ -3,19 +3,21 @@ import { threadPageReader } from '../analysis/page-reader.ts';
 import type { PageReader } from '../analysis/page-reader.ts';
 import type { AppContext } from '../config/context.ts';
 import { getContext } from '../config/context.ts';
-import { analyzePdf, type OcrFunction } from '../analysis/analyze.ts';
+import { analyzePdf, type AnalysisOutcome, type AnalysisSuccess, type OcrFunction } from '../analysis/analyze.ts';
+import type { ParsedVoce, ParseResult } from '../analysis/parser/types.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import { getBlob } from '../storage/blobs.ts';
-import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument } from '../storage/repositories/documents.ts';
+import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { deleteJournal } from '../storage/repositories/operations.ts';
 import { priceRowsInMemory } from '../services/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
-import { checkScannedVoci, scanWarnings } from '../ocr/check-voci.ts';
+import { checkScannedVoci, scanWarnings, type ScanCheck } from '../ocr/check-voci.ts';
 import { checkScannedCodes } from '../ocr/code-check.ts';
 import { analyzeStructured, isStructured } from '../analysis/import/analyze.ts';
 import { columnMappingKey } from '../services/documents.ts';
 import { NotFoundError } from '../errors.ts';
+import type { AnalysisJob } from './analysis-queue.ts';
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -47,6 +49,9 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
+type Log = (line: Record<string, unknown>) => void;
+type Fail = (reason: string, extra?: Partial<DocumentRecord>) => Promise<unknown>;
+
 /**
  * Analyses one uploaded document and always leaves it `completed` or `failed` with an Italian
  * reason, never stuck in `processing`. Safe to run twice (a queue may redeliver, a restart
@@ -57,124 +62,158 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
   const log = options.log ?? logEvent;
   const doc = await getDocument(ctx, documentId);
   if (!doc || !awaitsAnalysis(doc)) return;
-  const fail = (reason: string, extra: Record<string, unknown> = {}) =>
+  const fail: Fail = (reason, extra = {}) =>
     updateDocument(ctx, documentId, { status: 'failed', status_reason: reason, completed_at: ctx.now().toISOString(), ...extra });
-
   try {
-    await withDeadline(
-      (async () => {
-        const pdf = await getBlob(ctx, doc.file_key);
-        if (!pdf) {
-          await fail('Il file originale non è stato trovato nell\u2019archivio.');
-          return;
-        }
-        // XPWE, SIX, LeenO and Excel computi: read by their importer (functions/analysis/import).
-        const structured = isStructured(pdf);
-        const budget = structured ? ({ ok: true } as const) : await checkInflateBudget(pdf);
-        if (!budget.ok) {
-          await fail(budget.reason);
-          return;
-        }
-        // Progress writes do not hold up the analysis, but all land before the final state.
-        const progress: Promise<unknown>[] = [];
-        let reported = 0;
-        const onProgress = (pages_done: number, pages_total: number) => {
-          // Every 5 pages is enough for a progress bar and keeps the writes few.
-          if (pages_done - reported < 5 && pages_done < pages_total) return;
-          reported = pages_done;
-          progress.push(updateDocument(ctx, documentId, { pages_done, pages_total }).catch(() => undefined));
-        };
-        // OCR pages take seconds each: every one is reported ("Riconoscimento del testo: pagina 3 di 12").
-        const onOcrPage = (ocr_pages_done: number, ocr_pages_total: number) => {
-          progress.push(updateDocument(ctx, documentId, { ocr_pages_done, ocr_pages_total }).catch(() => undefined));
-        };
-        const outcome = structured
-          ? analyzeStructured(pdf, await getBlob(ctx, columnMappingKey(documentId)))
-          : await analyzePdf(pdf, { ocr: options.ocr?.(ctx, doc.file_key, { pdf, onPage: onOcrPage }), onProgress, pageReader: options.pageReader });
-        await Promise.all(progress);
-        if (!outcome.ok) {
-          await fail(outcome.reason, { pages_total: outcome.pageCount, pages_done: outcome.pageCount, unreadable_pages: outcome.unreadablePages });
-          return;
-        }
-        const { result } = outcome;
-        // Rows read from a scan: marked, and their numbers checked with the computo's arithmetic.
-        const scan = checkScannedVoci(result.voci, outcome.ocrPages);
-        // Scanned codes against the document's price lists: a listed code beats a one-slip near-miss.
-        await checkScannedCodes(ctx, doc, scan).catch((err) => log({ level: 'warn', documentId, message: 'scanned codes not checked against the price lists', error: String(err) }));
-        const rows: Array<Omit<RowRecord, 'id'>> = result.voci.map((v, i) => ({
-          document_id: documentId,
-          row_index: i + 1,
-          tariffa: scan.get(v)?.tariffa ?? v.tariffa,
-          descrizione: v.descrizione,
-          codice_articolo: null,
-          unita_di_misura: scan.get(v)?.unita_di_misura ?? v.unita_di_misura,
-          quantita: scan.get(v)?.values.quantita ?? v.quantita,
-          unitario: scan.get(v)?.values.unitario ?? v.unitario,
-          totale: scan.get(v)?.values.totale ?? v.totale,
-          tipologia_dei: doc.tipologia_dei,
-          prezzo_db: null,
-          prezzo_totale_db: null,
-          differenza_totale_db: null,
-          variazione_percentuale: null,
-          price_source: null,
-          page: v.page || null,
-          page_end: v.page_end || null,
-          box: v.box ?? null,
-          verifica: [...v.verifica, ...(scan.get(v)?.verifica ?? [])],
-          ...(scan.has(v) ? { da_scansione: true, ...(scan.get(v)!.correzioni.length ? { correzioni_ocr: scan.get(v)!.correzioni } : {}) } : {}),
-          capitoli: v.capitoli ?? null,
-        }));
-        // Priced before the first write, so every row is written once.
-        const warnings = [...result.warnings, ...scanWarnings(scan)];
-        let toWrite = rows;
-        try {
-          toWrite = await priceRowsInMemory(ctx, doc, rows);
-        } catch (err) {
-          // Rows without reference prices are still the document: keep them, say why.
-          log({ level: 'error', documentId, message: 'pricing failed', error: err instanceof Error ? err.stack : String(err) });
-          warnings.push('Prezzi di riferimento non calcolati: usa \u201cAggiorna Prezzi\u201d per riprovare.');
-        }
-        // From here on the rows are the document: claimed once, so no other run writes them.
-        if (!(await claimRowWrite(ctx, documentId))) {
-          log({ level: 'warn', documentId, message: 'rows already claimed or analysis ended: nothing written' });
-          return;
-        }
-        await deleteDocumentRows(ctx, documentId);
-        // Rows read anew: the edits of an earlier reading can no longer be undone.
-        await deleteJournal(ctx, documentId);
-        const priced = await writeWhileDocumentExists(ctx, documentId, toWrite);
-        if (!priced) {
-          log({ level: 'info', documentId, message: 'document deleted during the analysis: its rows removed' });
-          return;
-        }
-        const totals = documentTotals(priced, result.document_total);
-        const ended = await updateDocument(ctx, documentId, {
-          status: 'completed',
-          status_reason: null,
-          pages_total: outcome.pageCount,
-          pages_done: outcome.pageCount,
-          // Only a total the file prints (or declares): never the sum standing in for it, which would
-          // make every document look verified. The screens show the sum as "somma delle voci".
-          document_total: result.document_total,
-          sum_totale: totals.sum_totale,
-          document_total_db: totals.document_total_db,
-          row_count: priced.length,
-          rows_to_check: totals.rows_to_check,
-          layout: result.layout,
-          unreadable_pages: outcome.unreadablePages,
-          warnings,
-          completed_at: ctx.now().toISOString(),
-        }).catch((err) => (err instanceof NotFoundError ? null : Promise.reject(err)));
-        // Deleted between the last batch and the end: nothing of it stays.
-        if (!ended) await deleteDocumentRows(ctx, documentId);
-      })(),
-      options.timeoutMs ?? 10 * 60_000,
-    );
+    await withDeadline(analyseAndWrite(ctx, doc, options, log, fail), options.timeoutMs ?? 10 * 60_000);
   } catch (err) {
     const timedOut = err instanceof DeadlineError;
     log({ level: 'error', documentId, message: timedOut ? 'analysis timed out' : 'analysis crashed', error: err instanceof Error ? err.stack : String(err) });
     await fail(timedOut ? TIMEOUT_FAILURE : UNEXPECTED_FAILURE).catch((e) => log({ level: 'error', documentId, message: 'could not mark failed', error: String(e) }));
   }
+}
+
+/** The steps of one analysis: the stored file, its reading, the rows, their prices, the writes. */
+async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: ProcessOptions, log: Log, fail: Fail): Promise<void> {
+  const pdf = await getBlob(ctx, doc.file_key);
+  if (!pdf) {
+    await fail('Il file originale non è stato trovato nell\u2019archivio.');
+    return;
+  }
+  const outcome = await readDocument(ctx, doc, pdf, options, fail);
+  if (!outcome) return;
+  if (!outcome.ok) {
+    await fail(outcome.reason, { pages_total: outcome.pageCount, pages_done: outcome.pageCount, unreadable_pages: outcome.unreadablePages });
+    return;
+  }
+  const { result } = outcome;
+  // Rows read from a scan: marked, and their numbers checked with the computo's arithmetic.
+  const scan = checkScannedVoci(result.voci, outcome.ocrPages);
+  // Scanned codes against the document's price lists: a listed code beats a one-slip near-miss.
+  await checkScannedCodes(ctx, doc, scan).catch((err) => log({ level: 'warn', documentId: doc.id, message: 'scanned codes not checked against the price lists', error: String(err) }));
+  const warnings = [...result.warnings, ...scanWarnings(scan)];
+  const toWrite = await pricedRows(ctx, doc, rowsOf(doc, result.voci, scan), warnings, log);
+  // From here on the rows are the document: claimed once, so no other run writes them.
+  if (!(await claimRowWrite(ctx, doc.id))) {
+    log({ level: 'warn', documentId: doc.id, message: 'rows already claimed or analysis ended: nothing written' });
+    return;
+  }
+  await deleteDocumentRows(ctx, doc.id);
+  // Rows read anew: the edits of an earlier reading can no longer be undone.
+  await deleteJournal(ctx, doc.id);
+  const priced = await writeWhileDocumentExists(ctx, doc.id, toWrite);
+  if (!priced) {
+    log({ level: 'info', documentId: doc.id, message: 'document deleted during the analysis: its rows removed' });
+    return;
+  }
+  await complete(ctx, doc.id, outcome, priced, warnings);
+}
+
+/**
+ * Reads the file: a structured computo (XPWE, SIX, LeenO, Excel) by its importer
+ * (functions/analysis/import), a PDF by the reader with OCR for scanned pages, reporting its
+ * progress. Undefined when the PDF is refused before reading (the document is failed).
+ */
+async function readDocument(ctx: AppContext, doc: DocumentRecord, pdf: Uint8Array, options: ProcessOptions, fail: Fail): Promise<AnalysisOutcome | undefined> {
+  if (isStructured(pdf)) return analyzeStructured(pdf, await getBlob(ctx, columnMappingKey(doc.id)));
+  const budget = await checkInflateBudget(pdf);
+  if (!budget.ok) {
+    await fail(budget.reason);
+    return undefined;
+  }
+  const progress = progressReporter(ctx, doc.id);
+  const outcome = await analyzePdf(pdf, {
+    ocr: options.ocr?.(ctx, doc.file_key, { pdf, onPage: progress.onOcrPage }),
+    onProgress: progress.onProgress,
+    pageReader: options.pageReader,
+  });
+  await progress.written();
+  return outcome;
+}
+
+/** Progress writes do not hold up the analysis, but all land before the final state. */
+function progressReporter(ctx: AppContext, documentId: number) {
+  const progress: Promise<unknown>[] = [];
+  let reported = 0;
+  return {
+    onProgress: (pages_done: number, pages_total: number) => {
+      // Every 5 pages is enough for a progress bar and keeps the writes few.
+      if (pages_done - reported < 5 && pages_done < pages_total) return;
+      reported = pages_done;
+      progress.push(updateDocument(ctx, documentId, { pages_done, pages_total }).catch(() => undefined));
+    },
+    // OCR pages take seconds each: every one is reported ("Riconoscimento del testo: pagina 3 di 12").
+    onOcrPage: (ocr_pages_done: number, ocr_pages_total: number) => {
+      progress.push(updateDocument(ctx, documentId, { ocr_pages_done, ocr_pages_total }).catch(() => undefined));
+    },
+    written: () => Promise.all(progress),
+  };
+}
+
+/** The document's rows from the voci read, with what the scan checks corrected and flagged. */
+function rowsOf(doc: DocumentRecord, voci: ParseResult['voci'], scan: ReadonlyMap<ParsedVoce, ScanCheck>): Array<Omit<RowRecord, 'id'>> {
+  return voci.map((v, i) => {
+    const checked = scan.get(v);
+    return {
+      document_id: doc.id,
+      row_index: i + 1,
+      tariffa: checked?.tariffa ?? v.tariffa,
+      descrizione: v.descrizione,
+      codice_articolo: null,
+      unita_di_misura: checked?.unita_di_misura ?? v.unita_di_misura,
+      quantita: checked?.values.quantita ?? v.quantita,
+      unitario: checked?.values.unitario ?? v.unitario,
+      totale: checked?.values.totale ?? v.totale,
+      tipologia_dei: doc.tipologia_dei,
+      prezzo_db: null,
+      prezzo_totale_db: null,
+      differenza_totale_db: null,
+      variazione_percentuale: null,
+      price_source: null,
+      page: v.page || null,
+      page_end: v.page_end || null,
+      box: v.box ?? null,
+      verifica: [...v.verifica, ...(checked?.verifica ?? [])],
+      ...(checked ? { da_scansione: true, ...(checked.correzioni.length ? { correzioni_ocr: checked.correzioni } : {}) } : {}),
+      capitoli: v.capitoli ?? null,
+    };
+  });
+}
+
+/** Priced before the first write, so every row is written once; rows without prices still are the document. */
+async function pricedRows(ctx: AppContext, doc: DocumentRecord, rows: Array<Omit<RowRecord, 'id'>>, warnings: string[], log: Log): Promise<Array<Omit<RowRecord, 'id'>>> {
+  try {
+    return await priceRowsInMemory(ctx, doc, rows);
+  } catch (err) {
+    // Rows without reference prices are still the document: keep them, say why.
+    log({ level: 'error', documentId: doc.id, message: 'pricing failed', error: err instanceof Error ? err.stack : String(err) });
+    warnings.push('Prezzi di riferimento non calcolati: usa \u201cAggiorna Prezzi\u201d per riprovare.');
+    return rows;
+  }
+}
+
+/** The document `completed` with its totals; deleted between the last batch and the end, nothing of it stays. */
+async function complete(ctx: AppContext, documentId: number, outcome: AnalysisSuccess, priced: RowRecord[], warnings: string[]): Promise<void> {
+  const { result } = outcome;
+  const totals = documentTotals(priced, result.document_total);
+  const ended = await updateDocument(ctx, documentId, {
+    status: 'completed',
+    status_reason: null,
+    pages_total: outcome.pageCount,
+    pages_done: outcome.pageCount,
+    // Only a total the file prints (or declares): never the sum standing in for it, which would
+    // make every document look verified. The screens show the sum as "somma delle voci".
+    document_total: result.document_total,
+    sum_totale: totals.sum_totale,
+    document_total_db: totals.document_total_db,
+    row_count: priced.length,
+    rows_to_check: totals.rows_to_check,
+    layout: result.layout,
+    unreadable_pages: outcome.unreadablePages,
+    warnings,
+    completed_at: ctx.now().toISOString(),
+  }).catch((err) => (err instanceof NotFoundError ? null : Promise.reject(err)));
+  if (!ended) await deleteDocumentRows(ctx, documentId);
 }
 
 /** Rows written per batch of the analysis; the document is checked before and after each. */
@@ -197,12 +236,12 @@ async function writeWhileDocumentExists(ctx: AppContext, documentId: number, row
   return null;
 }
 
-/** SQS entry in the cloud: one message per uploaded document. */
+/** SQS entry in the cloud: one AnalysisJob per message (functions/worker/analysis-queue.ts). */
 export async function handler(event: { Records: Array<{ body: string }> }, context?: { getRemainingTimeInMillis?: () => number }): Promise<void> {
   const ctx = getContext();
   const { cloudOcr } = await import('./cloud-ocr.ts');
   for (const record of event.Records) {
-    const { documentId } = JSON.parse(record.body) as { documentId: number };
+    const { documentId } = JSON.parse(record.body) as AnalysisJob;
     const remaining = context?.getRemainingTimeInMillis?.() ?? 15 * 60_000;
     await processDocument(ctx, documentId, { ocr: cloudOcr, pageReader: threadPageReader, timeoutMs: Math.max(10_000, remaining - 15_000) });
   }

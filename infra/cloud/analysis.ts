@@ -39,7 +39,6 @@ export class Analysis extends Construct {
   constructor(scope: Construct, id: string, props: AnalysisProps) {
     super(scope, id);
     const { stage, data } = props;
-    const timeout = Duration.minutes(15);
 
     const deadLetters = (this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
       retentionPeriod: Duration.days(14),
@@ -53,28 +52,7 @@ export class Analysis extends Construct {
       enforceSSL: true,
       deadLetterQueue: { queue: deadLetters, maxReceiveCount: 2 },
     });
-
-    this.worker = nodeFunction(this, 'worker', {
-      stage,
-      data,
-      description: `Computa ${stage}: analysis worker (PDF -> rows)`,
-      entry: ANALYSIS_WORKER_ENTRY,
-      timeout,
-      // pdf.js is CPU-bound: Lambda CPU grows with memory.
-      memorySize: 3008,
-      grants: WORKER_GRANTS,
-      // 3008 MB gives two vCPUs: the page thread reads half of each PDF on the second one.
-      threadEntries: [PAGE_READER_THREAD],
-    });
-    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1 }));
-    this.worker.addToRolePolicy(
-      new iam.PolicyStatement({
-        // Textract's asynchronous text detection has no resource-level permissions.
-        actions: ['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'],
-        resources: ['*'],
-      }),
-    );
-
+    this.worker = this.analysisWorker(stage, data);
     this.deadLetterHandler = nodeFunction(this, 'dead-letter', {
       stage,
       data,
@@ -86,8 +64,44 @@ export class Analysis extends Construct {
       grants: DEAD_LETTER_GRANTS,
     });
     this.deadLetterHandler.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10 }));
+    this.alarms = this.deadLetterAlarms(stage);
 
-    // Any occurrence in 5 minutes is worth a look (no action yet: operators subscribe as they see fit).
+    acknowledge(deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue itself.' }]);
+    acknowledge(this.worker.role!, [
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Textract asynchronous text detection has no resource-level permissions.',
+      },
+    ]);
+  }
+
+  /** The queue's Lambda (functions/worker/analysis.ts `handler`), one message at a time, with Textract. */
+  private analysisWorker(stage: Stage, data: Data): nodejs.NodejsFunction {
+    const worker = nodeFunction(this, 'worker', {
+      stage,
+      data,
+      description: `Computa ${stage}: analysis worker (PDF -> rows)`,
+      entry: ANALYSIS_WORKER_ENTRY,
+      timeout: Duration.minutes(15),
+      // pdf.js is CPU-bound: Lambda CPU grows with memory.
+      memorySize: 3008,
+      grants: WORKER_GRANTS,
+      // 3008 MB gives two vCPUs: the page thread reads half of each PDF on the second one.
+      threadEntries: [PAGE_READER_THREAD],
+    });
+    worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1 }));
+    worker.addToRolePolicy(
+      new iam.PolicyStatement({
+        // Textract's asynchronous text detection has no resource-level permissions.
+        actions: ['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'],
+        resources: ['*'],
+      }),
+    );
+    return worker;
+  }
+
+  /** Any occurrence in 5 minutes is worth a look (no action yet: operators subscribe as they see fit). */
+  private deadLetterAlarms(stage: Stage): cloudwatch.Alarm[] {
     const period = Duration.minutes(5);
     const anyOf = (id: string, what: string, metric: cloudwatch.IMetric) =>
       new cloudwatch.Alarm(this, id, {
@@ -98,11 +112,11 @@ export class Analysis extends Construct {
         evaluationPeriods: 1,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
-    this.alarms = [
+    return [
       anyOf(
         'DeadLettersVisible',
         'analysis messages wait in the dead-letter queue (its handler is failing or behind).',
-        deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+        this.deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
       ),
       anyOf(
         'AnalysesDeadLettered',
@@ -115,14 +129,6 @@ export class Analysis extends Construct {
         this.deadLetterHandler.metricErrors({ period, statistic: 'Sum' }),
       ),
     ];
-
-    acknowledge(deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue itself.' }]);
-    acknowledge(this.worker.role!, [
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'Textract asynchronous text detection has no resource-level permissions.',
-      },
-    ]);
   }
 
   /** Lets a function queue analyses and tells it where (ANALYSIS_QUEUE_URL). */

@@ -66,45 +66,8 @@ export class Web extends Construct {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_CODE),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
-
-    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: `Computa ${props.stage} security headers`,
-      securityHeadersBehavior: {
-        // The same policy the local server sends (shared/security/csp.ts).
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        xssProtection: { protection: true, modeBlock: true, override: true },
-      },
-    });
-
-    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
-      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-      readTimeout: Duration.seconds(30),
-    });
-    // The viewer's address for per-address login limits, set at the edge on every API request
-    // (a client cannot choose it: the function overwrites the header). See functions/http/client-address.ts.
-    const viewerIp = new cloudfront.Function(this, 'ViewerIpFunction', {
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Sets x-computa-viewer-ip to the viewer address',
-      code: cloudfront.FunctionCode.fromInline(
-        "function handler(event) { var request = event.request; request.headers['x-computa-viewer-ip'] = { value: event.viewer.ip }; return request; }",
-      ),
-    });
-    const apiBehaviour: cloudfront.BehaviorOptions = {
-      origin: apiOrigin,
-      functionAssociations: [{ function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-      // HTTPS only, not a redirect: a 301 on a POST would make clients drop the body.
-      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      responseHeadersPolicy: securityHeaders,
-      compress: true,
-    };
+    const securityHeaders = this.securityHeaders(props.stage);
+    const apiBehaviour = this.apiBehaviour(props.apiDomainName, securityHeaders);
 
     // CloudFront cannot write standard logs to a bucket in some opt-in regions (eu-south-1 among them).
     const canLog = Token.isUnresolved(region) || !CLOUDFRONT_LOG_UNSUPPORTED_REGIONS.has(region);
@@ -127,7 +90,55 @@ export class Web extends Construct {
       additionalBehaviors: Object.fromEntries(API_PREFIXES.map((prefix) => [behaviourPattern(prefix), apiBehaviour])),
       ...(canLog ? { enableLogging: true, logBucket: props.logBucket, logFilePrefix: 'cloudfront/' } : {}),
     });
+    this.acknowledgeDistribution(canLog, region);
+    this.deployment = this.deploySite(props.webDistDir);
+  }
 
+  private securityHeaders(stage: Stage): cloudfront.ResponseHeadersPolicy {
+    return new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Computa ${stage} security headers`,
+      securityHeadersBehavior: {
+        // The same policy the local server sends (shared/security/csp.ts).
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+  }
+
+  /** The API prefixes go to API Gateway, uncached, with the viewer's address set at the edge. */
+  private apiBehaviour(apiDomainName: string, securityHeaders: cloudfront.ResponseHeadersPolicy): cloudfront.BehaviorOptions {
+    const apiOrigin = new origins.HttpOrigin(apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      readTimeout: Duration.seconds(30),
+    });
+    // The viewer's address for per-address login limits, set at the edge on every API request
+    // (a client cannot choose it: the function overwrites the header). See functions/http/client-address.ts.
+    const viewerIp = new cloudfront.Function(this, 'ViewerIpFunction', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Sets x-computa-viewer-ip to the viewer address',
+      code: cloudfront.FunctionCode.fromInline(
+        "function handler(event) { var request = event.request; request.headers['x-computa-viewer-ip'] = { value: event.viewer.ip }; return request; }",
+      ),
+    });
+    return {
+      origin: apiOrigin,
+      functionAssociations: [{ function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      // HTTPS only, not a redirect: a 301 on a POST would make clients drop the body.
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+      compress: true,
+    };
+  }
+
+  private acknowledgeDistribution(canLog: boolean, region: string): void {
     const suppressions: Acknowledgment[] = [
       {
         id: 'AwsSolutions-CFR1',
@@ -148,21 +159,24 @@ export class Web extends Construct {
       Annotations.of(this).addInfo(`CloudFront access logs are off: CloudFront cannot write standard logs to a bucket in ${region}.`);
     }
     acknowledge(this.distribution, suppressions);
+  }
 
-    const dist = props.webDistDir;
-    if (fs.existsSync(path.join(dist, 'index.html'))) {
-      this.deployment = new s3deploy.BucketDeployment(this, 'DeploySite', {
-        sources: [s3deploy.Source.asset(dist)],
-        destinationBucket: this.siteBucket,
-        distribution: this.distribution,
-        distributionPaths: ['/*'],
-        memoryLimit: 512,
-        prune: true,
-      });
-      this.suppressDeploymentFindings(this.deployment);
-    } else {
+  /** The built web app, when there is one at synth time (a warning otherwise). */
+  private deploySite(dist: string): s3deploy.BucketDeployment | undefined {
+    if (!fs.existsSync(path.join(dist, 'index.html'))) {
       Annotations.of(this).addWarningV2('computa:web-dist-missing', WEB_DIST_MISSING);
+      return undefined;
     }
+    const deployment = new s3deploy.BucketDeployment(this, 'DeploySite', {
+      sources: [s3deploy.Source.asset(dist)],
+      destinationBucket: this.siteBucket,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      prune: true,
+    });
+    this.suppressDeploymentFindings(deployment);
+    return deployment;
   }
 
   /** The BucketDeployment handler is CDK's own singleton Lambda: its runtime and role are not ours to shape. */

@@ -10,6 +10,7 @@ import { MAX_BODY_BYTES, readToken, screenToken } from '../../functions/http/mid
 import { AppError, UnauthorizedError } from '../../functions/errors.ts';
 import { errorAttributes, logger } from '../../functions/config/logger.ts';
 import { contentSecurityPolicy } from '../../shared/security/csp.ts';
+import type { Duplex } from 'node:stream';
 
 /** What API Gateway would accept before the Lambda limit refuses: a little over 6 MB of payload. */
 const MAX_REQUEST_BYTES = MAX_BODY_BYTES + 64 * 1024;
@@ -172,10 +173,12 @@ function discardBody(req: http.IncomingMessage): void {
   req.resume();
 }
 
-export function createHttpServer({ webDir, connectSources = [], storeProxy }: ServerOptions): http.Server {
-  const htmlHeaders = { 'content-security-policy': contentSecurityPolicy(connectSources) };
+type LoadHandler = (resource: keyof typeof HANDLER_MODULES) => Promise<LambdaHandler>;
+
+/** Each resource's handler module, imported at its first request and kept. */
+function handlerLoader(): LoadHandler {
   const handlers = new Map<string, Promise<LambdaHandler>>();
-  const loadHandler = (resource: keyof typeof HANDLER_MODULES) => {
+  return (resource) => {
     let h = handlers.get(resource);
     if (!h) {
       h = HANDLER_MODULES[resource]().then((m) => m.handler);
@@ -183,85 +186,101 @@ export function createHttpServer({ webDir, connectSources = [], storeProxy }: Se
     }
     return h;
   };
+}
 
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
-    const match = matchRoute(req.method ?? 'GET', url.pathname);
-    if (match.kind === 'not-found') {
-      send(res, errorBody(404, 'not_found', 'Non trovato', 'Risorsa non trovata'));
-      return;
-    }
-    if (match.kind === 'method-not-allowed') {
-      send(res, errorBody(405, 'method_not_allowed', 'Metodo non consentito', 'Metodo non consentito per questo indirizzo'));
-      return;
-    }
-    // Who calls is settled before the body is read: an anonymous upload costs nothing.
-    if (match.route.access !== 'public') {
-      const refusal = await refuseUnauthenticated(req);
-      if (refusal) {
-        discardBody(req);
-        send(res, refusal);
-        return;
-      }
-    }
-    const body = await readBody(req);
-    if (body === 'too-large') {
-      send(res, errorBody(413, 'payload_too_large', 'Richiesta troppo grande', 'La richiesta supera la dimensione massima consentita (6 MB).'));
-      return;
-    }
-    const handler = await loadHandler(match.route.resource);
-    const event = toEvent(req, url, body, routeKey(match.route), match.params);
-    // The same shape as Lambda's context, so the handler's log lines carry this request's id.
-    const result = await handler(event, { awsRequestId: event.requestContext.requestId, functionName: `computa-local-${match.route.resource}` });
-    send(res, result);
+/** What API Gateway does before a Lambda: the route, who calls (before the body), the body, the event. */
+async function handleApi(loadHandler: LoadHandler, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+  const match = matchRoute(req.method ?? 'GET', url.pathname);
+  if (match.kind === 'not-found') {
+    send(res, errorBody(404, 'not_found', 'Non trovato', 'Risorsa non trovata'));
+    return;
   }
-
-  async function refuseUnauthenticated(req: http.IncomingMessage): Promise<HttpResult | null> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
-    const token = readToken(headers, undefined);
-    try {
-      if (!token) throw new UnauthorizedError();
-      await screenToken(token);
-      return null;
-    } catch (err) {
-      if (err instanceof AppError) return errorBody(err.status, err.code, err.title, err.detail);
-      throw err;
+  if (match.kind === 'method-not-allowed') {
+    send(res, errorBody(405, 'method_not_allowed', 'Metodo non consentito', 'Metodo non consentito per questo indirizzo'));
+    return;
+  }
+  // Who calls is settled before the body is read: an anonymous upload costs nothing.
+  if (match.route.access !== 'public') {
+    const refusal = await refuseUnauthenticated(req);
+    if (refusal) {
+      discardBody(req);
+      send(res, refusal);
+      return;
     }
   }
-
-  function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      send(res, { statusCode: 405, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Metodo non consentito' });
-      return;
-    }
-    const root = path.resolve(webDir);
-    let file = path.resolve(root, '.' + decodeURIComponent(url.pathname));
-    if (file.includes('\0')) file = root;
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      file = path.join(root, 'index.html'); // the SPA router takes every other path
-    }
-    if (!fs.existsSync(file)) {
-      send(res, { statusCode: 503, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Interfaccia web non compilata: eseguire npm run build:web' });
-      return;
-    }
-    const ext = path.extname(file);
-    const immutable = url.pathname.startsWith('/assets/');
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      ...(ext === '.html' ? htmlHeaders : {}),
-      'content-type': MIME[ext] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    if (req.method === 'HEAD') res.end();
-    else fs.createReadStream(file).pipe(res);
+  const body = await readBody(req);
+  if (body === 'too-large') {
+    send(res, errorBody(413, 'payload_too_large', 'Richiesta troppo grande', 'La richiesta supera la dimensione massima consentita (6 MB).'));
+    return;
   }
+  const handler = await loadHandler(match.route.resource);
+  const event = toEvent(req, url, body, routeKey(match.route), match.params);
+  // The same shape as Lambda's context, so the handler's log lines carry this request's id.
+  const result = await handler(event, { awsRequestId: event.requestContext.requestId, functionName: `computa-local-${match.route.resource}` });
+  send(res, result);
+}
 
-  const fail = (res: http.ServerResponse, err: unknown) => {
-    logger.error('local server internal error', { error: errorAttributes(err) });
-    if (!res.headersSent) send(res, errorBody(500, 'internal_error', 'Errore interno', 'Si è verificato un errore interno. Riprova più tardi.'));
-    else res.destroy();
-  };
+async function refuseUnauthenticated(req: http.IncomingMessage): Promise<HttpResult | null> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
+  const token = readToken(headers, undefined);
+  try {
+    if (!token) throw new UnauthorizedError();
+    await screenToken(token);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError) return errorBody(err.status, err.code, err.title, err.detail);
+    throw err;
+  }
+}
 
+/** The compiled web app: a file of `webDir`, or index.html for the SPA router's paths. */
+function serveStatic(webDir: string, htmlHeaders: Record<string, string>, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    send(res, { statusCode: 405, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Metodo non consentito' });
+    return;
+  }
+  const root = path.resolve(webDir);
+  let file = path.resolve(root, '.' + decodeURIComponent(url.pathname));
+  if (file.includes('\0')) file = root;
+  if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    file = path.join(root, 'index.html'); // the SPA router takes every other path
+  }
+  if (!fs.existsSync(file)) {
+    send(res, { statusCode: 503, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Interfaccia web non compilata: eseguire npm run build:web' });
+    return;
+  }
+  const ext = path.extname(file);
+  const immutable = url.pathname.startsWith('/assets/');
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    ...(ext === '.html' ? htmlHeaders : {}),
+    'content-type': MIME[ext] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (req.method === 'HEAD') res.end();
+  else fs.createReadStream(file).pipe(res);
+}
+
+const fail = (res: http.ServerResponse, err: unknown) => {
+  logger.error('local server internal error', { error: errorAttributes(err) });
+  if (!res.headersSent) send(res, errorBody(500, 'internal_error', 'Errore interno', 'Si è verificato un errore interno. Riprova più tardi.'));
+  else res.destroy();
+};
+
+/** Malformed requests (bad request line, oversized headers) never reach the request handler. */
+function onClientError(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+}
+
+export function createHttpServer({ webDir, connectSources = [], storeProxy }: ServerOptions): http.Server {
+  const htmlHeaders = { 'content-security-policy': contentSecurityPolicy(connectSources) };
+  const loadHandler = handlerLoader();
   const server = http.createServer((req, res) => {
     // Nothing a client sends may escape this function: every failure becomes an answer.
     try {
@@ -277,20 +296,12 @@ export function createHttpServer({ webDir, connectSources = [], storeProxy }: Se
         return;
       }
       const isApi = API_PREFIXES.some((p) => url.pathname === p.replace(/\/$/, '') || url.pathname.startsWith(p));
-      if (isApi) handleApi(req, res, url).catch((err) => fail(res, err));
-      else serveStatic(req, res, url);
+      if (isApi) handleApi(loadHandler, req, res, url).catch((err) => fail(res, err));
+      else serveStatic(webDir, htmlHeaders, req, res, url);
     } catch (err) {
       fail(res, err);
     }
   });
-  // Malformed requests (bad request line, oversized headers) never reach the handler above.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || err.code === 'ECONNRESET') {
-      socket.destroy();
-      return;
-    }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
-  });
+  server.on('clientError', onClientError);
   return server;
 }

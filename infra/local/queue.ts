@@ -4,6 +4,7 @@ import { TIMEOUT_FAILURE } from '../../functions/worker/analysis.ts';
 import { releaseIfHeld } from '../../functions/ocr/gate.ts';
 import { logger } from '../../functions/config/logger.ts';
 import type { ParseJob, ParseOutcome } from '../../functions/analysis/parse-jobs.ts';
+import type { AnalysisJob } from '../../functions/worker/analysis-queue.ts';
 
 /**
  * The in-process stand-in for SQS: jobs run on worker threads, two at a time (the machine has
@@ -53,113 +54,137 @@ function readyOf(worker: Worker): Promise<ThreadReport> {
   });
 }
 
+/** The queue's state: its jobs, its threads and who waits for it to be idle. */
+interface Queue {
+  config: () => AppConfig;
+  onCrash: (documentId: number, reason?: string) => Promise<void>;
+  concurrency: number;
+  jobTimeoutMs: number;
+  pending: number[];
+  idleThreads: Worker[];
+  threads: Worker[];
+  running: number;
+  closed: boolean;
+  idleWaiters: Array<() => void>;
+  /** One OCR page at a time across the threads (functions/ocr/gate.ts). */
+  ocrGate: SharedArrayBuffer;
+  parseIds: number;
+  nextParseThread: number;
+}
+
+function spawn(q: Queue): Worker {
+  const { signingSecret: _s, enqueue: _e, parseFile: _p, now: _n, ...data } = q.config();
+  const worker = new Worker(new URL('./analysis-thread.mjs', import.meta.url), {
+    workerData: { ...data, ocrGate: q.ocrGate },
+    resourceLimits: { maxOldGenerationSizeMb: ANALYSIS_HEAP_MB },
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  });
+  worker.unref();
+  q.threads.push(worker);
+  return worker;
+}
+
+function pump(q: Queue): void {
+  while (!q.closed && q.running < q.concurrency && q.pending.length) {
+    const worker = q.idleThreads.pop() ?? spawn(q);
+    run(q, worker, q.pending.shift()!);
+  }
+}
+
+/** One analysis on `worker`; a thread that dies or overruns takes its job with it, never leaving it stuck. */
+function run(q: Queue, worker: Worker, documentId: number): void {
+  q.running++;
+  const tid = worker.threadId;
+  let settled = false;
+  const release = () => {
+    q.running--;
+    pump(q);
+    if (!q.running && !q.pending.length) q.idleWaiters.splice(0).forEach((w) => w());
+  };
+  const detach = () => {
+    settled = true;
+    clearTimeout(timer);
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+  };
+  const onMessage = (msg: { done?: number }) => {
+    // Only the end of this job (a thread also says when it is ready).
+    if (settled || msg?.done === undefined) return;
+    detach();
+    if (!q.closed) q.idleThreads.push(worker);
+    release();
+  };
+  /** The thread took its job with it: the document ends failed, never stuck processing. */
+  const abandon = (reason: string | undefined, detail: string) => {
+    if (settled) return;
+    detach();
+    logger.error('analysis thread stopped', { document_id: documentId, error: detail });
+    q.threads.splice(q.threads.indexOf(worker), 1);
+    releaseIfHeld(q.ocrGate, tid);
+    void q
+      .onCrash(documentId, reason)
+      .catch(() => undefined)
+      .finally(release);
+  };
+  const onError = (err: Error & { code?: string }) =>
+    abandon(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? MEMORY_FAILURE : undefined, err.stack ?? String(err));
+  const timer = setTimeout(() => {
+    abandon(TIMEOUT_FAILURE, `over ${q.jobTimeoutMs} ms`);
+    // Freed again once it is gone: it may have taken the OCR gate in between.
+    void worker.terminate().finally(() => releaseIfHeld(q.ocrGate, tid));
+  }, q.jobTimeoutMs);
+  timer.unref();
+  worker.on('message', onMessage);
+  worker.once('error', onError);
+  worker.postMessage({ documentId });
+}
+
+/**
+ * A file parse (functions/analysis/parse-jobs.ts) on an analysis thread, never on the thread
+ * answering requests: taken in turn by the threads, beside an analysis if one is running (the
+ * thread interleaves them). A thread that dies meanwhile fails the parse.
+ */
+function parse(q: Queue, job: ParseJob): Promise<ParseOutcome> {
+  if (q.closed) return Promise.resolve({ ok: false, status: 500, detail: 'queue closed' });
+  if (q.threads.length < q.concurrency) q.idleThreads.push(spawn(q));
+  const worker = q.threads[q.nextParseThread++ % q.threads.length];
+  const id = ++q.parseIds;
+  return new Promise<ParseOutcome>((resolve) => {
+    const done = (outcome: ParseOutcome) => {
+      worker.off('message', onMessage);
+      worker.off('error', onGone);
+      worker.off('exit', onGone);
+      resolve(outcome);
+    };
+    const onMessage = (msg: { parsed?: number; outcome?: ParseOutcome }) => msg?.parsed === id && done(msg.outcome!);
+    const onGone = (err?: unknown) => done({ ok: false, status: 500, detail: `analysis thread stopped during a file parse: ${String(err)}` });
+    worker.on('message', onMessage);
+    worker.once('error', onGone);
+    worker.once('exit', onGone);
+    worker.postMessage({ parse: { id, job } });
+  });
+}
+
 export function createLocalQueue(
   config: () => AppConfig,
   onCrash: (documentId: number, reason?: string) => Promise<void>,
   { concurrency = 2, jobTimeoutMs = 10 * 60_000 + 30_000 }: QueueOptions = {},
 ) {
-  const pending: number[] = [];
-  const idleThreads: Worker[] = [];
-  const threads: Worker[] = [];
-  let running = 0;
-  let closed = false;
-  const idleWaiters: Array<() => void> = [];
-  /** One OCR page at a time across the threads (functions/ocr/gate.ts). */
-  const ocrGate = new SharedArrayBuffer(4);
-
-  const spawn = (): Worker => {
-    const { signingSecret: _s, enqueue: _e, parseFile: _p, now: _n, ...data } = config();
-    const worker = new Worker(new URL('./analysis-thread.mjs', import.meta.url), {
-      workerData: { ...data, ocrGate },
-      resourceLimits: { maxOldGenerationSizeMb: ANALYSIS_HEAP_MB },
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    });
-    worker.unref();
-    threads.push(worker);
-    return worker;
+  const q: Queue = {
+    config,
+    onCrash,
+    concurrency,
+    jobTimeoutMs,
+    pending: [],
+    idleThreads: [],
+    threads: [],
+    running: 0,
+    closed: false,
+    idleWaiters: [],
+    ocrGate: new SharedArrayBuffer(4),
+    parseIds: 0,
+    nextParseThread: 0,
   };
-
-  const run = (worker: Worker, documentId: number) => {
-    running++;
-    const tid = worker.threadId;
-    let settled = false;
-    const release = () => {
-      running--;
-      pump();
-      if (!running && !pending.length) idleWaiters.splice(0).forEach((w) => w());
-    };
-    const detach = () => {
-      settled = true;
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-    };
-    const onMessage = (msg: { done?: number }) => {
-      // Only the end of this job (a thread also says when it is ready).
-      if (settled || msg?.done === undefined) return;
-      detach();
-      if (!closed) idleThreads.push(worker);
-      release();
-    };
-    /** The thread took its job with it: the document ends failed, never stuck processing. */
-    const abandon = (reason: string | undefined, detail: string) => {
-      if (settled) return;
-      detach();
-      logger.error('analysis thread stopped', { document_id: documentId, error: detail });
-      threads.splice(threads.indexOf(worker), 1);
-      releaseIfHeld(ocrGate, tid);
-      void onCrash(documentId, reason)
-        .catch(() => undefined)
-        .finally(release);
-    };
-    const onError = (err: Error & { code?: string }) =>
-      abandon(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? MEMORY_FAILURE : undefined, err.stack ?? String(err));
-    const timer = setTimeout(() => {
-      abandon(TIMEOUT_FAILURE, `over ${jobTimeoutMs} ms`);
-      // Freed again once it is gone: it may have taken the OCR gate in between.
-      void worker.terminate().finally(() => releaseIfHeld(ocrGate, tid));
-    }, jobTimeoutMs);
-    timer.unref();
-    worker.on('message', onMessage);
-    worker.once('error', onError);
-    worker.postMessage({ documentId });
-  };
-
-  let parseIds = 0;
-  let nextParseThread = 0;
-  /**
-   * A file parse (functions/analysis/parse-jobs.ts) on an analysis thread, never on the thread
-   * answering requests: taken in turn by the threads, beside an analysis if one is running (the
-   * thread interleaves them). A thread that dies meanwhile fails the parse.
-   */
-  const parse = (job: ParseJob): Promise<ParseOutcome> => {
-    if (closed) return Promise.resolve({ ok: false, status: 500, detail: 'queue closed' });
-    if (threads.length < concurrency) idleThreads.push(spawn());
-    const worker = threads[nextParseThread++ % threads.length];
-    const id = ++parseIds;
-    return new Promise<ParseOutcome>((resolve) => {
-      const done = (outcome: ParseOutcome) => {
-        worker.off('message', onMessage);
-        worker.off('error', onGone);
-        worker.off('exit', onGone);
-        resolve(outcome);
-      };
-      const onMessage = (msg: { parsed?: number; outcome?: ParseOutcome }) => msg?.parsed === id && done(msg.outcome!);
-      const onGone = (err?: unknown) => done({ ok: false, status: 500, detail: `analysis thread stopped during a file parse: ${String(err)}` });
-      worker.on('message', onMessage);
-      worker.once('error', onGone);
-      worker.once('exit', onGone);
-      worker.postMessage({ parse: { id, job } });
-    });
-  };
-
-  function pump() {
-    while (!closed && running < concurrency && pending.length) {
-      const worker = idleThreads.pop() ?? spawn();
-      run(worker, pending.shift()!);
-    }
-  }
-
   return {
     /**
      * Starts every thread now and resolves when each has loaded its modules, pdf.js and its page
@@ -169,23 +194,24 @@ export function createLocalQueue(
      */
     warm: (): Promise<ThreadReport[]> => {
       const started: Array<Promise<ThreadReport>> = [];
-      while (!closed && threads.length < concurrency) {
-        const worker = spawn();
-        idleThreads.push(worker);
+      while (!q.closed && q.threads.length < q.concurrency) {
+        const worker = spawn(q);
+        q.idleThreads.push(worker);
         started.push(readyOf(worker));
       }
       return Promise.all(started);
     },
-    parse,
-    enqueue: async (job: { documentId: number }) => {
-      pending.push(job.documentId);
-      setImmediate(pump);
+    parse: (job: ParseJob) => parse(q, job),
+    /** The local AnalysisQueue (functions/worker/analysis-queue.ts): an analysis thread runs processDocument. */
+    enqueue: async (job: AnalysisJob) => {
+      q.pending.push(job.documentId);
+      setImmediate(() => pump(q));
     },
     /** Resolves when nothing is queued or running (tests and shutdown). */
-    idle: () => (running || pending.length ? new Promise<void>((r) => idleWaiters.push(r)) : Promise.resolve()),
+    idle: () => (q.running || q.pending.length ? new Promise<void>((r) => q.idleWaiters.push(r)) : Promise.resolve()),
     close: async () => {
-      closed = true;
-      await Promise.all(threads.map((t) => t.terminate()));
+      q.closed = true;
+      await Promise.all(q.threads.map((t) => t.terminate()));
     },
   };
 }

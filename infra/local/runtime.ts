@@ -18,6 +18,7 @@ import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 import { resumeOperations } from '../../functions/services/document-operations.ts';
 import { logEvent } from '../../functions/config/logger.ts';
 import { storeCredentials } from './store-auth.ts';
+import type { AnalysisQueue } from '../../functions/worker/analysis-queue.ts';
 
 export interface LocalOptions {
   port: number;
@@ -96,16 +97,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   refuseWritesWhenFolderIsGone(ctx, path.join(dataDir, 's3'));
   setContext(ctx);
   const seeded = await seed(ctx, options.adminPassword);
-  // Analyses cut short by a stop resume on the next start, so none stays `processing`; but only
-  // those that had not written rows: a document with rows is never re-read by itself.
-  for (const doc of await processingDocuments(ctx)) {
-    if (awaitsAnalysis(doc)) await queue.enqueue({ documentId: doc.id });
-    else if (doc.rows_written_at && !doc.completed_at) {
-      await updateDocument(ctx, doc.id, { status: 'failed', status_reason: INTERRUPTED_WHILE_WRITING, completed_at: ctx.now().toISOString() });
-    }
-  }
-  // A settings change or re-price cut short by a stop is finished before the first request.
-  await resumeOperations(ctx, logEvent);
+  await resumeInterrupted(ctx, queue.enqueue);
 
   // The analysis threads, the API's handlers and pdf.js (which counts an upload's pages here) load
   // before the server says it is ready: the first document pays no module loading.
@@ -117,13 +109,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     server.listen(options.port, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-
-  // In the cloud DynamoDB expires sessions by TTL and an S3 lifecycle rule removes tmp/ after a
-  // day; locally neither exists, so sweep by hand, now and every ten minutes.
-  const sweepAll = () => Promise.all([sweepExpired(ctx), sweepTemporaryFiles(ctx)]).catch(() => undefined);
-  void sweepAll();
-  const sweep = setInterval(() => void sweepAll(), 10 * 60 * 1000);
-  sweep.unref();
+  const sweep = startSweeping(ctx);
 
   let stopped = false;
   return {
@@ -147,6 +133,33 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       await dynamo.close();
     },
   };
+}
+
+/**
+ * Analyses cut short by a stop resume on the next start, so none stays `processing`; but only
+ * those that had not written rows: a document with rows is never re-read by itself. A settings
+ * change or re-price cut short by a stop is finished before the first request.
+ */
+async function resumeInterrupted(ctx: AppContext, enqueue: AnalysisQueue): Promise<void> {
+  for (const doc of await processingDocuments(ctx)) {
+    if (awaitsAnalysis(doc)) await enqueue({ documentId: doc.id });
+    else if (doc.rows_written_at && !doc.completed_at) {
+      await updateDocument(ctx, doc.id, { status: 'failed', status_reason: INTERRUPTED_WHILE_WRITING, completed_at: ctx.now().toISOString() });
+    }
+  }
+  await resumeOperations(ctx, logEvent);
+}
+
+/**
+ * In the cloud DynamoDB expires sessions by TTL and an S3 lifecycle rule removes tmp/ after a
+ * day; locally neither exists, so sweep by hand, now and every ten minutes.
+ */
+function startSweeping(ctx: AppContext): NodeJS.Timeout {
+  const sweepAll = () => Promise.all([sweepExpired(ctx), sweepTemporaryFiles(ctx)]).catch(() => undefined);
+  void sweepAll();
+  const sweep = setInterval(() => void sweepAll(), 10 * 60 * 1000);
+  sweep.unref();
+  return sweep;
 }
 
 /** Every resource's handler module (each a Lambda in the cloud, loaded at first use) and pdf.js, which counts a sample's pages once. */

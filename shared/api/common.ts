@@ -60,6 +60,15 @@ export const amountLike = z.union([z.number(), z.string()]);
 /** A flag as a boolean, or as "true"/"1"/"false"/"0": `bool()` accepts both. */
 export const boolLike = z.union([z.boolean(), z.literal(['true', 'false', '1', '0']), z.literal([0, 1])]);
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * "GET /api/documents/{id}": a route's method and path template, the key API Gateway calls
+ * `routeKey`. Each key of the contract (shared/api/index.ts) is one; functions/routes.ts gives
+ * each its handler and access.
+ */
+export type RouteKeyOf<M extends Method = Method> = `${M} /${string}`;
+
 export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503;
 
 /**

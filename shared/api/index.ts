@@ -1,18 +1,19 @@
 /**
- * THE API contract: route key ("GET /api/documents/{id}", as in functions/routes.ts) -> the zod
- * schemas of its path parameters, query, body and success answer. One file per resource.
+ * THE API contract: route key ("GET /api/documents/{id}") -> the zod schemas of its path
+ * parameters, query, body and success answer. One file per resource. The keys are the API's
+ * routes: functions/routes.ts builds the route table on them (`RouteKey`), giving each its
+ * resource, action and access.
  *
  * - The server validates requests with it (functions/http/contract.ts, one middleware).
  * - /api/openapi.json is generated from it (shared/api/openapi.ts), /api/docs renders that.
  * - The web app parses answers with it (web/src/features/*\/api).
  *
- * `satisfies Record<RouteKey, RouteContract>` makes a route without a contract (or a contract
- * without a route) a type error; tests/unit/http/api-contract.test.ts checks the same at run time.
+ * functions/routes.ts makes a route without a contract (or a contract without a route) a type
+ * error; tests/unit/http/api-contract.test.ts checks the same at run time.
  */
-import type { RouteKey } from '../../functions/routes.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
-import type { RouteContract } from './common.ts';
+import type { RouteContract, RouteKeyOf } from './common.ts';
 import { debugRoutes } from './debug.ts';
 import { docsRoutes } from './docs.ts';
 import { comparisonRoutes } from './comparison.ts';
@@ -39,17 +40,20 @@ export const CONTRACT = {
   ...tipologieRoutes,
   ...docsRoutes,
   ...verificationRoutes,
-} satisfies Record<RouteKey, RouteContract>;
+} satisfies Record<RouteKeyOf, RouteContract>;
 
 export type Contract = typeof CONTRACT;
 
-/** And no contract for a route that is not in the table (spreads escape excess-property checks). */
-type Stray = Exclude<keyof Contract, RouteKey>;
-const noStrayContract: [Stray] extends [never] ? true : Stray = true;
-void noStrayContract;
+/** "GET /api/documents/{id}": one per route of the API, the key of its contract. */
+export type RouteKey = keyof Contract;
+
+/** Every key is "METHOD /path" (spreads escape the check above). */
+type Malformed = Exclude<RouteKey, RouteKeyOf>;
+const noMalformedKey: [Malformed] extends [never] ? true : Malformed = true;
+void noMalformedKey;
 
 export function contractOf(key: string): RouteContract | undefined {
   return (CONTRACT as Record<string, RouteContract>)[key];
 }
 
-export type { RouteContract } from './common.ts';
+export type { Method, RouteContract } from './common.ts';

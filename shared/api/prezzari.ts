@@ -193,45 +193,55 @@ const stageExample = (source: 'dei' | 'toscana', key: string) => ({
 const priceFileErrors = { 400: 'Seleziona un file Excel.', 413: 'Il file è troppo grande. Dimensione massima: 10MB' };
 const confirmErrors = { 400: 'ID file temporaneo mancante', 404: 'File temporaneo scaduto o non trovato: ricarica il file e riprova.', 409: 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.' };
 
+/** Step 1 of a DEI or Toscana import: the file read and previewed, nothing stored yet. */
+function uploadStep(summary: string, body: z.ZodObject, requestExample: Record<string, string>, example: unknown, keyError: string) {
+  return {
+    summary,
+    body,
+    bodyType: 'multipart',
+    files: { file: 'Il prezzario (fino a 10 MB)' },
+    response: stageResponse,
+    requestExample,
+    example,
+    errors: { ...priceFileErrors, 400: keyError },
+  } satisfies RouteContract;
+}
+
+/** Step 2 of a DEI or Toscana import: the previewed version replaces the current one. */
+function confirmStep(summary: string, list: object) {
+  return {
+    summary,
+    body: confirmBody,
+    bodyType: 'json-or-multipart',
+    response: confirmResponse,
+    requestExample: { temp_file_id: '0b6f2c1e-8d4a-4f4e-9a39-3c1f0d2b7e11' },
+    example: { data: { type: 'success', message: 'Importazione completata: 18234 voci caricate.', total_rows: 18234, list } },
+    errors: confirmErrors,
+  } satisfies RouteContract;
+}
+
 export const prezzariRoutes = {
-  'POST /api/upload-prezzario-dei': {
-    summary: 'Importazione DEI, passo 1: legge il file (.xlsx, .xls, .csv, .xml) e ne mostra l\u2019anteprima',
-    body: deiUploadFields,
-    bodyType: 'multipart',
-    files: { file: 'Il prezzario (fino a 10 MB)' },
-    response: stageResponse,
-    requestExample: { anno: '2026', tipologia_dei: 'urbanizzazione' },
-    example: stageExample('dei', 'urbanizzazione'),
-    errors: { ...priceFileErrors, 400: 'Seleziona la tipologia del prezzario DEI.' },
-  },
-  'POST /api/confirm-prezzario-dei': {
-    summary: 'Importazione DEI, passo 2: la nuova versione sostituisce la precedente in un solo passo',
-    body: confirmBody,
-    bodyType: 'json-or-multipart',
-    response: confirmResponse,
-    requestExample: { temp_file_id: '0b6f2c1e-8d4a-4f4e-9a39-3c1f0d2b7e11' },
-    example: { data: { type: 'success', message: 'Importazione completata: 18234 voci caricate.', total_rows: 18234, list: { ...head, list_id: 'dei#urbanizzazione#2026', source: 'dei', key: 'urbanizzazione' } } },
-    errors: confirmErrors,
-  },
-  'POST /api/upload-prezzario-toscana': {
-    summary: 'Importazione Toscana, passo 1: legge il file e ne mostra l\u2019anteprima',
-    body: toscanaUploadFields,
-    bodyType: 'multipart',
-    files: { file: 'Il prezzario (fino a 10 MB)' },
-    response: stageResponse,
-    requestExample: { anno: '2026', provincia: 'FIRENZE' },
-    example: stageExample('toscana', 'FIRENZE'),
-    errors: { ...priceFileErrors, 400: 'La provincia deve essere una provincia toscana' },
-  },
-  'POST /api/confirm-prezzario-toscana': {
-    summary: 'Importazione Toscana, passo 2',
-    body: confirmBody,
-    bodyType: 'json-or-multipart',
-    response: confirmResponse,
-    requestExample: { temp_file_id: '0b6f2c1e-8d4a-4f4e-9a39-3c1f0d2b7e11' },
-    example: { data: { type: 'success', message: 'Importazione completata: 18234 voci caricate.', total_rows: 18234, list: head } },
-    errors: confirmErrors,
-  },
+  'POST /api/upload-prezzario-dei': uploadStep(
+    'Importazione DEI, passo 1: legge il file (.xlsx, .xls, .csv, .xml) e ne mostra l\u2019anteprima',
+    deiUploadFields,
+    { anno: '2026', tipologia_dei: 'urbanizzazione' },
+    stageExample('dei', 'urbanizzazione'),
+    'Seleziona la tipologia del prezzario DEI.',
+  ),
+  'POST /api/confirm-prezzario-dei': confirmStep('Importazione DEI, passo 2: la nuova versione sostituisce la precedente in un solo passo', {
+    ...head,
+    list_id: 'dei#urbanizzazione#2026',
+    source: 'dei',
+    key: 'urbanizzazione',
+  }),
+  'POST /api/upload-prezzario-toscana': uploadStep(
+    'Importazione Toscana, passo 1: legge il file e ne mostra l\u2019anteprima',
+    toscanaUploadFields,
+    { anno: '2026', provincia: 'FIRENZE' },
+    stageExample('toscana', 'FIRENZE'),
+    'La provincia deve essere una provincia toscana',
+  ),
+  'POST /api/confirm-prezzario-toscana': confirmStep('Importazione Toscana, passo 2', head),
   'POST /api/upload-csv': {
     summary: 'Dati CSV: sostituiscono i precedenti in un solo passo',
     body: z.object({}),

@@ -1,5 +1,5 @@
 /**
- * The longest functions in functions/ and shared/ (lines from the declaration to its closing
+ * The longest functions in functions/, shared/, infra/ and web/src (lines from the declaration to its closing
  * brace), with the TypeScript compiler API: `npx tsx tests/bench/function-lengths.ts [count]`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const DIRS = ['functions', 'shared'];
+const DIRS = ['functions', 'shared', 'infra', 'web/src'];
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {

@@ -27,6 +27,7 @@ import { applyListedCodes } from '../../functions/ocr/code-check.ts';
 import { localOcr } from '../../functions/ocr/local-ocr.ts';
 import { createOcrEngine } from '../../functions/ocr/tesseract.ts';
 import { CORPUS_PDF, truthOf } from '../support/corpus.ts';
+import { rng } from '../support/random.ts';
 
 /**
  * BENCH_OCR_LISTS=corpus: the scanned codes are also checked against "price lists" made of every
@@ -40,16 +41,6 @@ const listedCodes = process.env.BENCH_OCR_LISTS === 'corpus'
 const DEFAULT = ['primus_small', 'str_small', 'tabella_small', 'dei_small', 'tabella_medium'];
 const names = (process.argv[2] ?? DEFAULT.join(',')).split(',').filter(Boolean);
 const DPI = 200;
-
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The scan of a document is the same whatever else the run reads (seed from its name);

@@ -7,6 +7,7 @@ import { compare, formatItalian, fromNumber, mul, parseFlexible, round, sum, toN
 import { withinAmountLimit } from '../../../shared/domain/amounts.ts';
 import { addReason, productHolds, R_PRODOTTO, R_TOTALE } from '../parser/checks.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
+import { ImportError } from '../../errors.ts';
 
 export type ComputoFormat = 'pdf' | 'xpwe' | 'six' | 'leeno' | 'xlsx' | 'xls' | 'ods';
 
@@ -31,11 +32,7 @@ export const MAX_VOCI = 50_000;
 export const R_MISURE = 'la somma delle righe di misura non corrisponde alla quantità';
 
 /** A file refused with the reason the user reads. */
-export class ImportError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-  }
-}
+export { ImportError };
 
 export const FILE_TOO_LARGE = 'File troppo grande. Dimensione massima: 50MB';
 export const UNSUPPORTED_FORMAT = 'Tipo di file non valido. Formati supportati: PDF, PriMus XPWE, SIX (XML), LeenO (.ods), Excel (.xlsx, .xls)';

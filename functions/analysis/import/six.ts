@@ -54,9 +54,32 @@ interface Pending {
   preventivo: string;
 }
 
+/** What a read noticed and could not import: measurements of unknown products, unreadable measures. */
+interface Skipped {
+  unknown: number;
+  unreadable: number;
+}
+
 export function importSix(bytes: Uint8Array): ImportResult {
   const root = child(parseXml(bytes, ARRAYS), 'Documento');
   if (!root) throw new ImportError(SIX_NOT_SIX);
+  const products = productsOf(root, groupNamesOf(root));
+  const voci: ParsedVoce[] = [];
+  const skipped: Skipped = { unknown: 0, unreadable: 0 };
+  for (const prg of children(root, 'progetto')) {
+    for (const prv of children(prg, 'preventivo')) {
+      for (const p of pendingOf(prv, products, skipped)) voci.push(voceOf(p, voci.length + 1));
+    }
+  }
+  const warnings: string[] = [];
+  if (skipped.unknown) warnings.push(`${skipped.unknown} righe di misura rimandano a un prodotto assente dal file: non sono state importate.`);
+  if (skipped.unreadable) warnings.push(`${skipped.unreadable} righe di misura con valori non numerici non sono state sommate: verifica le quantità.`);
+  if (!voci.length) throw new ImportError(SIX_NO_VOCI);
+  return finish({ layout: 'six', voci, document_total: null, warnings });
+}
+
+/** The names of the groups' values (grpValoreId -> short description), for the voci's chapters. */
+function groupNamesOf(root: XmlNode): Map<string, string> {
   const groupNames = new Map<string, string>();
   for (const g of children(root, 'gruppo')) {
     for (const v of children(g, 'grpValore')) {
@@ -64,6 +87,11 @@ export function importSix(bytes: Uint8Array): ImportResult {
       groupNames.set(attr(v, 'grpValoreId'), (d && attr(d, 'breve')) || attr(v, 'vlrId'));
     }
   }
+  return groupNames;
+}
+
+/** Every product of the file's price lists, by prodottoId. */
+function productsOf(root: XmlNode, groupNames: Map<string, string>): Map<string, Product> {
   const products = new Map<string, Product>();
   for (const prz of children(root, 'prezzario')) {
     const units = new Map(children(prz, 'unitaDiMisura').map((u) => [attr(u, 'unitaDiMisuraId'), attr(u, 'simbolo') || attr(u, 'udmId')]));
@@ -79,74 +107,71 @@ export function importSix(bytes: Uint8Array): ImportResult {
       });
     }
   }
+  return products;
+}
 
-  const voci: ParsedVoce[] = [];
-  const warnings: string[] = [];
-  let unknown = 0;
-  let unreadable = 0;
-  for (const prg of children(root, 'progetto')) {
-    for (const prv of children(prg, 'preventivo')) {
-      const d = italian(children(prv, 'prvDescrizione'));
-      const title = (d && attr(d, 'breve')) || attr(prv, 'prvId');
-      // One voce per product of the preventivo, in the order of its first measurement.
-      const byProduct = new Map<string, Pending>();
-      for (const r of children(prv, 'prvRilevazione')) {
-        const product = products.get(attr(r, 'prodottoId'));
-        if (!product) {
-          unknown++;
-          continue;
-        }
-        let q = ZERO;
-        // A rilevazione may state its quantity instead of measuring it.
-        const stated = fileNumber(attr(r, 'quantita'));
-        if (stated && !children(r, 'prvMisura').length) q = stated;
-        for (const m of children(r, 'prvMisura')) {
-          const cells = children(m, 'prvCella');
-          if (!cells.length) continue;
-          let partial: Decimal = ONE;
-          let ok = true;
-          for (const c of cells) {
-            const v = evalMeasure(attr(c, 'testo') || attr(c, 'valore'));
-            if (!v) ok = false;
-            else partial = mul(partial, v);
-          }
-          if (!ok) {
-            unreadable++;
-            continue;
-          }
-          q = add(q, attr(m, 'operazione') === '-' ? neg(partial) : partial);
-        }
-        const key = attr(r, 'prodottoId');
-        const pending = byProduct.get(key);
-        if (pending) pending.quantity = add(pending.quantity, q);
-        else byProduct.set(key, { product, quantity: q, list: attr(r, 'listaQuotazioneId'), preventivo: title });
-      }
-      for (const p of byProduct.values()) {
-        // Quantities to 2 decimals, as STR Vision prints them and computes the amount.
-        p.quantity = round(p.quantity, 2);
-        const prices = p.product.prices;
-        const unitario = prices.get(p.list) ?? prices.values().next().value ?? ZERO;
-        const desc = p.product.description.trim();
-        const head = p.product.title.trim();
-        voci.push(
-          makeVoce(
-            {
-              tariffa: p.product.code,
-              descrizione: head && !desc.startsWith(head) ? `${head} ${desc}` : desc || head,
-              unita_di_misura: p.product.unit,
-              quantita: p.quantity,
-              unitario,
-              totale: amountOf(p.quantity, unitario),
-              capitoli: { supercategoria: p.preventivo, categoria: p.product.groups[0], sottocategoria: p.product.groups[1] },
-            },
-            voci.length + 1,
-          ),
-        );
-      }
+/** One voce per product of the preventivo, in the order of its first measurement, quantities summed. */
+function pendingOf(prv: XmlNode, products: Map<string, Product>, skipped: Skipped): Pending[] {
+  const d = italian(children(prv, 'prvDescrizione'));
+  const title = (d && attr(d, 'breve')) || attr(prv, 'prvId');
+  const byProduct = new Map<string, Pending>();
+  for (const r of children(prv, 'prvRilevazione')) {
+    const product = products.get(attr(r, 'prodottoId'));
+    if (!product) {
+      skipped.unknown++;
+      continue;
     }
+    const q = quantityOf(r, skipped);
+    const key = attr(r, 'prodottoId');
+    const pending = byProduct.get(key);
+    if (pending) pending.quantity = add(pending.quantity, q);
+    else byProduct.set(key, { product, quantity: q, list: attr(r, 'listaQuotazioneId'), preventivo: title });
   }
-  if (unknown) warnings.push(`${unknown} righe di misura rimandano a un prodotto assente dal file: non sono state importate.`);
-  if (unreadable) warnings.push(`${unreadable} righe di misura con valori non numerici non sono state sommate: verifica le quantità.`);
-  if (!voci.length) throw new ImportError(SIX_NO_VOCI);
-  return finish({ layout: 'six', voci, document_total: null, warnings });
+  return [...byProduct.values()];
+}
+
+/** A rilevazione's quantity: its measures (cells multiplied, `-` subtracted), or the quantity it states. */
+function quantityOf(r: XmlNode, skipped: Skipped): Decimal {
+  let q = ZERO;
+  // A rilevazione may state its quantity instead of measuring it.
+  const stated = fileNumber(attr(r, 'quantita'));
+  if (stated && !children(r, 'prvMisura').length) q = stated;
+  for (const m of children(r, 'prvMisura')) {
+    const cells = children(m, 'prvCella');
+    if (!cells.length) continue;
+    let partial: Decimal = ONE;
+    let ok = true;
+    for (const c of cells) {
+      const v = evalMeasure(attr(c, 'testo') || attr(c, 'valore'));
+      if (!v) ok = false;
+      else partial = mul(partial, v);
+    }
+    if (!ok) {
+      skipped.unreadable++;
+      continue;
+    }
+    q = add(q, attr(m, 'operazione') === '-' ? neg(partial) : partial);
+  }
+  return q;
+}
+
+function voceOf(p: Pending, index: number): ParsedVoce {
+  // Quantities to 2 decimals, as STR Vision prints them and computes the amount.
+  p.quantity = round(p.quantity, 2);
+  const prices = p.product.prices;
+  const unitario = prices.get(p.list) ?? prices.values().next().value ?? ZERO;
+  const desc = p.product.description.trim();
+  const head = p.product.title.trim();
+  return makeVoce(
+    {
+      tariffa: p.product.code,
+      descrizione: head && !desc.startsWith(head) ? `${head} ${desc}` : desc || head,
+      unita_di_misura: p.product.unit,
+      quantita: p.quantity,
+      unitario,
+      totale: amountOf(p.quantity, unitario),
+      capitoli: { supercategoria: p.preventivo, categoria: p.product.groups[0], sottocategoria: p.product.groups[1] },
+    },
+    index,
+  );
 }

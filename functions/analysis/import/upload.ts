@@ -30,8 +30,8 @@ export function storedContentType(key: string): string {
 
 function asHttp(err: unknown): never {
   if (err instanceof ImportError) {
-    if (err.reason === FILE_TOO_LARGE) throw new PayloadTooLargeError(err.reason);
-    throw new ValidationError(err.reason);
+    if (err.reason === FILE_TOO_LARGE) throw new PayloadTooLargeError(err.reason, { cause: err });
+    throw new ValidationError(err.reason, { cause: err });
   }
   throw err;
 }

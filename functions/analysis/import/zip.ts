@@ -50,8 +50,8 @@ export function checkZipBudget(bytes: Uint8Array, budget = MAX_INFLATED_BYTES): 
       try {
         inflated += zlib.inflateRawSync(data, { maxOutputLength: budget - inflated + 1 }).length;
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ImportError(ZIP_BOMB);
-        throw new ImportError(ZIP_BROKEN);
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ImportError(ZIP_BOMB, { cause: err });
+        throw new ImportError(ZIP_BROKEN, { cause: err });
       }
     } else throw new ImportError(ZIP_BROKEN);
     if (inflated > budget) throw new ImportError(ZIP_BOMB);

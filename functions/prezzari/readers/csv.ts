@@ -23,9 +23,9 @@ function csvRecords(text: string, sep: string, limit?: number): string[][] {
   } catch (err) {
     // No line number: csv-parse counts the line where it stopped, not where the quote opened.
     const code = (err as { code?: string }).code;
-    if (code === 'CSV_QUOTE_NOT_CLOSED') throw new PriceFileError('Il file CSV non è valido: un campo tra virgolette non viene mai chiuso.');
-    if (code === 'CSV_MAX_RECORD_SIZE') throw new PriceFileError(`Il file CSV non è valido: una riga supera ${MAX_RECORD_CHARS.toLocaleString('it-IT')} caratteri.`);
-    throw new PriceFileError('Il file CSV non è valido.');
+    if (code === 'CSV_QUOTE_NOT_CLOSED') throw new PriceFileError('Il file CSV non è valido: un campo tra virgolette non viene mai chiuso.', { cause: err });
+    if (code === 'CSV_MAX_RECORD_SIZE') throw new PriceFileError(`Il file CSV non è valido: una riga supera ${MAX_RECORD_CHARS.toLocaleString('it-IT')} caratteri.`, { cause: err });
+    throw new PriceFileError('Il file CSV non è valido.', { cause: err });
   }
 }
 

@@ -326,7 +326,7 @@ export function readPrezzarioXml(text: string, maxRows: number): ReadResult {
   try {
     parseXml(text, reader);
   } catch (e) {
-    if (e instanceof XmlSyntaxError) throw new PriceFileError(`Il file XML non è valido (riga ${e.line}: ${e.message}).`);
+    if (e instanceof XmlSyntaxError) throw new PriceFileError(`Il file XML non è valido (riga ${e.line}: ${e.message}).`, { cause: e });
     throw e;
   }
   if (!reader.rows.length) {

@@ -3,7 +3,7 @@ import { cellAmount, cellCode, cellText, cellYear, isEmptyRow, multilineText, op
 import { describeLevels } from './describe.ts';
 import { classifyTitle, normalizeTitle, type ColumnClass } from './headers.ts';
 import { isChapterLabel, isHeading, looksLikeCode, titleText, TitleStack } from './titles.ts';
-import { missingFields, PriceFileError, tooManyRows, type PriceField, type PriceRow } from './types.ts';
+import { missingFields, PRICE_FIELDS, PriceFileError, tooManyRows, type PriceField, type PriceRow } from './types.ts';
 
 export const HEADER_SEARCH_ROWS = 30;
 
@@ -138,7 +138,7 @@ export class RowMapper {
     const desc = this.header.columns.get('descrizione');
     if (desc) out.push({ field: 'descrizione', column: desc[0].title });
     else if (this.header.levels.length) out.push({ field: 'descrizione', column: this.header.levels.map((l) => l.title).join(' + ') });
-    const order = (f: PriceField) => ORDER.indexOf(f);
+    const order = (f: PriceField) => PRICE_FIELDS.indexOf(f);
     return out.sort((a, b) => order(a.field) - order(b.field));
   }
 
@@ -250,19 +250,6 @@ export class RowMapper {
     return out;
   }
 }
-
-const ORDER: PriceField[] = [
-  'codice',
-  'descrizione',
-  'unita_di_misura',
-  'prezzo',
-  'prezzo_senza_sg',
-  'anno',
-  'provincia',
-  'tipologia',
-  'scostamento_perc_senza_sg_2024',
-  'scostamento_perc_su_anno_2024',
-];
 
 /**
  * Drives one table (a sheet or a CSV): looks for the header in the first 30 non-skipped rows,

@@ -1,22 +1,8 @@
 import { dec, formatItalian } from '../../../shared/domain/money.ts';
+import { PriceFileError } from '../../errors.ts';
+import { PRICE_FIELDS, type PriceField, type PriceRow } from '../../../shared/domain/price-items.ts';
 
-/** One price-list item as read from a file (section 3 of the spec: price-list / CSV row). */
-export interface PriceRow {
-  codice: string;
-  descrizione: string;
-  unita_di_misura: string | null;
-  prezzo: number | null;
-  prezzo_senza_sg: number | null;
-  anno: number | null;
-  provincia: string | null;
-  tipologia: string | null;
-  scostamento_perc_senza_sg_2024: number | null;
-  scostamento_perc_su_anno_2024: number | null;
-  /** The titles above the article (work type, chapter, item), most general first, when the file has them. */
-  titoli?: string[];
-}
-
-export type PriceField = Exclude<keyof PriceRow, 'titoli'>;
+export { PRICE_FIELDS, type PriceField, type PriceRow } from '../../../shared/domain/price-items.ts';
 
 export type PriceFileFormat = 'xlsx' | 'xls' | 'csv' | 'xml-easy' | 'xml-prt';
 
@@ -45,25 +31,7 @@ export interface ReadOptions {
 }
 
 /** A problem with the uploaded file; `detail` is Italian and meant for the user (HTTP 400). */
-export class PriceFileError extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
-    this.name = 'PriceFileError';
-  }
-}
-
-export const PRICE_FIELDS: readonly PriceField[] = [
-  'codice',
-  'descrizione',
-  'unita_di_misura',
-  'prezzo',
-  'prezzo_senza_sg',
-  'anno',
-  'provincia',
-  'tipologia',
-  'scostamento_perc_senza_sg_2024',
-  'scostamento_perc_su_anno_2024',
-];
+export { PriceFileError };
 
 export const DEFAULT_MAX_ROWS = 200_000;
 

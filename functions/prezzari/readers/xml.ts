@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XmlSyntaxError } from '../../errors.ts';
 
 /**
  * XML for the price-list readers, on fast-xml-parser (validator for well-formedness with line
@@ -16,14 +17,7 @@ export interface XmlHandler {
   doctype?(): void;
 }
 
-export class XmlSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly line: number,
-  ) {
-    super(message);
-  }
-}
+export { XmlSyntaxError };
 
 const MAX_XML_DEPTH = 256;
 

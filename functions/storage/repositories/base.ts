@@ -132,23 +132,20 @@ export async function queryAll<T>(ctx: AppContext, input: Omit<QueryCommandInput
   return items;
 }
 
-/** Counts the items of a `by_kind` index without reading them. */
-export async function countKind(ctx: AppContext, table: TableKey, kind: string): Promise<number> {
+/** Counts what a Query matches without reading the items, following LastEvaluatedKey. */
+export async function countAll(ctx: AppContext, input: Omit<QueryCommandInput, 'TableName' | 'Select' | 'ExclusiveStartKey'> & { table: TableKey }): Promise<number> {
+  const { table, ...rest } = input;
   let total = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const out = await store(ctx).send(
-      new QueryCommand({
-        TableName: ctx.table(table),
-        IndexName: 'by_kind',
-        KeyConditionExpression: 'kind = :k',
-        ExpressionAttributeValues: { ':k': kind },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
+    const out = await store(ctx).send(new QueryCommand({ ...rest, TableName: ctx.table(table), Select: 'COUNT', ExclusiveStartKey }));
     total += out.Count ?? 0;
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return total;
+}
+
+/** Counts the items of a `by_kind` index without reading them. */
+export function countKind(ctx: AppContext, table: TableKey, kind: string): Promise<number> {
+  return countAll(ctx, { table, IndexName: 'by_kind', KeyConditionExpression: 'kind = :k', ExpressionAttributeValues: { ':k': kind } });
 }

@@ -1,24 +1,13 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
 import type { PriceListHead } from '../../../shared/domain/pricing.ts';
+import type { PriceRow } from '../../../shared/domain/price-items.ts';
 import { ConflictError } from '../../errors.ts';
 import { queryAll, store } from './base.ts';
 
-/** A row of a price list version (codice already normalised; CSV data: CODE#n). */
-export interface PriceItem {
-  codice: string;
+/** A row of a price list version: the article as read, its codice normalised (CSV data: CODE#n). */
+export interface PriceItem extends PriceRow {
   codice_originale: string;
-  descrizione: string;
-  unita_di_misura: string | null;
-  prezzo: number | null;
-  prezzo_senza_sg: number | null;
-  anno: number | null;
-  provincia: string | null;
-  tipologia: string | null;
-  scostamento_perc_senza_sg_2024: number | null;
-  scostamento_perc_su_anno_2024: number | null;
-  /** The list's titles above the article, most general first (chapter, item…), when its importer kept them: searched with less weight. */
-  titoli?: string[];
 }
 
 const KIND = 'price_list';

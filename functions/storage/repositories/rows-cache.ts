@@ -7,9 +7,11 @@
  * because a token is never given twice. A document without a token is never remembered.
  *
  * Bounded by the total number of rows held (least recently used documents go first), and every
- * entry is dropped after ENTRY_TTL_MS as a last safety net. Rows handed out are frozen: callers
- * copy what they change (as the handlers already do), never edit what others may be reading.
+ * entry is dropped after ENTRY_TTL_MS as a last safety net: an lru-cache with `maxSize` counted in
+ * rows and a `ttl`. Rows handed out are frozen: callers copy what they change (as the handlers
+ * already do), never edit what others may be reading.
  */
+import { LRUCache } from 'lru-cache';
 import type { RowRecord } from './rows.ts';
 
 const DEFAULT_MAX_ROWS = 30_000;
@@ -18,32 +20,23 @@ const ENTRY_TTL_MS = 10 * 60_000;
 interface Entry {
   version: string;
   rows: readonly RowRecord[];
-  until: number;
 }
 
-const entries = new Map<number, Entry>();
-let held = 0;
-let maxRows = DEFAULT_MAX_ROWS;
+/** lru-cache weighs entries by their rows: `maxSize` rows in all, least recently used out first. */
+const newCache = (maxRows: number) =>
+  new LRUCache<number, Entry>({ maxSize: maxRows, sizeCalculation: (e) => Math.max(1, e.rows.length), ttl: ENTRY_TTL_MS });
 
-function drop(documentId: number): void {
-  const e = entries.get(documentId);
-  if (!e) return;
-  held -= e.rows.length;
-  entries.delete(documentId);
-}
+let entries = newCache(DEFAULT_MAX_ROWS);
 
 /** The rows remembered for this document at this version, or undefined. */
 export function cachedRows(documentId: number, version: string | undefined): readonly RowRecord[] | undefined {
   if (!version) return undefined;
   const e = entries.get(documentId);
   if (!e) return undefined;
-  if (e.version !== version || e.until < Date.now()) {
-    drop(documentId);
+  if (e.version !== version) {
+    entries.delete(documentId);
     return undefined;
   }
-  // Most recently used last: Map keeps insertion order.
-  entries.delete(documentId);
-  entries.set(documentId, e);
   return e.rows;
 }
 
@@ -51,20 +44,14 @@ export function cachedRows(documentId: number, version: string | undefined): rea
 export function rememberRows(documentId: number, version: string | undefined, rows: RowRecord[]): readonly RowRecord[] {
   for (const r of rows) freezeRow(r);
   Object.freeze(rows);
-  if (!version || rows.length > maxRows) return rows;
-  drop(documentId);
-  entries.set(documentId, { version, rows, until: Date.now() + ENTRY_TTL_MS });
-  held += rows.length;
-  for (const [id] of entries) {
-    if (held <= maxRows) break;
-    drop(id);
-  }
+  if (!version || rows.length > entries.maxSize) return rows;
+  entries.set(documentId, { version, rows });
   return rows;
 }
 
 /** This process changed a document's rows: nothing of it is kept (the token changes too). */
 export function forgetRows(documentId: number): void {
-  drop(documentId);
+  entries.delete(documentId);
 }
 
 function freezeRow(r: RowRecord): void {
@@ -79,12 +66,10 @@ function freezeRow(r: RowRecord): void {
 
 /** How much is held (tests, diagnostics). */
 export function rowsCacheStats(): { documents: number; rows: number; maxRows: number } {
-  return { documents: entries.size, rows: held, maxRows };
+  return { documents: entries.size, rows: entries.calculatedSize, maxRows: entries.maxSize };
 }
 
 /** Changes the bound (tests); forgets everything. */
 export function setRowsCacheLimit(rows: number = DEFAULT_MAX_ROWS): void {
-  maxRows = rows;
-  entries.clear();
-  held = 0;
+  entries = newCache(rows);
 }

@@ -3,10 +3,10 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand,
 import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain/rows.ts';
 import { nextVersion, type Versioned } from '../../../shared/domain/row-versions.ts';
 import type { AppContext } from '../../config/context.ts';
-import { cancellationReasons, domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
+import { cancellationReasons, countAll, domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 import { cachedRows, forgetRows, rememberRows } from './rows-cache.ts';
 import type { DocumentRecord } from './documents.ts';
-import { ConflictError } from '../../errors.ts';
+import { ConflictError, OperationSupersededError } from '../../errors.ts';
 
 /** Which article priced a row: the list, the code looked up, and the article as the list has it. */
 export interface PriceSourceInfo {
@@ -233,23 +233,8 @@ export async function listRowAmounts(ctx: AppContext, documentId: number): Promi
   return items.map(({ da_verificare, ...amounts }) => ({ ...amounts, verifica: da_verificare ? ['da verificare'] : [] }));
 }
 
-export async function countRows(ctx: AppContext, documentId: number): Promise<number> {
-  let total = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await store(ctx).send(
-      new QueryCommand({
-        TableName: ctx.table('rows'),
-        KeyConditionExpression: 'document_id = :d',
-        ExpressionAttributeValues: { ':d': documentId },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    total += out.Count ?? 0;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return total;
+export function countRows(ctx: AppContext, documentId: number): Promise<number> {
+  return countAll(ctx, { table: 'rows', KeyConditionExpression: 'document_id = :d', ExpressionAttributeValues: { ':d': documentId } });
 }
 
 export async function deleteDocumentRows(ctx: AppContext, documentId: number): Promise<void> {
@@ -327,12 +312,7 @@ export interface OperationGuard {
 }
 
 /** The document's operation is no longer the one writing: a later one took it over and does its work. */
-export class OperationSupersededError extends Error {
-  constructor(readonly operationId: string) {
-    super(`operation ${operationId} superseded`);
-    this.name = 'OperationSupersededError';
-  }
-}
+export { OperationSupersededError };
 
 /**
  * What happened to each row of a bulk conditional write: written; `changed` (its row changed or

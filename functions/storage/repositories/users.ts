@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppContext } from '../../config/context.ts';
-import type { Role } from '../../http/types.ts';
+import type { Role } from '../../../shared/domain/roles.ts';
 import { NotFoundError } from '../../errors.ts';
 import { claimUnique, countKind, nextId, ownerOfUnique, queryAll, releaseUnique, store } from './base.ts';
 import { forgetIdentities } from '../../auth/identity-cache.ts';

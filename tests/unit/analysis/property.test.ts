@@ -12,6 +12,7 @@ import { parseComputo, type ParsedVoce } from '../../../functions/analysis/parse
 import type { PageWords, Word } from '../../../functions/analysis/words.ts';
 import { LAYOUT_NAMES, generateOne } from '../../generator/generate.ts';
 import { page, right, text } from './fixtures.ts';
+import { rng } from '../../support/random.ts';
 
 interface Item {
   tariffa: string;
@@ -44,16 +45,6 @@ function checkReading(items: Item[], voci: ParsedVoce[], label: string): void {
 }
 
 // ---------------------------------------------------------------- word-layout generator
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'fornitura posa in opera di pavimento massetto sabbia cemento compreso ogni onere magistero parete cartongesso intonaco civile rasatura tinteggiatura controsoffitto lastre'.split(' ');
 const UNITS = ['m²', 'm³', 'm', 'kg', 'cad', 'a corpo', 'mq', 'ml.', 'cad.', 'h'];

@@ -1,6 +1,6 @@
 import { lazy, useState, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { Layout } from '@/components/layout/Layout.tsx';
+import { Layout } from '@/app/layout/Layout.tsx';
 import { AdminRoute, ProtectedRoute } from '@/features/auth/RouteGuards.tsx';
 import HomePage from '@/pages/HomePage.tsx';
 import LoginPage from '@/pages/LoginPage.tsx';

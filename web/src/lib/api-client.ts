@@ -23,6 +23,9 @@ export class ApiError extends Error {
   }
 }
 
+/** No answer at all (spec section 8, generic upload). */
+export const CONNECTION_ERROR = 'Errore di connessione. Verificare la connessione internet.';
+
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string | null) =>
   token ? localStorage.setItem(TOKEN_KEY, token) : localStorage.removeItem(TOKEN_KEY);
@@ -81,7 +84,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
         await sleep(1000 * 2 ** attempt);
         continue;
       }
-      throw new ApiError(0, 'Errore di connessione. Verificare la connessione internet.');
+      throw new ApiError(0, CONNECTION_ERROR);
     }
     if (res.status >= 500 && attempt < retries) {
       await sleep(1000 * 2 ** attempt);
@@ -103,6 +106,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     return data as T;
   }
 }
+
+/** The Authorization header of the stored session, if any. */
+export const authHeaders = (): Record<string, string> => {
+  const token = getToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
 
 export const UNEXPECTED_ANSWER = 'Risposta inattesa dal server: ricarica la pagina e riprova.';
 

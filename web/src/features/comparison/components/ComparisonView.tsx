@@ -1,33 +1,22 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { SelectButton } from 'primereact/selectbutton';
 import { Alert } from '@/components/Alert.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useTimedMessage } from '@/hooks/use-timed-message.ts';
 import { NARROW_SCREEN, useMediaQuery } from '@/hooks/use-media-query.ts';
-import { formatEuro, formatInteger, formatPercent } from '@shared/format.ts';
 import { useComparison } from '../api/get-comparison.ts';
 import { PAIR_ERROR, savePair } from '../api/save-pair.ts';
 import { COMPARISON_EXPORT_ERROR, exportComparison } from '../api/export-comparison.ts';
-import { ALL_STATES, DEFAULT_VIEW, STATE_LABEL, visibleVoci, type SortKey, type ViewOptions, type Voce, type VoceState } from '../utils/view.ts';
+import { DEFAULT_VIEW, visibleVoci, type ViewOptions, type Voce, type VoceState } from '../utils/view.ts';
+import { ComparisonFilters, ComparisonTotals } from './ComparisonFilters.tsx';
 import { ComparisonCards, ComparisonTable } from './ComparisonTable.tsx';
 import { CompareDialog } from './CompareDialog.tsx';
 import { PairDialog } from './PairDialog.tsx';
 import '../comparison.css';
 
 const ComparisonChart = lazy(() => import('./ComparisonChart.tsx'));
-
-const SORTS: Array<{ label: string; value: SortKey }> = [
-  { label: 'Capitolo', value: 'capitolo' },
-  { label: 'Codice', value: 'tariffa' },
-  { label: 'Descrizione', value: 'descrizione' },
-  { label: 'Differenza di importo', value: 'differenza' },
-  { label: 'Differenza %', value: 'percentuale' },
-];
 
 const serverText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : fallback);
 
@@ -131,63 +120,8 @@ export function ComparisonView({ id, others }: { id: string; others: number[] })
         </Alert>
       )}
 
-      <section className="cmp-totals" aria-label="Totali per documento">
-        {data.documenti.map((doc, i) => {
-          const t = data.totali[i];
-          return (
-            <div key={doc.id} className="doc-card cmp-total-card">
-              <span className="hint">{i === 0 ? 'Riferimento' : `Documento ${i + 1}`}</span>
-              <Link to={`/documents/${doc.id}`} className="cmp-total-name">
-                {doc.filename}
-              </Link>
-              <strong className="cmp-total-value">{formatEuro(t.totale)}</strong>
-              {i > 0 && (
-                <span className={t.differenza && t.differenza > 0 ? 'cmp-up' : t.differenza ? 'cmp-down' : ''}>
-                  {t.differenza && t.differenza > 0 ? '+' : ''}
-                  {formatEuro(t.differenza)} {t.percentuale != null && `(${formatPercent(t.percentuale)})`}
-                </span>
-              )}
-            </div>
-          );
-        })}
-      </section>
-
-      <section className="doc-card cmp-filters" aria-label="Filtri">
-        <div className="cmp-filter">
-          <span id="cmp-states-label" className="cmp-filter-label">
-            Stato
-          </span>
-          <SelectButton
-            aria-labelledby="cmp-states-label"
-            multiple
-            value={view.states}
-            options={ALL_STATES.map((s) => ({ label: `${STATE_LABEL[s]} (${formatInteger(counts[s])})`, value: s }))}
-            onChange={(e) => setView((v) => ({ ...v, states: (e.value as VoceState[]) ?? [] }))}
-          />
-        </div>
-        <div className="cmp-filter">
-          <label htmlFor="cmp-threshold" className="cmp-filter-label">
-            |Differenza| almeno
-          </label>
-          <InputNumber inputId="cmp-threshold" value={view.threshold} onValueChange={(e) => setView((v) => ({ ...v, threshold: e.value ?? null }))} mode="currency" currency="EUR" locale="it-IT" min={0} placeholder="0,00 €" />
-        </div>
-        <div className="cmp-filter">
-          <label htmlFor="cmp-sort" className="cmp-filter-label">
-            Ordina per
-          </label>
-          <Dropdown inputId="cmp-sort" value={view.sort} options={SORTS} onChange={(e) => setView((v) => ({ ...v, sort: e.value as SortKey, descending: e.value === 'differenza' || e.value === 'percentuale' }))} />
-          <Button
-            icon={view.descending ? 'pi pi-sort-amount-down' : 'pi pi-sort-amount-up'}
-            text
-            aria-label={view.descending ? 'Ordine decrescente: passa a crescente' : 'Ordine crescente: passa a decrescente'}
-            onClick={() => setView((v) => ({ ...v, descending: !v.descending }))}
-          />
-        </div>
-        <p className="hint cmp-count" aria-live="polite">
-          {formatInteger(voci.length)} di {formatInteger(data.voci.length)} voci
-          {uncertain > 0 && ` · ${formatInteger(uncertain)} con abbinamento incerto`}
-        </p>
-      </section>
+      <ComparisonTotals data={data} />
+      <ComparisonFilters view={view} setView={setView} counts={counts} shown={voci.length} total={data.voci.length} uncertain={uncertain} />
 
       <Suspense fallback={null}>
         <ComparisonChart data={data} voci={voci} narrow={narrow} />

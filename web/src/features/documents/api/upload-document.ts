@@ -1,4 +1,5 @@
-import { ApiError, apiCall, errorMessage, getToken, parseAnswer } from '@/lib/api-client.ts';
+import { apiCall, authHeaders, parseAnswer } from '@/lib/api-client.ts';
+import { xhrUpload } from '@/lib/upload.ts';
 import { presignResponse, uploadResponse } from '@shared/api/documents.ts';
 import type { UploadResult } from '@/features/documents/types.ts';
 
@@ -18,64 +19,12 @@ export interface UploadInput {
   signal?: AbortSignal;
 }
 
-export const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
-
-interface XhrOptions {
-  method: string;
-  url: string;
-  body: XMLHttpRequestBodyInit;
-  headers?: Record<string, string>;
-  onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
-}
-
-/** XMLHttpRequest (not fetch) because only it reports upload progress. */
-function xhrSend({ method, url, body, headers = {}, onProgress, signal }: XhrOptions): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException('Upload annullato', 'AbortError'));
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      done();
-      let data: unknown;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve(data);
-      } else reject(new ApiError(xhr.status, errorMessage(data, UPLOAD_ERROR_FALLBACK), data));
-    };
-    xhr.onerror = () => {
-      done();
-      reject(new ApiError(0, 'Errore di connessione. Verificare la connessione internet.'));
-    };
-    xhr.onabort = () => {
-      done();
-      reject(new DOMException('Upload annullato', 'AbortError'));
-    };
-    xhr.send(body);
-  });
-}
+export { isAbort } from '@/lib/upload.ts';
 
 function readResult(body: unknown): UploadResult {
   const { data } = parseAnswer(uploadResponse, body, 'upload');
   return { ...data.data, message: data.message };
 }
-
-const authHeaders = (): Record<string, string> => {
-  const token = getToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-};
 
 /**
  * Uploads a PDF for analysis: multipart to /api/upload up to 5 MB; larger files are PUT to a
@@ -89,7 +38,7 @@ export async function uploadDocument({ file, provincia, tipologia_dei, column_ma
     form.append('provincia', provincia);
     form.append('tipologia_dei', tipologia_dei);
     if (column_mapping) form.append('column_mapping', column_mapping);
-    const body = await xhrSend({ method: 'POST', url: '/api/upload', body: form, headers: { accept: 'application/json', ...authHeaders() }, onProgress, signal });
+    const body = await xhrUpload({ method: 'POST', url: '/api/upload', body: form, headers: { accept: 'application/json', ...authHeaders() }, onProgress, signal, refused: UPLOAD_ERROR_FALLBACK });
     return readResult(body);
   }
 
@@ -100,7 +49,7 @@ export async function uploadDocument({ file, provincia, tipologia_dei, column_ma
   });
   const { upload_id, upload_url, method, headers } = presigned.data;
   // No Authorization header here: the URL itself is the credential.
-  await xhrSend({ method, url: upload_url, body: file, headers, onProgress, signal });
+  await xhrUpload({ method, url: upload_url, body: file, headers, onProgress, signal, refused: UPLOAD_ERROR_FALLBACK });
   const body = await apiCall(uploadResponse, '/api/upload/complete', {
     method: 'POST',
     body: { upload_id, filename: file.name, provincia, tipologia_dei, ...(column_mapping ? { column_mapping } : {}) },

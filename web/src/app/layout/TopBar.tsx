@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '@/features/auth/AuthProvider.tsx';
 import { isAdmin } from '@/features/auth/types.ts';
-import { Dropdown } from './Dropdown.tsx';
+import { Dropdown } from '@/components/Dropdown.tsx';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `topbar-link${isActive ? ' active' : ''}`;
 

@@ -1,0 +1,38 @@
+/**
+ * One article of a price list, as its file gives it (spec section 3: price-list / CSV row): what
+ * the readers return (functions/prezzari/readers) and, with its original code, what a stored
+ * price-list version holds (PriceItem, functions/storage/repositories/price-lists.ts).
+ */
+export interface PriceRow {
+  codice: string;
+  descrizione: string;
+  unita_di_misura: string | null;
+  prezzo: number | null;
+  prezzo_senza_sg: number | null;
+  anno: number | null;
+  provincia: string | null;
+  tipologia: string | null;
+  scostamento_perc_senza_sg_2024: number | null;
+  scostamento_perc_su_anno_2024: number | null;
+  /**
+   * The titles above the article (work type, chapter, item…), most general first, when the file
+   * has them: searched with less weight.
+   */
+  titoli?: string[];
+}
+
+export type PriceField = Exclude<keyof PriceRow, 'titoli'>;
+
+/** The fields of a price row, in the order the readers report them. */
+export const PRICE_FIELDS: readonly PriceField[] = [
+  'codice',
+  'descrizione',
+  'unita_di_misura',
+  'prezzo',
+  'prezzo_senza_sg',
+  'anno',
+  'provincia',
+  'tipologia',
+  'scostamento_perc_senza_sg_2024',
+  'scostamento_perc_su_anno_2024',
+];
