@@ -53,7 +53,8 @@ describe('a 5,000-row document re-priced while edits, merges and deletes arrive'
     const duringReprice: string[] = [];
     let repricing = true;
     const tasks: Array<() => Promise<void>> = [];
-    for (let base = 0; base < 5000; base += 100) {
+    // 60 writes spread over the document: enough to land many during the re-price (asserted below).
+    for (let base = 0; base < 5000; base += 250) {
       const edited = at(base + 5);
       tasks.push(async () => {
         const descrizione = `modificata durante il ricalcolo ${edited.id}`;
@@ -80,7 +81,7 @@ describe('a 5,000-row document re-priced while edits, merges and deletes arrive'
     // Later rows first: the re-price writes in order, so these land before it reaches them.
     tasks.reverse();
 
-    // Act: "Aggiorna Prezzi", and 150 writes by 6 clients while it runs.
+    // Act: "Aggiorna Prezzi", and 60 writes by 6 clients while it runs.
     const reprice = call('POST', `/api/documents/${docId}/update-total`, { token, body: { refresh: true } }).finally(() => (repricing = false));
     await new Promise((r) => setTimeout(r, 100));
     await inParallel(tasks, 6);
