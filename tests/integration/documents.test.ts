@@ -97,12 +97,7 @@ describe('upload and analysis', () => {
     expect(res.status).toBe(413);
     expect(detail(res)).toBe('File troppo grande. Dimensione massima: 50MB');
   });
-
-  it('reads a scanned document with the local OCR (rows checked in tests/integration/ocr.test.ts)', { timeout: 180_000 }, async () => {
-    const res = await upload(mario, corpusFile('primus_small_scanned.pdf'));
-    const doc = await waitForAnalysis(mario, res.json.data.data.document_id);
-    expect(doc).toMatchObject({ status: 'completed', unreadable_pages: [], row_count: 3, ocr_pages_total: 3 });
-  });
+  // Scanned documents through this same API: tests/integration/ocr.test.ts.
 });
 
 describe('bad input gets a clear Italian error and leaves nothing behind', () => {
