@@ -302,6 +302,10 @@ export interface ItemWord {
   end: number;
 }
 
+/** Typographic ligatures (ﬁ, ﬂ, ﬀ…) some producers (Chromium, InDesign) put in the text layer: read as their letters. */
+const LIGATURES = /[\uFB00-\uFB06]/g;
+const unligate = (text: string): string => text.replace(LIGATURES, (ch) => ch.normalize('NFKC'));
+
 function placeItem(item: TextItemLike, vt: number[], style: FontStyle | undefined, out: Word[]): void {
   const [a, b, c, d, e, f] = multiply(vt, item.transform);
   const size = Math.hypot(c, d) || Math.hypot(a, b);
@@ -314,7 +318,7 @@ function placeItem(item: TextItemLike, vt: number[], style: FontStyle | undefine
     const xe = e + dirX * w.end;
     const ys = f + dirY * w.start;
     const word: Word = {
-      text: w.text,
+      text: unligate(w.text),
       x0: Math.min(xs, xe),
       y0: ys - ascent,
       x1: Math.max(xs, xe),

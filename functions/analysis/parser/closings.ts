@@ -5,6 +5,7 @@ import { CLOSING_WORDS, ROLE_OF } from './hints.ts';
 import { orderFromHeader } from './order.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
+import { isKnownUnit } from '../../../shared/domain/units.ts';
 import { atAmountColumn, type Tok, type BLine, type HeaderModel, type Model, type Closing, type Open, type Body } from './reading.ts';
 import { amountOf, tripleBefore } from './numbers.ts';
 import { FS } from './thresholds.ts';
@@ -82,15 +83,20 @@ const unitText = (ws: readonly Word[]): string => normalizeSpaces(textOf(ws)).re
 
 export function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string {
   let um = unitText(c.um);
-  // Unit over two lines (`cad/` + `mese`): the rest sits under it.
-  if (/\/$/.test(um) && c.um.length && b.next) {
+  if (c.um.length) {
     const ux0 = c.um[0].x0 - FS.unitRestLeft * m.fs;
     const ux1 = c.um[c.um.length - 1].x1 + FS.unitRestRight * m.fs;
     const fits = (w: Word): boolean => w.x1 > ux0 && w.x0 < ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text));
-    // The rest sits under the first part, left- or right-aligned with it, alone on its line.
-    const more = b.next.words.filter(fits);
-    if (more.length && more.length === b.next.words.length) um += textOf(more);
-    else if (more.length && more.every(w => w.x0 >= ux0)) um += textOf(more);
+    // Unit over two lines (`cad/` + `mese`, `a` + `corpo`): the rest sits under it.
+    if (b.next && (/\/$/.test(um) || !isKnownUnit(um))) {
+      // The rest sits under the first part, left- or right-aligned with it, alone on its line.
+      const more = b.next.words.filter(fits);
+      const joined = `${um}${/\/$/.test(um) ? '' : ' '}${textOf(more)}`;
+      const alone = more.length === b.next.words.length || more.every(w => w.x0 >= ux0);
+      if (more.length && alone && (/\/$/.test(um) || isKnownUnit(joined))) um = joined;
+    }
+    // Above, the word starts inside the unit's span (a description word may run into it).
+    um = withHeadAbove(um, w => fits(w) && w.x0 >= ux0, open);
   }
   if (!um && open) {
     const found = unitFromColumn(open, m, b.header);
@@ -99,6 +105,30 @@ export function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string
   }
   // Brackets around a unit printed over two lines (`[cad/` + `giorno]`).
   return um.replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
+ * A unit whose first word sits on the line above, in a narrow U.M. cell (`a` over `corpo`): the
+ * word joins the unit and leaves the description it was read into. Only when together they make a
+ * unit computi print (the word leaves the description when it was read into it).
+ */
+function withHeadAbove(um: string, fits: (w: Word) => boolean, open: Open | null): string {
+  if (!open || !um || open.lines.length < 2) return um;
+  const above = open.lines[open.lines.length - 2];
+  const head = above.words.filter(fits);
+  const tail = textOf(head);
+  if (!head.length || !isKnownUnit(`${tail} ${um}`)) return um;
+  // The line above is the description's last line, or the one before it when the closing line has words of its own.
+  for (const k of [open.desc.length - 1, open.desc.length - 2]) {
+    if (k < 0) break;
+    if (open.desc[k] === tail) {
+      open.desc.splice(k, 1);
+      open.descEnds.splice(k, 1);
+    } else if (open.desc[k].endsWith(` ${tail}`)) open.desc[k] = open.desc[k].slice(0, -tail.length - 1);
+    else continue;
+    break;
+  }
+  return `${tail} ${um}`;
 }
 
 /** A unit printed in the U.M. column of another line of the voce (closing row without one), and that line. */

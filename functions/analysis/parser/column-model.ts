@@ -7,6 +7,8 @@ import { type BLine, type PageModel, type Model, median, type Body } from './rea
 import { tripleBefore, clusters } from './numbers.ts';
 import { leftWords, VOCE_NUMBER } from './starts.ts';
 import { FS } from './thresholds.ts';
+import { textOf } from './lines.ts';
+import { foldUpper } from '../../../shared/text.ts';
 
 export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): Model | null {
   const fs = median(pages.map(p => p.fs)) || 8;
@@ -74,8 +76,33 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   let descEnd = numRoles.length >= 2 ? Math.max(numStart, Math.min(...numRoles.map(r => r.x0)) - FS.descriptionToNumbers * fs) : numStart;
   if (hr?.um && hr.um.x0 > descX + FS.unitColumnAfterDescription * fs && hr.um.x0 < numStart + FS.numbersAfterDescription * fs) descEnd = Math.min(numStart, hr.um.x0 - fs);
   const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header, memo: { starts: new WeakMap(), closedAt: new WeakMap(), unitLine: new WeakMap() } };
+  splitGluedCodes(pages, model);
   leftColumns(pages, model);
   return model;
+}
+
+/** A code ending in a digit or a dot, glued to a capitalised word: `2U.16.095.0090` + `Soglia`. */
+const GLUED_CODE = /^(\S*\d\S*[\d.])([A-ZÀ-Ý][a-zà-ÿ'’]{2,}\S*)$/;
+
+/**
+ * A code that fills its cell prints with no space before the description's first word, and the
+ * text layer gives one word (`2U.16.095.0090Soglia`): where it starts in the code column and runs
+ * into the description column, it is split back into the code and the word, as printed.
+ */
+function splitGluedCodes(pages: readonly PageModel[], model: Model): void {
+  const codeSide = model.descX - FS.descriptionMargin * model.fs;
+  for (const p of pages) {
+    for (const l of p.lines) {
+      const k = l.words.findIndex(w => w.x0 < codeSide && w.x1 > model.descX + model.fs && GLUED_CODE.test(w.text));
+      if (k < 0) continue;
+      const w = l.words[k];
+      const [, code, word] = GLUED_CODE.exec(w.text)!;
+      const at = w.x0 + ((w.x1 - w.x0) * code.length) / w.text.length;
+      l.words.splice(k, 1, { ...w, text: code, x1: at }, { ...w, text: word, x0: at });
+      l.all = foldUpper(textOf(l.words));
+      l.label = l.nums.length ? foldUpper(textOf(l.words.filter(x => !l.nums.some(t => t.w === x)))) : l.all;
+    }
+  }
 }
 
 /** Voce numbers right-aligned in a column of their own, left of the code: where they end; where codes start. */

@@ -18,6 +18,25 @@ function roleInBand(folded: string, band: ReadonlySet<string>): Role | undefined
   return c ? c.role : ROLE_OF.get(folded);
 }
 
+/** Places each header word's role on the columns (its x-extent); the number of words with a role. */
+function placeRoles(words: readonly BLine['words'][number][], roles: HeaderModel['roles'], bandWords: ReadonlySet<string>, fs: number): number {
+  let hits = 0;
+  for (const w of words) {
+    const role = roleInBand(foldUpper(w.text), bandWords);
+    if (!role) continue;
+    hits++;
+    const r = roles[role];
+    if (!r) roles[role] = { x0: w.x0, x1: w.x1, cx: (w.x0 + w.x1) / 2 };
+    else if (role !== 'dim' && w.x0 > r.x1 + FS.headerRepeat * fs) continue; // same word far right: another column
+    else {
+      r.x0 = Math.min(r.x0, w.x0);
+      r.x1 = Math.max(r.x1, w.x1);
+      r.cx = (r.x0 + r.x1) / 2;
+    }
+  }
+  return hits;
+}
+
 /** A header: one line, or two close lines, made mostly of synonyms naming three roles or more. */
 export function findHeader(lines: readonly BLine[], fs: number): { model: HeaderModel; end: number } | null {
   // Header words per line, counted once: a band can only start on a line that has some.
@@ -32,20 +51,7 @@ export function findHeader(lines: readonly BLine[], fs: number): { model: Header
       const words = band.flatMap(l => l.words);
       const roles: HeaderModel['roles'] = {};
       const bandWords = new Set(words.map(w => foldUpper(w.text)));
-      let hits = 0;
-      for (const w of words) {
-        const role = roleInBand(foldUpper(w.text), bandWords);
-        if (!role) continue;
-        hits++;
-        const r = roles[role];
-        if (!r) roles[role] = { x0: w.x0, x1: w.x1, cx: (w.x0 + w.x1) / 2 };
-        else if (role !== 'dim' && w.x0 > r.x1 + FS.headerRepeat * fs) continue; // same word far right: another column
-        else {
-          r.x0 = Math.min(r.x0, w.x0);
-          r.x1 = Math.max(r.x1, w.x1);
-          r.cx = (r.x0 + r.x1) / 2;
-        }
-      }
+      const hits = placeRoles(words, roles, bandWords, fs);
       const n = Object.keys(roles).length;
       const numeric = ['qty', 'price', 'total'].filter(k => k in roles).length;
       if (n >= 3 && numeric >= 2 && hits * 2 >= words.length) {
@@ -57,7 +63,10 @@ export function findHeader(lines: readonly BLine[], fs: number): { model: Header
           if (h * 2 < ws.length || !h) break;
           end++;
         }
-        for (const l of lines.slice(i + span, end)) for (const w of l.words) bandWords.add(foldUpper(w.text));
+        // Their words name columns too (`Quantità` on the middle line of a cell-centred header).
+        const below = lines.slice(i + span, end).flatMap(l => l.words);
+        for (const w of below) bandWords.add(foldUpper(w.text));
+        placeRoles(below, roles, bandWords, fs);
         return { model: { roles, words: bandWords }, end };
       }
     }

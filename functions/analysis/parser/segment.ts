@@ -17,6 +17,14 @@ import { FS } from './thresholds.ts';
 export const descWordsOf = (l: BLine, m: Model, until = Infinity): Word[] =>
   l.words.filter(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs && w.x1 <= until && !(amountOf(w.text) && w.x0 >= m.numStart));
 
+/**
+ * The description words of a line inside a voce: those within the description column, and the
+ * word that starts in it and runs past its estimated end (`d'opera` under a centred `U.M.` header
+ * word), so no word of the description is lost. A word that starts past the end is another column's.
+ */
+const bodyDescWords = (l: BLine, m: Model): Word[] =>
+  l.words.filter(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs && (w.x1 <= m.descEnd || (w.x0 < m.descEnd && w.x0 < m.numStart)) && !(amountOf(w.text) && w.x0 >= m.numStart));
+
 /** What segmentation carries from line to line. */
 interface Segmentation {
   readonly model: Model;
@@ -169,7 +177,7 @@ function wrapLine(open: Open, l: BLine, model: Model): void {
 /** Inside a voce: description, Cat/SbCat lines, measurement lines. */
 function insideLine(open: Open, l: BLine, model: Model): void {
   take(open, l);
-  const descWords = descWordsOf(l, model, model.descEnd);
+  const descWords = bodyDescWords(l, model);
   const text = normalizeSpaces(textOf(descWords));
   const f = foldUpper(text);
   const level = CHAPTER_LEVELS.find(c => c.re.test(f));

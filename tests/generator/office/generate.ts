@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type Rng, hashStr, makeRng } from '../core.ts';
 import { calcDoc } from './calc.ts';
 import { leenoDoc } from './leeno.ts';
+import { printWithChromium } from './chromium-print.ts';
 import { convert } from './soffice.ts';
 import { type OfficeTruth, buildTruth } from './truth.ts';
 import { wordDoc } from './word.ts';
@@ -45,6 +46,11 @@ export interface OfficeOptions {
   maxVoci?: number;
   /** Put each family in its own subfolder of `out`. */
   subfolders?: boolean;
+  /**
+   * Who prints an HTML family: LibreOffice Writer from a .docx (a public body's Word template,
+   * the default) or Chromium (a web tool's print). Spreadsheet families are always printed by Calc.
+   */
+  printer?: 'soffice' | 'chromium';
 }
 
 /** Voci of document `index`: small and medium sizes in turn, 1–6 printed pages. */
@@ -78,13 +84,14 @@ export async function generateOffice(o: OfficeOptions): Promise<OfficeGenerated[
         fs.writeFileSync(p, d.doc.data);
         return p;
       });
+      const byChromium = FAMILIES[family].ext === 'html' && o.printer === 'chromium';
       // Writer documents are saved as Word files first, then printed, as a public body's template is.
-      if (FAMILIES[family].ext === 'html') sources = await convert(sources, 'docx:MS Word 2007 XML', work);
-      const pdfs = await convert(sources, 'pdf', work);
+      if (FAMILIES[family].ext === 'html' && !byChromium) sources = await convert(sources, 'docx:MS Word 2007 XML', work);
+      const pdfs = byChromium ? await printWithChromium(sources, work) : await convert(sources, 'pdf', work);
       for (let i = 0; i < docs.length; i++) {
         const { name, doc } = docs[i];
         const pdf = new Uint8Array(fs.readFileSync(pdfs[i]));
-        const truth = await buildTruth({ name, layout: `office_${family}`, seed: o.seed, pdf, ...doc });
+        const truth = await buildTruth({ name, layout: `office_${family}${byChromium ? '_chromium' : ''}`, seed: o.seed, pdf, ...doc });
         const pdfPath = path.join(dir, `${name}.pdf`);
         fs.writeFileSync(pdfPath, pdf);
         fs.writeFileSync(path.join(dir, `${name}.truth.json`), `${JSON.stringify(truth, null, 1)}\n`);
@@ -97,7 +104,7 @@ export async function generateOffice(o: OfficeOptions): Promise<OfficeGenerated[
   return out;
 }
 
-const HELP = 'usage: npx tsx tests/generator/office/generate.ts --out DIR --seed N [--families leeno,calc,word] [--count K] [--max-voci V] [--subfolders]';
+const HELP = 'usage: npx tsx tests/generator/office/generate.ts --out DIR --seed N [--families leeno,calc,word] [--count K] [--max-voci V] [--subfolders] [--printer soffice|chromium]';
 
 async function cli(argv: string[]): Promise<void> {
   const o: Partial<OfficeOptions> = { seed: 1 };
@@ -109,6 +116,7 @@ async function cli(argv: string[]): Promise<void> {
     else if (a === '--count') o.count = Number(argv[++i]);
     else if (a === '--max-voci') o.maxVoci = Number(argv[++i]);
     else if (a === '--subfolders') o.subfolders = true;
+    else if (a === '--printer') o.printer = argv[++i] === 'chromium' ? 'chromium' : 'soffice';
     else if (a === '-h' || a === '--help') {
       console.log(`${HELP}\nfamilies: ${FAMILY_NAMES.join(', ')}`);
       return;
