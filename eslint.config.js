@@ -34,8 +34,8 @@ const layers = [
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{
-          regex: '(^|/)storage/repositories(/|$)',
-          message: 'Un handler non legge i repository: passa da un servizio (functions/services).',
+          regex: '(^|/)storage/(repositories|blobs)(/|$)',
+          message: 'Un handler non legge i repository né l\u2019archivio dei file: passa da un servizio (functions/services).',
         }],
       }],
     },

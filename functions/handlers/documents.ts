@@ -20,7 +20,7 @@ import { boundedText, idParam, pageParams, positiveInt, requiredString } from '.
 import { cleanTitle, pdfFilename, safeName, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { defineRoute, requirePrincipal } from '../http/types.ts';
-import { deleteBlob, getBlob, headBlob, presignGet, presignPut } from '../storage/blobs.ts';
+import { storedFile, takeUpload, uploadUrl } from '../services/uploads.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
 import { rowResourceJson } from '../http/row-json.ts';
@@ -102,7 +102,7 @@ const presign = defineRoute('POST /api/upload/presign', async (req, ctx) => {
   }
   const key = tmpUploadKey(principal.id);
   const type = /\.pdf$/i.test(filename) || req.body.content_type === 'application/pdf' ? 'application/pdf' : 'application/octet-stream';
-  const url = await presignPut(ctx, key, type);
+  const url = await uploadUrl(ctx, key, type);
   return ok({ upload_id: key, upload_url: url, method: 'PUT', headers: { 'content-type': type }, expires_in: 900 });
 });
 
@@ -112,18 +112,12 @@ const complete = defineRoute('POST /api/upload/complete', async (req, ctx) => {
   const key = requiredString(req.body.upload_id, 'Caricamento non trovato');
   if (!key.startsWith(`tmp/uploads/${principal.id}/`) || key.includes('..')) throw new NotFoundError('Caricamento non trovato');
   const fields = await validateUploadFields(ctx, req.body);
-  const head = await headBlob(ctx, key);
-  if (!head) throw new NotFoundError('Caricamento non trovato: il file non è arrivato all\u2019archivio');
-  try {
-    if (head.size > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
-    const bytes = (await getBlob(ctx, key))!;
+  return takeUpload(ctx, key, MAX_PDF_BYTES, PDF_TOO_LARGE, async (bytes) => {
     const filename = typeof req.body.filename === 'string' && req.body.filename.trim() ? req.body.filename : 'documento.pdf';
     const checked = await checkUploadedFile(ctx, bytes, filename, req.body.column_mapping);
     const doc = await createDocument(ctx, principal, { bytes, filename, ...checked, ...fields });
     return uploadResult(doc);
-  } finally {
-    await deleteBlob(ctx, key);
-  }
+  });
 });
 
 const list_ = defineRoute('GET /api/documents', async (req, ctx) => {
@@ -187,13 +181,10 @@ const originalName = (doc: { filename: string; file_key: string }) => safeName(/
 /** GET /document/{id}/download: the original, under the name it was uploaded with. */
 const download = defineRoute('GET /document/{id}/download', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  if (doc.file_size <= INLINE_DOWNLOAD_BYTES) {
-    const bytes = await getBlob(ctx, doc.file_key);
-    if (!bytes) throw new NotFoundError('File originale non trovato');
-    return binary(Buffer.from(bytes), storedContentType(doc.file_key), originalName(doc));
-  }
-  const url = await presignGet(ctx, doc.file_key, originalName(doc), storedContentType(doc.file_key));
-  return { statusCode: 302, headers: { location: url, 'cache-control': 'no-store' } };
+  const file = { key: doc.file_key, size: doc.file_size, filename: originalName(doc), contentType: storedContentType(doc.file_key) };
+  const stored = await storedFile(ctx, file, INLINE_DOWNLOAD_BYTES);
+  if ('bytes' in stored) return binary(Buffer.from(stored.bytes), file.contentType, file.filename);
+  return { statusCode: 302, headers: { location: stored.url, 'cache-control': 'no-store' } };
 });
 
 /** POST /api/documents/{id}/update-total {refresh}: re-prices every row (refresh) and re-totals, in one call. */
