@@ -23,6 +23,36 @@ const sharedStaysInside = SHARED_DEPTHS.map((depth) => ({
   },
 }));
 
+/**
+ * The functions' layers, one direction: handlers -> services -> repositories. A handler reaches
+ * storage through a service (functions/services, functions/prezzari); a service or a repository
+ * knows nothing of HTTP (functions/http), nor of the handlers.
+ */
+const layers = [
+  {
+    files: ['functions/handlers/**/*.ts', 'functions/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '(^|/)storage/(repositories|blobs)(/|$)',
+          message: 'Un handler non legge i repository né l\u2019archivio dei file: passa da un servizio (functions/services).',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['functions/services/**/*.ts', 'functions/storage/**/*.ts', 'functions/prezzari/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(\\.\\./)+(http|handlers)(/|$)',
+          message: 'Servizi e repository non conoscono HTTP: i tipi che servono stanno fuori da functions/http (es. functions/auth/principal.ts).',
+        }],
+      }],
+    },
+  },
+];
+
 const FEATURES = ['admin', 'auth', 'comparison', 'debug', 'documents', 'patterns', 'prezzari', 'provinces', 'search', 'tipologie', 'verification'];
 
 export default tseslint.config(
@@ -70,4 +100,5 @@ export default tseslint.config(
     },
   },
   ...sharedStaysInside,
+  ...layers,
 );

@@ -8,6 +8,7 @@
  * does not compile while a key of the contract has no entry here or an entry names no key.
  */
 import type { Method, RouteKey } from '../shared/api/index.ts';
+import type { RoutesOf } from './http/types.ts';
 
 export type { Method, RouteKey } from '../shared/api/index.ts';
 export type Access = 'public' | 'user' | 'admin';
@@ -18,25 +19,30 @@ export type Resource = (typeof RESOURCES)[number];
 
 /**
  * The actions each resource's module exports (`functions/handlers/<resource>.ts`), as types only:
- * the table below cannot name an action its module does not have.
+ * the table below cannot name an action its module does not have, nor give a route an action
+ * whose `defineRoute` names another route (its input would be another contract's).
  */
 export interface ResourceActions {
-  auth: keyof typeof import('./handlers/auth.ts').actions;
-  'admin-users': keyof typeof import('./handlers/admin-users.ts').actions;
-  'api-keys': keyof typeof import('./handlers/api-keys.ts').actions;
-  tipologie: keyof typeof import('./handlers/tipologie.ts').actions;
-  documents: keyof typeof import('./handlers/documents.ts').actions;
-  rows: keyof typeof import('./handlers/rows.ts').actions;
-  prezzari: keyof typeof import('./handlers/prezzari.ts').actions;
-  search: keyof typeof import('./handlers/search.ts').actions;
-  'csv-data': keyof typeof import('./handlers/csv-data.ts').actions;
-  patterns: keyof typeof import('./handlers/patterns.ts').actions;
-  debug: keyof typeof import('./handlers/debug.ts').actions;
-  docs: keyof typeof import('./handlers/docs.ts').actions;
+  auth: typeof import('./handlers/auth.ts').actions;
+  'admin-users': typeof import('./handlers/admin-users.ts').actions;
+  'api-keys': typeof import('./handlers/api-keys.ts').actions;
+  tipologie: typeof import('./handlers/tipologie.ts').actions;
+  documents: typeof import('./handlers/documents.ts').actions;
+  rows: typeof import('./handlers/rows.ts').actions;
+  prezzari: typeof import('./handlers/prezzari.ts').actions;
+  search: typeof import('./handlers/search.ts').actions;
+  'csv-data': typeof import('./handlers/csv-data.ts').actions;
+  patterns: typeof import('./handlers/patterns.ts').actions;
+  debug: typeof import('./handlers/debug.ts').actions;
+  docs: typeof import('./handlers/docs.ts').actions;
 }
 /** Every resource has its entry above (a new resource without one does not compile). */
 type EveryResource = { [R in Resource]: ResourceActions[R] };
-export type ActionOf<R extends Resource> = EveryResource[R];
+export type ActionOf<R extends Resource> = keyof EveryResource[R];
+/** The actions of resource R that serve route K: typed by K's contract (`defineRoute(K, ...)`). */
+export type ActionFor<R extends Resource, K extends RouteKey> = {
+  [A in keyof EveryResource[R]]: K extends RoutesOf<EveryResource[R][A]> ? A : never;
+}[keyof EveryResource[R]];
 
 export interface Route {
   key: RouteKey;
@@ -48,10 +54,10 @@ export interface Route {
   access: Access;
 }
 
-/** One route of the contract, its handler and who may call it. */
-const r = <K extends RouteKey, R extends Resource>(key: K, resource: R, action: ActionOf<R>, access: Access) => {
+/** One route of the contract, its handler (an action defined for this very route) and who may call it. */
+const r = <K extends RouteKey, R extends Resource>(key: K, resource: R, action: NoInfer<ActionFor<R, K>>, access: Access) => {
   const space = key.indexOf(' ');
-  return { key, method: key.slice(0, space) as Method, path: key.slice(space + 1), resource, action, access };
+  return { key, method: key.slice(0, space) as Method, path: key.slice(space + 1), resource, action: String(action), access };
 };
 
 const TABLE = [

@@ -48,6 +48,8 @@ export interface AppConfig {
 export interface AppContext {
   config: AppConfig;
   db: DynamoDBDocumentClient;
+  /** The plain client under `db`, for the table commands the document client does not type (DescribeTable). */
+  dynamo: DynamoDBClient;
   s3: S3Client;
   table: (key: TableKey) => string;
   now: () => Date;
@@ -76,6 +78,7 @@ export function createContext(config: AppConfig): AppContext {
   return {
     config,
     db,
+    dynamo: raw,
     s3,
     table: (key) => tableName(config.tablePrefix, TABLES[key]),
     now: config.now ?? (() => new Date()),

@@ -1,18 +1,13 @@
 import { isValidDay } from '../../shared/domain/access.ts';
 import { DEFAULT_ROLE, isRole, type Role } from '../../shared/domain/roles.ts';
 import { passwordProblem } from '../../shared/security/passwords.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok } from '../http/respond.ts';
 import { idParam } from '../http/validate.ts';
-import { requirePrincipal, type Action } from '../http/types.ts';
-import { countApiKeys, deleteUserApiKeys } from '../storage/repositories/api-keys.ts';
-import { countKind } from '../storage/repositories/base.ts';
-import { documentStats } from '../storage/repositories/stats.ts';
-import { revokeUserSessions } from '../storage/repositories/sessions.ts';
-import { countUsers, createUser, deleteUser, listUsers, requireUser, saveUser, toPublicUser } from '../storage/repositories/users.ts';
+import { defineRoute, requirePrincipal, type InputOf } from '../http/types.ts';
+import { createAccount, dashboardCounts, deleteAccount, listPublicUsers, requireUser, updateAccount } from '../services/users.ts';
 
 const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{2,64}$/u;
 
@@ -50,7 +45,7 @@ function readDay(value: unknown, label: string): string | null {
   return day;
 }
 
-function readAccessWindow(body: Record<string, unknown>) {
+function readAccessWindow(body: { access_start?: string | null; access_end?: string | null }) {
   const access_start = readDay(body.access_start, 'inizio accesso');
   const access_end = readDay(body.access_end, 'fine accesso');
   if (access_start && access_end && access_end < access_start) {
@@ -59,31 +54,30 @@ function readAccessWindow(body: Record<string, unknown>) {
   return { access_start, access_end };
 }
 
-async function createFromBody(ctx: AppContext, body: Record<string, unknown>) {
+/** A user as created by POST /api/admin/users, /register and /api/register (one contract body). */
+async function createFromBody(ctx: AppContext, body: InputOf<'POST /api/admin/users'>['body']) {
   const username = readUsername(body.username);
   const password = readPassword(body.password, true, username)!;
   const role = readRole(body.role, DEFAULT_ROLE);
-  const user = await createUser(ctx, { username, role, ...readAccessWindow(body), password_hash: await hashPassword(password) });
-  return toPublicUser(user);
+  return createAccount(ctx, { username, password, role, ...readAccessWindow(body) });
 }
 
-const list_: Action = async (_req, ctx) => {
-  const users = (await listUsers(ctx)).map(toPublicUser);
-  return list('users', users);
-};
+const list_ = defineRoute('GET /api/admin/users', async (_req, ctx) => {
+  return list('users', await listPublicUsers(ctx));
+});
 
-const create: Action = async (req, ctx) => {
+const create = defineRoute('POST /api/admin/users', async (req, ctx) => {
   const user = await createFromBody(ctx, req.body);
   return created(user, { message: `Utente ${user.username} creato con successo` });
-};
+});
 
 /** POST /register and /api/register: the same creation, admin only. */
-const register: Action = async (req, ctx) => {
+const register = defineRoute(['POST /register', 'POST /api/register'], async (req, ctx) => {
   const user = await createFromBody(ctx, req.body);
   return created({ user, message: `Utente ${user.username} creato con successo` });
-};
+});
 
-const update: Action = async (req, ctx) => {
+const update = defineRoute('PUT /api/admin/users/{id}', async (req, ctx) => {
   const id = idParam(req.params);
   const caller = requirePrincipal(req);
   const before = await requireUser(ctx, id);
@@ -97,49 +91,32 @@ const update: Action = async (req, ctx) => {
   const window = 'access_start' in body || 'access_end' in body
     ? readAccessWindow({ access_start: before.access_start, access_end: before.access_end, ...body })
     : { access_start: before.access_start, access_end: before.access_end };
-  const after = {
-    ...before,
-    username,
-    role,
-    ...window,
-    password_hash: password ? await hashPassword(password) : before.password_hash,
-  };
-  await saveUser(ctx, before, after);
-  // A new password or a closed window ends the user's other sessions.
-  if (password) await revokeUserSessions(ctx, id);
-  return ok(toPublicUser(after), { message: 'Utente aggiornato con successo' });
-};
+  const after = await updateAccount(ctx, before, { ...before, username, role, ...window }, password);
+  return ok(after, { message: 'Utente aggiornato con successo' });
+});
 
-const remove: Action = async (req, ctx) => {
+const remove = defineRoute('DELETE /api/admin/users/{id}', async (req, ctx) => {
   const id = idParam(req.params);
   if (requirePrincipal(req).id === id) throw new ValidationError('Non puoi eliminare il tuo stesso utente');
-  const user = await requireUser(ctx, id);
-  await deleteUserApiKeys(ctx, id);
-  await revokeUserSessions(ctx, id);
-  await deleteUser(ctx, user);
+  await deleteAccount(ctx, id);
   return ok({ id, message: 'Utente eliminato con successo' });
-};
+});
 
-const dashboard: Action = async (_req, ctx) => {
-  const [total_users, total_api_keys, docs, total_patterns] = await Promise.all([
-    countUsers(ctx),
-    countApiKeys(ctx),
-    documentStats(ctx),
-    countKind(ctx, 'patterns', 'pattern'),
-  ]);
+const dashboard = defineRoute('GET /api/admin/dashboard', async (_req, ctx) => {
+  const counts = await dashboardCounts(ctx);
   return ok({
-    total_users,
-    total_api_keys,
-    total_documents: docs.documents,
-    total_rows: docs.rows,
-    total_patterns,
+    total_users: counts.users,
+    total_api_keys: counts.apiKeys,
+    total_documents: counts.documents,
+    total_rows: counts.rows,
+    total_patterns: counts.patterns,
     // Names the home page reads its counters by.
-    documents: docs.documents,
-    rows: docs.rows,
-    patterns: total_patterns,
-    users: total_users,
+    documents: counts.documents,
+    rows: counts.rows,
+    patterns: counts.patterns,
+    users: counts.users,
   });
-};
+});
 
 export const actions = { list: list_, create, register, update, remove, dashboard };
 export const handler = resourceHandler(actions);

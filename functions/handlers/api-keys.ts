@@ -3,9 +3,8 @@ import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok } from '../http/respond.ts';
 import { TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { boundedText, idParam, positiveInt, requiredString } from '../http/validate.ts';
-import type { Action } from '../http/types.ts';
-import { createApiKey, deleteApiKey, listApiKeys, type ApiKeyRecord } from '../storage/repositories/api-keys.ts';
-import { listUsers, requireUser } from '../storage/repositories/users.ts';
+import { defineRoute } from '../http/types.ts';
+import { createApiKey, deleteApiKey, listApiKeysWithOwners, requireUser, type ApiKeyRecord } from '../services/users.ts';
 
 function present(key: ApiKeyRecord, username: string | null) {
   return {
@@ -20,13 +19,11 @@ function present(key: ApiKeyRecord, username: string | null) {
   };
 }
 
-const list_: Action = async (_req, ctx) => {
-  const [keys, users] = await Promise.all([listApiKeys(ctx), listUsers(ctx)]);
-  const names = new Map(users.map((u) => [u.id, u.username]));
-  return list('api_keys', keys.map((k) => present(k, names.get(k.user_id) ?? null)));
-};
+const list_ = defineRoute('GET /api/admin/api-keys', async (_req, ctx) => {
+  return list('api_keys', (await listApiKeysWithOwners(ctx)).map(({ key, username }) => present(key, username)));
+});
 
-const create: Action = async (req, ctx) => {
+const create = defineRoute('POST /api/admin/api-keys', async (req, ctx) => {
   const userId = positiveInt(req.body.user_id, 'Seleziona un utente');
   const description = boundedText(requiredString(req.body.description, 'Inserisci una descrizione'), TEXT_FIELDS.apiKeyDescription);
   const user = await requireUser(ctx, userId);
@@ -39,13 +36,13 @@ const create: Action = async (req, ctx) => {
   });
   // The only time the whole key leaves the server.
   return created({ ...present(record, user.username), key }, { message: 'Chiave API generata con successo' });
-};
+});
 
-const remove: Action = async (req, ctx) => {
+const remove = defineRoute('DELETE /api/admin/api-keys/{id}', async (req, ctx) => {
   const id = idParam(req.params);
   await deleteApiKey(ctx, id);
   return ok({ id, message: 'Chiave API revocata con successo' });
-};
+});
 
 export const actions = { list: list_, create, remove };
 export const handler = resourceHandler(actions);

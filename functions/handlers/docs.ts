@@ -6,7 +6,7 @@ import { contentSecurityPolicy } from '../../shared/security/csp.ts';
 import { NotFoundError } from '../errors.ts';
 import { openApiDocument } from '../http/openapi.ts';
 import { resourceHandler } from '../http/resource.ts';
-import type { Action, HttpResult } from '../http/types.ts';
+import { defineRoute, type HttpResult } from '../http/types.ts';
 
 /**
  * GET /api/openapi.json, GET /api/docs and its assets: the API describes itself.
@@ -65,19 +65,19 @@ const ASSETS: Record<string, { file?: string; text?: string; type: string }> = {
 };
 const loaded = new Map<string, string>();
 
-const openapi: Action = async () => ({
+const openapi = defineRoute('GET /api/openapi.json', async () => ({
   statusCode: 200,
   headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
   body: JSON.stringify(openApiDocument()),
-});
+}));
 
-const page: Action = async (): Promise<HttpResult> => ({
+const page = defineRoute('GET /api/docs', async (): Promise<HttpResult> => ({
   statusCode: 200,
   headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': contentSecurityPolicy() },
   body: PAGE,
-});
+}));
 
-const asset: Action = async (req) => {
+const asset = defineRoute('GET /api/docs/{asset}', async (req) => {
   const name = req.params.asset;
   const entry = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!entry) throw new NotFoundError();
@@ -87,7 +87,7 @@ const asset: Action = async (req) => {
     loaded.set(name, body);
   }
   return { statusCode: 200, headers: { 'content-type': entry.type, 'cache-control': 'public, max-age=3600' }, body };
-};
+});
 
 export const actions = { openapi, page, asset };
 export const handler = resourceHandler(actions);

@@ -8,6 +8,10 @@ import {
   tmpUploadKey,
   validatePdf,
   validateUploadFields,
+  listDocumentsFor,
+  requireDocumentFor,
+  countRows,
+  readDocumentRows,
 } from '../services/documents.ts';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
@@ -15,15 +19,12 @@ import { binary, created, list, listOfJson, ok, resource } from '../http/respond
 import { boundedText, idParam, pageParams, positiveInt, requiredString } from '../http/validate.ts';
 import { cleanTitle, pdfFilename, safeName, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
-import { requirePrincipal, type Action } from '../http/types.ts';
-import { deleteBlob, getBlob, headBlob, presignGet, presignPut } from '../storage/blobs.ts';
-import { listDocumentsFor, requireDocumentFor } from '../storage/repositories/documents.ts';
-import { countRows, readDocumentRows } from '../storage/repositories/rows.ts';
+import { defineRoute, requirePrincipal } from '../http/types.ts';
+import { storedFile, takeUpload, uploadUrl } from '../services/uploads.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
-import { rowResourceJson } from '../services/rows.ts';
+import { rowResourceJson } from '../http/row-json.ts';
 import { recordOperation, rowChange, undoableOperations, undoLatest } from '../services/operations.ts';
-import type { RowChange } from '../storage/repositories/operations.ts';
 import { exportDocumentAs } from '../services/export.ts';
 import { EXPORT_FORMAT_INVALID, isExportFormat } from '../../shared/domain/export-formats.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
@@ -33,7 +34,7 @@ import { buildVerificationPdf } from '../export/verification-pdf.ts';
 import { parseSoglia, SOGLIA_ERROR } from '../../shared/domain/verification/index.ts';
 import { etagOf, ifMatchVersion } from '../../shared/domain/row-versions.ts';
 import { CHANGED_MEANWHILE_DETAIL, PreconditionFailedError } from '../errors.ts';
-import { listTipologie } from '../storage/repositories/tipologie.ts';
+import { listTipologie } from '../services/tipologie.ts';
 import { detectFormat } from '../analysis/import/index.ts';
 import { ACCEPTED_NAME, storedContentType } from '../analysis/import/upload.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
@@ -59,7 +60,7 @@ async function checkUploadedFile(ctx: AppContext, bytes: Uint8Array, filename: s
 }
 
 /** POST /api/upload: multipart {file, provincia, tipologia_dei, column_mapping?}, for integrators and small files. */
-const upload: Action = async (req, ctx) => {
+const upload = defineRoute('POST /api/upload', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const file = req.files.file;
   if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
@@ -67,10 +68,10 @@ const upload: Action = async (req, ctx) => {
   const checked = await checkUploadedFile(ctx, file.data, file.filename, req.body.column_mapping);
   const doc = await createDocument(ctx, principal, { bytes: file.data, filename: file.filename || 'documento.pdf', ...checked, ...fields });
   return uploadResult(doc);
-};
+});
 
 /** POST /api/upload/preview: multipart {file, column_mapping?}: the columns chosen for a spreadsheet computo and its first voci. Nothing is stored. */
-const preview: Action = async (req, ctx) => {
+const preview = defineRoute('POST /api/upload/preview', async (req, ctx) => {
   requirePrincipal(req);
   const file = req.files.file;
   if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
@@ -87,10 +88,10 @@ const preview: Action = async (req, ctx) => {
       verifica: v.verifica,
     })),
   });
-};
+});
 
 /** POST /api/upload/presign: where the browser PUTs a file too large for the API. */
-const presign: Action = async (req, ctx) => {
+const presign = defineRoute('POST /api/upload/presign', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const filename = requiredString(req.body.filename, 'Per favore, seleziona un file PDF.');
   const size = Number(req.body.size);
@@ -101,31 +102,25 @@ const presign: Action = async (req, ctx) => {
   }
   const key = tmpUploadKey(principal.id);
   const type = /\.pdf$/i.test(filename) || req.body.content_type === 'application/pdf' ? 'application/pdf' : 'application/octet-stream';
-  const url = await presignPut(ctx, key, type);
+  const url = await uploadUrl(ctx, key, type);
   return ok({ upload_id: key, upload_url: url, method: 'PUT', headers: { 'content-type': type }, expires_in: 900 });
-};
+});
 
 /** POST /api/upload/complete: registers a presigned upload; same checks and outcome as /api/upload. */
-const complete: Action = async (req, ctx) => {
+const complete = defineRoute('POST /api/upload/complete', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const key = requiredString(req.body.upload_id, 'Caricamento non trovato');
   if (!key.startsWith(`tmp/uploads/${principal.id}/`) || key.includes('..')) throw new NotFoundError('Caricamento non trovato');
   const fields = await validateUploadFields(ctx, req.body);
-  const head = await headBlob(ctx, key);
-  if (!head) throw new NotFoundError('Caricamento non trovato: il file non è arrivato all\u2019archivio');
-  try {
-    if (head.size > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
-    const bytes = (await getBlob(ctx, key))!;
+  return takeUpload(ctx, key, MAX_PDF_BYTES, PDF_TOO_LARGE, async (bytes) => {
     const filename = typeof req.body.filename === 'string' && req.body.filename.trim() ? req.body.filename : 'documento.pdf';
     const checked = await checkUploadedFile(ctx, bytes, filename, req.body.column_mapping);
     const doc = await createDocument(ctx, principal, { bytes, filename, ...checked, ...fields });
     return uploadResult(doc);
-  } finally {
-    await deleteBlob(ctx, key);
-  }
-};
+  });
+});
 
-const list_: Action = async (req, ctx) => {
+const list_ = defineRoute('GET /api/documents', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { page, perPage } = pageParams(req.query, { perPage: 10, maxPerPage: 100 });
   const all = await listDocumentsFor(ctx, principal);
@@ -142,39 +137,39 @@ const list_: Action = async (req, ctx) => {
       failed: all.filter((d) => d.status === 'failed').length,
     },
   });
-};
+});
 
-const get: Action = async (req, ctx) => {
+const get = defineRoute('GET /api/documents/{id}', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   return ok(resource('documents', presentDocument(doc)));
-};
+});
 
-const rows: Action = async (req, ctx) => {
+const rows = defineRoute('GET /api/documents/{id}/rows', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { page, perPage } = pageParams(req.query, { perPage: 50_000, maxPerPage: 50_000 });
   const all = await readDocumentRows(ctx, doc);
   const items = all.slice((page - 1) * perPage, page * perPage).map(rowResourceJson);
   return listOfJson(items, all.length, { page, per_page: perPage, totals: presentTotals(doc, all) });
-};
+});
 
-const rowCount: Action = async (req, ctx) => {
+const rowCount = defineRoute('GET /api/documents/{id}/row-count', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   return ok({ row_count: await countRows(ctx, doc.id) });
-};
+});
 
-const setStatus: Action = async (req, ctx) => {
+const setStatus = defineRoute('PUT /api/documents/{id}/status', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const status = req.body.status;
   if (!isDocumentStatus(status)) throw new ValidationError('Seleziona uno stato valido');
   const updated = await setStatusByHand(ctx, doc, status);
   return ok(resource('documents', presentDocument(updated)), { message: `Stato documento aggiornato a: ${statusLabel(status)}` });
-};
+});
 
-const remove: Action = async (req, ctx) => {
+const remove = defineRoute('DELETE /api/documents/{id}', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   await deleteDocument(ctx, doc);
   return ok({ id: doc.id, message: 'Documento eliminato con successo' });
-};
+});
 
 /**
  * A PDF keeps its name with ".pdf"; any other original keeps the name it was uploaded with. A
@@ -184,25 +179,22 @@ const remove: Action = async (req, ctx) => {
 const originalName = (doc: { filename: string; file_key: string }) => safeName(/\.pdf$/i.test(doc.file_key) ? pdfFilename(doc.filename) : doc.filename);
 
 /** GET /document/{id}/download: the original, under the name it was uploaded with. */
-const download: Action = async (req, ctx) => {
+const download = defineRoute('GET /document/{id}/download', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  if (doc.file_size <= INLINE_DOWNLOAD_BYTES) {
-    const bytes = await getBlob(ctx, doc.file_key);
-    if (!bytes) throw new NotFoundError('File originale non trovato');
-    return binary(Buffer.from(bytes), storedContentType(doc.file_key), originalName(doc));
-  }
-  const url = await presignGet(ctx, doc.file_key, originalName(doc), storedContentType(doc.file_key));
-  return { statusCode: 302, headers: { location: url, 'cache-control': 'no-store' } };
-};
+  const file = { key: doc.file_key, size: doc.file_size, filename: originalName(doc), contentType: storedContentType(doc.file_key) };
+  const stored = await storedFile(ctx, file, INLINE_DOWNLOAD_BYTES);
+  if ('bytes' in stored) return binary(Buffer.from(stored.bytes), file.contentType, file.filename);
+  return { statusCode: 302, headers: { location: stored.url, 'cache-control': 'no-store' } };
+});
 
 /** POST /api/documents/{id}/update-total {refresh}: re-prices every row (refresh) and re-totals, in one call. */
-const updateTotal: Action = async (req, ctx) => {
+const updateTotal = defineRoute('POST /api/documents/{id}/update-total', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   if (req.body.refresh === false) {
     const { document, totals } = await refreshTotals(ctx, doc);
     return ok({ document: presentDocument(document), totals: { ...totals, document_total: document.document_total } });
   }
-  const changes: RowChange[] = [];
+  const changes: ReturnType<typeof rowChange>[] = [];
   const result = await refreshPrices(ctx, doc, (before, after) => changes.push(rowChange(before, after)));
   const operation = await recordOperation(ctx, doc.id, requirePrincipal(req), 'prezzi', changes);
   return ok({
@@ -212,7 +204,7 @@ const updateTotal: Action = async (req, ctx) => {
     totals: { ...result.totals, document_total: result.document.document_total },
     message: result.report.updated ? `Prezzi aggiornati: ${formatInteger(result.report.updated)}` : 'Nessun prezzo è stato aggiornato',
   });
-};
+});
 
 /**
  * PUT /api/documents/{id}/settings {provincia, tipologia_dei}: a province or typology chosen
@@ -220,7 +212,7 @@ const updateTotal: Action = async (req, ctx) => {
  * stay). Rows that followed the document's typology follow the new one; rows given another
  * typology by hand keep it.
  */
-const updateSettings: Action = async (req, ctx) => {
+const updateSettings = defineRoute('PUT /api/documents/{id}/settings', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { provincia, tipologia_dei } = await validateUploadFields(ctx, req.body);
   const result = await changeSettings(ctx, doc, { provincia, tipologia_dei });
@@ -230,13 +222,13 @@ const updateSettings: Action = async (req, ctx) => {
     totals: { ...result.totals, document_total: result.document.document_total },
     message: `Provincia e tipologia aggiornate. Prezzi di riferimento trovati per ${formatInteger(result.report.updated)} ${result.report.updated === 1 ? 'riga' : 'righe'} su ${formatInteger(result.rowCount)}.`,
   });
-};
+});
 
 /**
  * GET /api/documents/{id}/export?format=xlsx|xpwe|six|pdf: the document's rows as they are now
  * (edits included) as documento_{id}.xlsx (default), .xpwe (PriMus), .xml (SIX) or .pdf (stampa).
  */
-const exportXlsx: Action = async (req, ctx) => {
+const exportXlsx = defineRoute('GET /api/documents/{id}/export', async (req, ctx) => {
   const format = req.query.format ?? 'xlsx';
   if (!isExportFormat(format)) throw new ValidationError(EXPORT_FORMAT_INVALID);
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
@@ -246,10 +238,10 @@ const exportXlsx: Action = async (req, ctx) => {
   const report = format === 'xlsx' ? await verificationReportOf(ctx, doc) : undefined;
   const file = await exportDocumentAs(format, doc, rows, ctx.now(), (value) => tipologie.get(value), report);
   return binary(file.data, file.contentType, file.filename);
-};
+});
 
 /** POST /api/documents/{id}/duplicate-rows {row_ids, new_title}: the chosen rows as a new document. */
-const duplicateRows: Action = async (req, ctx) => {
+const duplicateRows = defineRoute('POST /api/documents/{id}/duplicate-rows', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const source = await requireDocumentFor(ctx, idParam(req.params), principal);
   const title = typeof req.body.new_title === 'string' ? cleanTitle(req.body.new_title) : '';
@@ -262,27 +254,27 @@ const duplicateRows: Action = async (req, ctx) => {
   if (rows.length !== wanted.size) throw new NotFoundError('Righe selezionate non trovate');
   const copy = await duplicateDocument(ctx, principal, source, title, rows);
   return created({ success: true, new_document_id: copy.id, message: `Documento "${copy.filename}" creato con ${formatInteger(rows.length)} righe` });
-};
+});
 
 /** GET /api/documents/{id}/comparison?with=2,3: the document against one to five others, voce by voce. */
-const comparison: Action = async (req, ctx) => {
+const comparison = defineRoute('GET /api/documents/{id}/comparison', async (req, ctx) => {
   const id = idParam(req.params);
   const loaded = await loadComparison(ctx, requirePrincipal(req), id, parseWith(req.query.with, id));
   return ok(presentComparison(loaded));
-};
+});
 
 /** GET /api/documents/{id}/comparison/export?with=2,3: the comparison as confronto_{id}.xlsx. */
-const comparisonExport: Action = async (req, ctx) => {
+const comparisonExport = defineRoute('GET /api/documents/{id}/comparison/export', async (req, ctx) => {
   const id = idParam(req.params);
   const loaded = await loadComparison(ctx, requirePrincipal(req), id, parseWith(req.query.with, id));
   return binary(await comparisonWorkbook(loaded, ctx.now()), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `confronto_${id}.xlsx`);
-};
+});
 
 const CHOICE_ACTIONS = ['abbina', 'separa', 'ripristina'] as const;
 const PAIR_ROWS = 'Indica le due voci da abbinare o separare';
 
 /** PUT /api/documents/{id}/comparison/pairs {azione, righe: [a, b]}: a pairing choice, kept on the document. */
-const comparisonPairs: Action = async (req, ctx) => {
+const comparisonPairs = defineRoute('PUT /api/documents/{id}/comparison/pairs', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const doc = await requireDocumentFor(ctx, idParam(req.params), principal);
   const action = CHOICE_ACTIONS.find((a) => a === req.body.azione);
@@ -293,7 +285,7 @@ const comparisonPairs: Action = async (req, ctx) => {
   const scelte = await recordChoice(ctx, principal, doc, action, ids);
   const message = action === 'abbina' ? 'Voci abbinate' : action === 'separa' ? 'Voci separate' : 'Abbinamento automatico ripristinato';
   return ok({ scelte, message });
-};
+});
 
 /** The document's version as the answer's ETag (to send back in If-Match). */
 const withEtag = (res: ReturnType<typeof ok>, version: number | undefined) => ({ ...res, headers: { ...res.headers, etag: etagOf(version) } });
@@ -306,14 +298,14 @@ function sogliaParam(value: unknown): number {
 }
 
 /** GET /api/documents/{id}/verification[?soglia=20]: the review, with the document's threshold unless one is given. */
-const verification: Action = async (req, ctx) => {
+const verification = defineRoute('GET /api/documents/{id}/verification', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { result } = await verifyDocument(ctx, doc, req.query.soglia !== undefined ? sogliaParam(req.query.soglia) : undefined);
   return withEtag(ok(result), doc.version);
-};
+});
 
 /** PUT /api/documents/{id}/verification {soglia}: keeps the threshold on the document (If-Match honoured), answers the review. */
-const setVerificationThreshold: Action = async (req, ctx) => {
+const setVerificationThreshold = defineRoute('PUT /api/documents/{id}/verification', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const soglia = sogliaParam(req.body.soglia);
   const expected = ifMatchVersion(req.headers['if-match']);
@@ -321,32 +313,30 @@ const setVerificationThreshold: Action = async (req, ctx) => {
   const updated = await setSoglia(ctx, doc, soglia, expected);
   const { result } = await verifyDocument(ctx, updated);
   return withEtag(ok(result), updated.version);
-};
+});
 
 /** GET /api/documents/{id}/operations: what "Annulla" can undo, newest first. */
-const operations: Action = async (req, ctx) => {
+const operations = defineRoute('GET /api/documents/{id}/operations', async (req, ctx) => {
   const entries = await undoableOperations(ctx, requirePrincipal(req), idParam(req.params));
   return ok(entries.map(({ id, tipo, descrizione, data, utente }) => ({ id, tipo, descrizione, data, utente })));
-};
+});
 
 /** POST /api/documents/{id}/undo {operation_id?}: the most recent operation undone (409 when it cannot be). */
-const undo: Action = async (req, ctx) => {
-  const operationId = req.body?.operation_id;
-  if (operationId !== undefined && typeof operationId !== 'string') throw new ValidationError('Operazione non valida');
-  const result = await undoLatest(ctx, requirePrincipal(req), idParam(req.params), operationId);
+const undo = defineRoute('POST /api/documents/{id}/undo', async (req, ctx) => {
+  const result = await undoLatest(ctx, requirePrincipal(req), idParam(req.params), req.body.operation_id);
   const { id, tipo, descrizione, data, utente } = result.operation;
   return ok(
     { success: true, operation: { id, tipo, descrizione, data, utente }, message: result.message },
     { document: presentDocument(result.document), totals: result.totals },
   );
-};
+});
 
 /** GET /api/documents/{id}/verification/export: the review as a printable PDF report, verifica_{id}.pdf. */
-const verificationExport: Action = async (req, ctx) => {
+const verificationExport = defineRoute('GET /api/documents/{id}/verification/export', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const pdf = await buildVerificationPdf(await verificationReportOf(ctx, doc), ctx.now());
   return binary(Buffer.from(pdf), 'application/pdf', `verifica_${doc.id}.pdf`);
-};
+});
 
 export const actions = {
   comparison,

@@ -1,10 +1,9 @@
-import { validatePattern } from '../services/patterns.ts';
+import { createPattern, deletePattern, listPatterns, requirePattern, savePattern, validatePattern } from '../services/patterns.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
 import { boundedText, idParam, optionalString } from '../http/validate.ts';
-import type { Action } from '../http/types.ts';
-import { createPattern, deletePattern, listPatterns, requirePattern, savePattern } from '../storage/repositories/patterns.ts';
+import { defineRoute } from '../http/types.ts';
 
 const text = (value: unknown, field: TextField) => {
   const t = optionalString(value);
@@ -12,18 +11,18 @@ const text = (value: unknown, field: TextField) => {
 };
 const replacementOf = (value: unknown) => (typeof value === 'string' ? boundedText(value, TEXT_FIELDS.patternReplacement) : null);
 
-const list_: Action = async (_req, ctx) => list('patterns', await listPatterns(ctx));
+const list_ = defineRoute('GET /api/patterns', async (_req, ctx) => list('patterns', await listPatterns(ctx)));
 
-const create: Action = async (req, ctx) => {
+const create = defineRoute('POST /api/patterns', async (req, ctx) => {
   const record = await createPattern(ctx, {
     pattern: validatePattern(req.body.pattern),
     replacement: replacementOf(req.body.replacement),
     notes: text(req.body.notes, TEXT_FIELDS.patternNotes),
   });
   return created(resource('patterns', record), { message: 'Pattern creato con successo' });
-};
+});
 
-const update: Action = async (req, ctx) => {
+const update = defineRoute('PUT /api/patterns/{id}', async (req, ctx) => {
   const before = await requirePattern(ctx, idParam(req.params));
   const after = {
     ...before,
@@ -33,13 +32,13 @@ const update: Action = async (req, ctx) => {
   };
   await savePattern(ctx, after);
   return ok(resource('patterns', after), { message: 'Pattern aggiornato con successo' });
-};
+});
 
-const remove: Action = async (req, ctx) => {
+const remove = defineRoute('DELETE /api/patterns/{id}', async (req, ctx) => {
   const id = idParam(req.params);
   await deletePattern(ctx, id);
   return ok({ id, message: 'Pattern eliminato con successo' });
-};
+});
 
 export const actions = { list: list_, create, update, remove };
 export const handler = resourceHandler(actions);

@@ -1,6 +1,6 @@
 import { findProvince, PROVINCES } from '../../shared/domain/provinces.ts';
 import { formatInteger } from '../../shared/format.ts';
-import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
+import { SOURCE_LABEL } from '../../shared/domain/pricing.ts';
 import { structuredComputoRefusal } from '../../shared/domain/price-file.ts';
 import type { AppContext } from '../config/context.ts';
 import { lookupPrices, loadPricing } from '../services/pricing.ts';
@@ -8,13 +8,13 @@ import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { list, ok } from '../http/respond.ts';
 import { amount, pageParams } from '../http/validate.ts';
-import { requirePrincipal, type Action, type ApiRequest } from '../http/types.ts';
+import { defineRoute, requirePrincipal, type RouteRequest } from '../http/types.ts';
 import { withDeclared } from '../prezzari/declared.ts';
 import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../prezzari/imports.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
 import { loadIndex, searchIndex } from '../prezzari/search-index.ts';
-import { listHeads } from '../storage/repositories/price-lists.ts';
-import { listTipologie } from '../storage/repositories/tipologie.ts';
+import { listHeads } from '../prezzari/imports.ts';
+import { knownTipologia, listTipologie } from '../services/tipologie.ts';
 import { fromNumber, mul, round, toNumber } from '../../shared/domain/money.ts';
 
 /** Spec section 5: price-list files up to 10 MB, .xlsx or .xls (CSV and the official XML too). */
@@ -30,7 +30,7 @@ function readYear(value: unknown): number {
 }
 
 /** The uploaded price list, read on an analysis thread (analysis/parse-jobs.ts), never on the one answering requests. */
-async function readUpload(req: ApiRequest, ctx: AppContext) {
+async function readUpload(req: Pick<RouteRequest<'POST /api/upload-csv'>, 'files'>, ctx: AppContext) {
   const file = req.files.file;
   if (!file || !file.data.length) throw new ValidationError('Seleziona un file Excel.');
   if (/\.xpwe$/i.test(file.filename)) throw new ValidationError(structuredComputoRefusal('XPWE'));
@@ -39,14 +39,12 @@ async function readUpload(req: ApiRequest, ctx: AppContext) {
   return { file, read: await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename }) };
 }
 
-async function deiKey(req: ApiRequest, ctx: AppContext): Promise<string> {
+async function deiKey(req: RouteRequest<'POST /api/upload-prezzario-dei'>, ctx: AppContext): Promise<string> {
   // One variant of the client sends the typology in the `provincia` field.
   const raw = req.body.tipologia_dei ?? req.body.tipologia ?? req.body.provincia;
   const value = typeof raw === 'string' ? raw.trim() : '';
   if (!value) throw new ValidationError('Seleziona la tipologia del prezzario DEI.');
-  const known = await listTipologie(ctx);
-  if (known.length && !known.some((t) => t.value === value)) throw new ValidationError('Tipologia DEI non valida');
-  return value;
+  return knownTipologia(ctx, value);
 }
 
 function toscanaKey(value: unknown): string {
@@ -56,28 +54,31 @@ function toscanaKey(value: unknown): string {
   return name;
 }
 
-const uploadDei: Action = async (req, ctx) => {
+const uploadDei = defineRoute('POST /api/upload-prezzario-dei', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req, ctx);
   const key = await deiKey(req, ctx);
   const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
   return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target, await listTipologie(ctx)));
-};
+});
 
-const uploadToscana: Action = async (req, ctx) => {
+const uploadToscana = defineRoute('POST /api/upload-prezzario-toscana', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req, ctx);
   const target: ImportTarget = { source: 'toscana', key: toscanaKey(req.body.provincia), year: readYear(req.body.anno) };
   return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target));
-};
+});
 
-const confirm = (source: PriceSource): Action => async (req, ctx) => {
-  const year = req.body.anno === undefined || req.body.anno === '' ? undefined : readYear(req.body.anno);
-  return ok(await confirmImport(ctx, requirePrincipal(req), req.body.temp_file_id, { source, year }));
-};
+const CONFIRM_ROUTE = { dei: 'POST /api/confirm-prezzario-dei', toscana: 'POST /api/confirm-prezzario-toscana' } as const;
+
+const confirm = <S extends keyof typeof CONFIRM_ROUTE>(source: S) =>
+  defineRoute(CONFIRM_ROUTE[source], async (req, ctx) => {
+    const year = req.body.anno === undefined || req.body.anno === '' ? undefined : readYear(req.body.anno);
+    return ok(await confirmImport(ctx, requirePrincipal(req), req.body.temp_file_id, { source, year }));
+  });
 
 /** POST /api/upload-csv: CSV data replace the previous ones in one step (same versioned switch). */
-const uploadCsv: Action = async (req, ctx) => {
+const uploadCsv = defineRoute('POST /api/upload-csv', async (req, ctx) => {
   const { read } = await readUpload(req, ctx);
   if (!read.rows.length) throw new ValidationError('Il file non contiene righe con un codice.');
   const { head, duplicates } = await publishList(ctx, csvTarget(), read.rows);
@@ -88,10 +89,10 @@ const uploadCsv: Action = async (req, ctx) => {
     columns: { recognised: read.recognised, missing: read.missing },
     warnings: read.warnings,
   });
-};
+});
 
 /** GET /api/prezzari?source=dei|toscana[&key&anno&page&per_page&search]: the loaded lists and the items of one. */
-const browse: Action = async (req, ctx) => {
+const browse = defineRoute('GET /api/prezzari', async (req, ctx) => {
   const source = req.query.source === 'toscana' ? 'toscana' : req.query.source === 'csv' ? 'csv' : 'dei';
   const heads = (await listHeads(ctx)).filter((h) => h.source === source).sort((a, b) => a.key.localeCompare(b.key) || b.year - a.year);
   const wanted = heads.find((h) => (!req.query.key || h.key === req.query.key) && (!req.query.anno || String(h.year) === req.query.anno));
@@ -101,10 +102,10 @@ const browse: Action = async (req, ctx) => {
   const found = index ? searchIndex(index, req.query.search ?? '', Number.MAX_SAFE_INTEGER) : { items: [], total: 0 };
   const items = found.items.slice((page - 1) * perPage, page * perPage).map((item, i) => ({ id: `${wanted.list_id}#${(page - 1) * perPage + i}`, ...item }));
   return list('price_items', items, found.total, { lists: heads, list: wanted, source_label: SOURCE_LABEL[source], page, per_page: perPage });
-};
+});
 
 /** POST /api/get_unitario {tariffa, provincia, quantita, tipologia_dei}: the price rules for one code. */
-const getUnitario: Action = async (req, ctx) => {
+const getUnitario = defineRoute('POST /api/get_unitario', async (req, ctx) => {
   const tariffa = typeof req.body.tariffa === 'string' ? req.body.tariffa.trim() : '';
   if (!tariffa) throw new ValidationError('Codice tariffa mancante per la ricerca');
   const quantita = req.body.quantita === undefined || req.body.quantita === '' || req.body.quantita === null ? 1 : amount(req.body.quantita, 'quantità');
@@ -121,7 +122,7 @@ const getUnitario: Action = async (req, ctx) => {
     unita_di_misura: match.item.unita_di_misura,
     source: { list: match.head.source, label: SOURCE_LABEL[match.head.source], key: match.head.key, year: match.head.year, code: match.code },
   });
-};
+});
 
 export const actions = {
   uploadDei,

@@ -7,21 +7,18 @@ import { resourceHandler } from '../http/resource.ts';
 import { ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
 import { boundedText, idParam, optionalAmount } from '../http/validate.ts';
-import { requirePrincipal, type Action, type HttpResult } from '../http/types.ts';
-import { listTipologie } from '../storage/repositories/tipologie.ts';
-import { readDocumentRows } from '../storage/repositories/rows.ts';
-import { presentDocument } from '../services/documents.ts';
+import { defineRoute, requirePrincipal, type HttpResult, type RouteRequest } from '../http/types.ts';
+import type { AppContext } from '../config/context.ts';
+import { knownTipologia } from '../services/tipologie.ts';
+import { presentDocument, readDocumentRows } from '../services/documents.ts';
 import { recordOperation, rowChange, type RecordedOperation } from '../services/operations.ts';
-import type { RowChange } from '../storage/repositories/operations.ts';
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
 const TEXTS = { descrizione: TEXT_FIELDS.rowDescription, tariffa: TEXT_FIELDS.rowCode, unita_di_misura: TEXT_FIELDS.rowUnit } as const;
 
-async function checkTipologia(ctx: Parameters<Action>[1], value: unknown): Promise<string> {
+async function checkTipologia(ctx: AppContext, value: unknown): Promise<string> {
   if (typeof value !== 'string' || !value.trim()) throw new ValidationError('Seleziona una tipologia DEI');
-  const known = await listTipologie(ctx);
-  if (known.length && !known.some((t) => t.value === value.trim())) throw new ValidationError('Tipologia DEI non valida');
-  return value.trim();
+  return knownTipologia(ctx, value.trim());
 }
 
 /** The operation a row change recorded, in its answer's meta (what "Annulla" undoes). */
@@ -31,19 +28,19 @@ const undoable = (operation: RecordedOperation | undefined) => (operation ? { op
 const withEtag = (res: HttpResult, version: number | undefined): HttpResult => ({ ...res, headers: { ...res.headers, etag: etagOf(version) } });
 
 /** If-Match of a row write: the version the row must still have, or undefined (any). */
-function expectedVersion(req: Parameters<Action>[0]): number | undefined {
+function expectedVersion(req: { headers: Record<string, string> }): number | undefined {
   const version = ifMatchVersion(req.headers['if-match']);
   if (Number.isNaN(version)) throw new PreconditionFailedError(ROW_VERSION_STALE);
   return version;
 }
 
-const get: Action = async (req, ctx) => {
+const get = defineRoute('GET /api/rows/{id}', async (req, ctx) => {
   const { row } = await requireRowFor(ctx, idParam(req.params), requirePrincipal(req));
   return withEtag(ok(resource('rows', presentRow(row))), row.version);
-};
+});
 
 /** The fields of PUT /api/rows/{id}, validated (amounts parsed, texts bounded, typology known). */
-async function rowEdit(req: Parameters<Action>[0], ctx: Parameters<Action>[1]): Promise<RowEdit> {
+async function rowEdit(req: RouteRequest<'PUT /api/rows/{id}'>, ctx: AppContext): Promise<RowEdit> {
   const body = req.body;
   const fields: RowEdit['fields'] = {};
   if (body.prezzo_unitario !== undefined && body.unitario === undefined) body.unitario = body.prezzo_unitario;
@@ -51,15 +48,12 @@ async function rowEdit(req: Parameters<Action>[0], ctx: Parameters<Action>[1]): 
     if (body[field] !== undefined) fields[field] = optionalAmount(body[field], label);
   }
   for (const [field, limit] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, TextField]>) {
-    if (body[field] !== undefined) {
-      if (typeof body[field] !== 'string') throw new ValidationError(`Valore non valido per ${field}`);
-      fields[field] = boundedText((body[field] as string).trim(), limit);
-    }
+    const text = body[field];
+    if (text !== undefined) fields[field] = boundedText(text.trim(), limit);
   }
   if (body.tipologia_dei !== undefined) fields.tipologia_dei = await checkTipologia(ctx, body.tipologia_dei);
-  const base = body.base_version;
-  if (base !== undefined && (typeof base !== 'number' || !Number.isSafeInteger(base) || base < 0)) throw new ValidationError('Versione della riga non valida');
-  return { fields, refreshPrice: body.refresh_price === true, baseVersion: base as number | undefined, expectedVersion: expectedVersion(req) };
+  // The contract keeps base_version a whole number from 0 (and the texts texts, the flag a boolean).
+  return { fields, refreshPrice: body.refresh_price === true, baseVersion: body.base_version, expectedVersion: expectedVersion(req) };
 }
 
 /**
@@ -67,35 +61,33 @@ async function rowEdit(req: Parameters<Action>[0], ctx: Parameters<Action>[1]): 
  * variazione. A new typology (or refresh_price) re-prices the row by the rules; a typed
  * prezzo_db is kept as a manual price. Applied to the row as it is now (services/rows.ts).
  */
-const update: Action = async (req, ctx) => {
+const update = defineRoute('PUT /api/rows/{id}', async (req, ctx) => {
   const edit = await rowEdit(req, ctx);
   const { row, document, totals, operation } = await editRow(ctx, requirePrincipal(req), idParam(req.params), edit);
   return withEtag(ok(resource('rows', presentRow(row)), { document: presentDocument(document), totals, price_found: row.prezzo_db !== null, ...undoable(operation) }), row.version);
-};
+});
 
-const remove: Action = async (req, ctx) => {
+const remove = defineRoute('DELETE /api/rows/{id}', async (req, ctx) => {
   const { row, document, totals, operation } = await removeRow(ctx, requirePrincipal(req), idParam(req.params), expectedVersion(req));
   return ok({ id: row.id, message: 'Riga eliminata' }, { document: presentDocument(document), totals, ...undoable(operation) });
-};
+});
 
 /**
  * POST /api/rows/merge {first_row_id, second_row_id, somma_quantita?}: two consecutive rows become
  * one, atomically; with somma_quantita two complete voci of one code and price add their quantities.
  */
-const merge: Action = async (req, ctx) => {
+const merge = defineRoute('POST /api/rows/merge', async (req, ctx) => {
   const ids = [req.body.first_row_id, req.body.second_row_id].map(Number);
   if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0) || ids[0] === ids[1]) throw new ValidationError(MERGE_COUNT_ERROR);
-  const sum = req.body.somma_quantita;
-  if (sum !== undefined && typeof sum !== 'boolean') throw new ValidationError('Valore non valido per somma_quantita');
-  const { merged, removed, document, totals, operation } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number], { sumQuantities: sum === true });
+  const { merged, removed, document, totals, operation } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number], { sumQuantities: req.body.somma_quantita === true });
   return withEtag(
     ok({ success: true, row: presentRow(merged), removed_row_id: removed.id, message: 'Righe unite con successo' }, { document: presentDocument(document), totals, ...undoable(operation) }),
     merged.version,
   );
-};
+});
 
 /** POST /api/rows/update-tipologia-dei {row_ids, tipologia_dei}: new typology, re-priced, in one call. */
-const updateTipologia: Action = async (req, ctx) => {
+const updateTipologia = defineRoute('POST /api/rows/update-tipologia-dei', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const tipologia = await checkTipologia(ctx, req.body.tipologia_dei);
   const ids = req.body.row_ids;
@@ -106,14 +98,14 @@ const updateTipologia: Action = async (req, ctx) => {
   const all = await readDocumentRows(ctx, first.doc);
   const chosen = all.filter((r) => wanted.has(r.id));
   if (chosen.length !== wanted.size) throw new NotFoundError(MERGE_MISSING_ERROR);
-  const changes: RowChange[] = [];
+  const changes: ReturnType<typeof rowChange>[] = [];
   const result = await repriceRows(ctx, first.doc, chosen, (r) => ({ ...r, tipologia_dei: tipologia }), undefined, (before, after) => changes.push(rowChange(before, after)));
   const operation = await recordOperation(ctx, first.doc.id, principal, 'tipologia', changes);
   return ok(
     { success: true, updated: result.rows.length, priced: result.report.updated, not_found: result.report.not_found, rows: result.rows.map(presentRow) },
     { document: presentDocument(result.document), totals: result.totals, ...undoable(operation) },
   );
-};
+});
 
 export const actions = { get, update, remove, merge, updateTipologia };
 export const handler = resourceHandler(actions);

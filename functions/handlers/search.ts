@@ -4,7 +4,7 @@ import { resourceHandler } from '../http/resource.ts';
 import { list, ok, resource } from '../http/respond.ts';
 import { searchPriceLists, similarInPriceLists } from '../prezzari/search.ts';
 import { searchCsvData } from '../prezzari/csv-data.ts';
-import { requirePrincipal, type Action } from '../http/types.ts';
+import { defineRoute, requirePrincipal } from '../http/types.ts';
 import { idParam } from '../http/validate.ts';
 import { presentDocument } from '../services/documents.ts';
 import { presentRow, requireRowFor, retotal } from '../services/rows.ts';
@@ -26,7 +26,7 @@ function readQuery(query: Record<string, string>) {
  * GET /api/search/price-list ?q, tipologiaDeiprovincia, anno, limit (default 20), page, and
  * descrizione: when q (a row's code) finds nothing, the articles most like that description.
  */
-const priceList: Action = async (req, ctx) => {
+const priceList = defineRoute('GET /api/search/price-list', async (req, ctx) => {
   const { q, limit, filters } = readQuery(req.query);
   const page = Math.min(Math.max(1, Number.parseInt(req.query.page ?? '1', 10) || 1), Math.floor(PRICE_SEARCH_MAX_RESULTS / limit));
   const found = await searchPriceLists(ctx, q, filters, page * limit);
@@ -36,10 +36,10 @@ const priceList: Action = async (req, ctx) => {
     return list('price_items', page === 1 ? similar.items : [], similar.total, { limit, page, missing_words: [], used_words: [], from_description: true });
   }
   return list('price_items', found.items.slice((page - 1) * limit), found.total, { limit, page, missing_words: found.missing_words, used_words: found.used_words, from_description: false });
-};
+});
 
 /** GET /api/search ?q, type=all|price-list|csv-data: both sources; a price-list failure is tolerated. */
-const combined: Action = async (req, ctx) => {
+const combined = defineRoute('GET /api/search', async (req, ctx) => {
   const { q, limit, filters } = readQuery(req.query);
   const type = req.query.type ?? 'all';
   const wantPrices = type === 'all' || type === 'price-list';
@@ -55,24 +55,24 @@ const combined: Action = async (req, ctx) => {
     },
     { 'price-list-total': prices?.total ?? 0, 'csv-data-total': csv.total, 'price-list-error': prices === null },
   );
-};
+});
 
 /** GET /api/rows/{id}/suggestions ?limit (default 5, at most 20): the articles most like an unpriced row. */
-const suggestions: Action = async (req, ctx) => {
+const suggestions = defineRoute('GET /api/rows/{id}/suggestions', async (req, ctx) => {
   const { row, doc } = await requireRowFor(ctx, idParam(req.params), requirePrincipal(req));
   const limit = Math.min(20, Math.max(1, Number.parseInt(req.query.limit ?? '5', 10) || 5));
   const found = await suggestionsFor(ctx, doc, row, limit);
   return list('price_suggestions', found, found.length, { row_id: row.id });
-};
+});
 
 /** POST /api/rows/{id}/suggestions {id}: the chosen article prices the row, source "suggerito". */
-const applySuggestionAction: Action = async (req, ctx) => {
+const applySuggestionAction = defineRoute('POST /api/rows/{id}/suggestions', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { row, doc } = await requireRowFor(ctx, idParam(req.params), principal);
   const next = await applySuggestion(ctx, row, req.body.id, principal.username);
   const { document, totals } = await retotal(ctx, doc);
   return ok(resource('rows', presentRow(next)), { document: presentDocument(document), totals, price_found: true });
-};
+});
 
 export const actions = { priceList, combined, suggestions, applySuggestion: applySuggestionAction };
 export const handler = resourceHandler(actions);

@@ -4,10 +4,8 @@ import { errorAttributes, logger } from '../config/logger.ts';
 import { accessStatus } from '../../shared/domain/access.ts';
 import { getContext } from '../config/context.ts';
 import { hashApiKey, looksLikeJwt, verifySession } from '../auth/tokens.ts';
-import { findApiKeyByHash } from '../storage/repositories/api-keys.ts';
-import { findSession, sessionIsActive } from '../storage/repositories/sessions.ts';
+import { findApiKeyByHash, findSession, getUser, sessionIsActive } from '../services/sessions.ts';
 import { remembered } from '../auth/identity-cache.ts';
-import { getUser } from '../storage/repositories/users.ts';
 import { routeByKey, type Route } from '../routes.ts';
 import {
   ACCESS_PERIOD_DETAIL,

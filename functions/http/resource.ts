@@ -6,7 +6,7 @@ import { getContext } from '../config/context.ts';
 import { NotFoundError } from '../errors.ts';
 import { validateRequest } from './contract.ts';
 import { authorize, errorHandler, parseBody, requestContext, type RequestState } from './middleware.ts';
-import type { Action, HttpEvent, HttpResult } from './types.ts';
+import type { AnyAction, HttpEvent, HttpResult } from './types.ts';
 
 /**
  * One Lambda per resource: API Gateway names the route in `routeKey`, the table in routes.ts
@@ -18,12 +18,13 @@ import type { Action, HttpEvent, HttpResult } from './types.ts';
  * Bodies: our own parser (JSON, multipart, urlencoded, one 6 MB limit, Italian errors): middy's
  * multipart parser is v7 only, which needs Node 22 (this project runs on Node 20 locally).
  */
-export function resourceHandler(actions: Record<string, Action>) {
+export function resourceHandler(actions: Record<string, AnyAction>) {
   const base = async (_event: HttpEvent, context: RequestState): Promise<HttpResult> => {
     const route = context.route;
     const action = route && actions[route.action];
-    if (!action) throw new NotFoundError();
-    return action(context.api, getContext());
+    if (!action || !action.routes.includes(route.key)) throw new NotFoundError();
+    // validateRequest checked the input against the route's contract: it is the action's InputOf.
+    return action(context.api as never, getContext());
   };
   return middy<HttpEvent, HttpResult, Error, RequestState>(base as never)
     // Lambda context (awsRequestId as function_request_id) on every log line; requestContext adds

@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import type { AppContext } from '../config/context.ts';
-import type { Role } from '../../shared/domain/roles.ts';
+import type { Contract, RouteKey } from '../../shared/api/index.ts';
+import type { Principal } from '../auth/principal.ts';
 
 /** The subset of the API Gateway HTTP API (payload v2) event the handlers read. */
 export interface HttpEvent {
@@ -28,16 +30,7 @@ export interface HttpResult {
 }
 
 export type { Role } from '../../shared/domain/roles.ts';
-
-export interface Principal {
-  id: number;
-  username: string;
-  role: Role;
-  /** How the caller proved who they are. */
-  via: 'session' | 'api_key';
-  /** Session id, to revoke it at logout. */
-  jti?: string;
-}
+export type { Principal } from '../auth/principal.ts';
 
 export interface ApiRequest {
   event: HttpEvent;
@@ -58,9 +51,62 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-export type Action = (req: ApiRequest, ctx: AppContext) => Promise<HttpResult>;
+/**
+ * What functions/http/contract.ts guarantees of an input: a field that is present has the type
+ * its contract declares. A MISSING field, and a value of the right type outside an enum, are let
+ * through to the handler, which refuses them with its own Italian message: so every field may be
+ * absent and literals widen to their base type (string, number, boolean).
+ */
+export type Loose<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly (infer E)[]
+        ? Loose<E>[]
+        : T extends object
+          ? { [F in keyof T]?: Loose<T[F]> }
+          : T;
 
-export function requirePrincipal(req: ApiRequest): Principal {
+type Part<C, P extends 'params' | 'query' | 'body'> = C extends { [F in P]: infer S extends z.ZodType } ? z.infer<S> : Record<never, never>;
+
+/**
+ * The input of route K, typed by its contract (shared/api): path parameters as declared (the
+ * route matched, so they are there), query and body as `Loose` of theirs, the multipart files it
+ * names. A field the contract does not declare is a type error in the handler.
+ */
+export type InputOf<K extends RouteKey> = K extends RouteKey
+  ? {
+      params: Part<Contract[K], 'params'>;
+      query: Loose<Part<Contract[K], 'query'>>;
+      body: Loose<Part<Contract[K], 'body'>>;
+      files: Contract[K] extends { files: infer F } ? { [N in keyof F]?: UploadedFile } : Record<never, never>;
+    }
+  : never;
+
+/** A request to route K: its typed input, and who calls, the headers and the raw event. */
+export type RouteRequest<K extends RouteKey> = Omit<ApiRequest, 'params' | 'query' | 'body' | 'files'> & InputOf<K>;
+
+/** The action of route(s) K; `routes` names them, so the route table can check its entries. */
+export type Action<K extends RouteKey = RouteKey> = ((req: RouteRequest<K>, ctx: AppContext) => Promise<HttpResult>) & { readonly routes: readonly K[] };
+
+/**
+ * The handler of route `key` (or of several routes with one input, e.g. POST /register and
+ * POST /api/register), its input typed by the contract: `defineRoute('PUT /api/rows/{id}',
+ * async (req, ctx) => ...)` reads `req.body.quantita` as `string | number | null | undefined`.
+ */
+export function defineRoute<const K extends RouteKey>(key: K | readonly K[], run: (req: RouteRequest<K>, ctx: AppContext) => Promise<HttpResult>): Action<K> {
+  return Object.assign(run, { routes: typeof key === 'string' ? [key] : [...(key as readonly K[])] });
+}
+
+/** Any route's action, as the resource handler holds them (it passes the input validateRequest checked). */
+export type AnyAction = ((req: never, ctx: AppContext) => Promise<HttpResult>) & { readonly routes: readonly RouteKey[] };
+
+/** The route(s) an action serves (the route table checks its entries against them). */
+export type RoutesOf<A> = A extends { readonly routes: readonly (infer K)[] } ? K : never;
+
+export function requirePrincipal(req: Pick<ApiRequest, 'principal'>): Principal {
   if (!req.principal) throw new Error('route reached without a principal: check its access in routes.ts');
   return req.principal;
 }

@@ -4,7 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
 import { CSV_KEY, listId, normalizeCode, type PriceListHead, type PriceSource } from '../../shared/domain/pricing.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import type { Principal } from '../http/types.ts';
+import type { Principal } from '../auth/principal.ts';
 import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
 import { getHead, switchHead, type PriceItem } from '../storage/repositories/price-lists.ts';
 import type { PriceRow, ReadResult } from './readers/index.ts';
@@ -159,3 +159,6 @@ export async function confirmImport(ctx: AppContext, principal: Principal, tempI
 }
 
 export const csvTarget = (): ImportTarget => ({ source: 'csv', key: CSV_KEY, year: 0 });
+
+/** The loaded price lists (one head per source, key and year), for the admin's browser. */
+export { listHeads } from '../storage/repositories/price-lists.ts';

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { chapterLabel, compareDocuments, MAX_COMPARED_DOCUMENTS, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
 import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
-import type { Principal } from '../http/types.ts';
+import type { Principal } from '../auth/principal.ts';
 import { choicesOf, updateChoices, type ChoicesRecord } from '../storage/repositories/comparison-choices.ts';
 import { requireDocumentFor, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';

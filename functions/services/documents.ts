@@ -4,10 +4,10 @@ import { countPages, PdfReadError } from '../analysis/pdf-text.ts';
 import { documentTotals, isCongruent } from '../../shared/domain/totals.ts';
 import { cleanFilename } from '../../shared/domain/text.ts';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
-import type { Principal } from '../http/types.ts';
+import type { Principal } from '../auth/principal.ts';
 import { putBlob } from '../storage/blobs.ts';
 import { newDocumentId, putDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
-import { listTipologie } from '../storage/repositories/tipologie.ts';
+import { knownTipologia } from './tipologie.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 
 /** Spec section 9: PDF size limit 50 MB. */
@@ -20,15 +20,13 @@ export interface UploadFields {
 }
 
 /** The spec's messages for missing fields, and a typology that must exist. */
-export async function validateUploadFields(ctx: AppContext, body: Record<string, unknown>): Promise<UploadFields> {
+export async function validateUploadFields(ctx: AppContext, body: { provincia?: unknown; tipologia_dei?: unknown }): Promise<UploadFields> {
   const provincia = typeof body.provincia === 'string' ? body.provincia.trim() : '';
   const tipologia = typeof body.tipologia_dei === 'string' ? body.tipologia_dei.trim() : '';
   if (!provincia) throw new ValidationError('La provincia è obbligatoria.');
   if (!tipologia) throw new ValidationError('La tipologia del prezzario DEI è obbligatoria.');
   if (provincia.length > 80) throw new ValidationError('Provincia non valida');
-  const known = await listTipologie(ctx);
-  if (known.length && !known.some((t) => t.value === tipologia)) throw new ValidationError('Tipologia DEI non valida');
-  return { provincia, tipologia_dei: tipologia };
+  return { provincia, tipologia_dei: await knownTipologia(ctx, tipologia) };
 }
 
 /** Checks what the file IS (magic bytes, a readable PDF, not encrypted), not its name. */
@@ -112,3 +110,7 @@ export function presentDocument(doc: DocumentRecord) {
 export function presentTotals(doc: DocumentRecord, rows: RowRecord[]) {
   return { ...documentTotals(rows, doc.document_total), document_total: doc.document_total };
 }
+
+/** The documents a caller may see, and their rows, as the handlers read them. */
+export { listDocumentsFor, requireDocumentFor } from '../storage/repositories/documents.ts';
+export { countRows, readDocumentRows } from '../storage/repositories/rows.ts';

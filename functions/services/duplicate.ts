@@ -1,7 +1,7 @@
 import type { AppContext } from '../config/context.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
-import type { Principal } from '../http/types.ts';
+import type { Principal } from '../auth/principal.ts';
 import { copyBlob } from '../storage/blobs.ts';
 import { newDocumentId, putDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import type { ChoicesRecord } from '../storage/repositories/comparison-choices.ts';

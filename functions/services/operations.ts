@@ -17,7 +17,7 @@ import {
 } from '../../shared/domain/operations.ts';
 import { contentVersion, nextVersion } from '../../shared/domain/row-versions.ts';
 import { ConflictError } from '../errors.ts';
-import type { Principal } from '../http/types.ts';
+import type { Principal } from '../auth/principal.ts';
 import { requireDocumentFor } from '../storage/repositories/documents.ts';
 import {
   appendOperation,

@@ -222,3 +222,6 @@ export function longestOverlappingRun(pattern: string): number {
   for (const alt of parser.alternatives()) visit(alt);
   return best;
 }
+
+/** The patterns as stored: the admin's list and edits go straight to their repository. */
+export { createPattern, deletePattern, listPatterns, requirePattern, savePattern } from '../storage/repositories/patterns.ts';

@@ -4,8 +4,7 @@ import { productProblem } from '../../shared/domain/amounts.ts';
 import { canSumQuantities, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, MERGE_SUM_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
 import { conflictingFields, nextVersion, ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE, type VersionedField } from '../../shared/domain/row-versions.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
-import type { Principal } from '../http/types.ts';
-import { resource } from '../http/respond.ts';
+import type { Principal } from '../auth/principal.ts';
 import { getDocument, requireDocumentFor, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import {
   changingRows,
@@ -62,18 +61,6 @@ export async function retotal(ctx: AppContext, doc: DocumentRecord): Promise<{ d
 
 /** A row as the API answers it: `prezzo_unitario` is the spec's other name of `unitario`, added here only. */
 export const presentRow = (r: RowRecord) => ({ ...r, prezzo_unitario: r.unitario });
-
-/** JSON of frozen rows (those kept in memory, which never change), written once per row. */
-const rowJson = new WeakMap<RowRecord, string>();
-
-/** A row as a JSON:API resource object, in JSON; remembered for a frozen row. */
-export function rowResourceJson(r: RowRecord): string {
-  const known = rowJson.get(r);
-  if (known !== undefined) return known;
-  const json = JSON.stringify(resource('rows', presentRow(r)));
-  if (Object.isFrozen(r)) rowJson.set(r, json);
-  return json;
-}
 
 /** An edit of one row, validated: the fields the editor changed and what they read. */
 export interface RowEdit {

@@ -194,7 +194,7 @@ const priceFileErrors = { 400: 'Seleziona un file Excel.', 413: 'Il file è trop
 const confirmErrors = { 400: 'ID file temporaneo mancante', 404: 'File temporaneo scaduto o non trovato: ricarica il file e riprova.', 409: 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.' };
 
 /** Step 1 of a DEI or Toscana import: the file read and previewed, nothing stored yet. */
-function uploadStep(summary: string, body: z.ZodObject, requestExample: Record<string, string>, example: unknown, keyError: string) {
+function uploadStep<B extends z.ZodObject>(summary: string, body: B, requestExample: Record<string, string>, example: unknown, keyError: string) {
   return {
     summary,
     body,

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { AppContext } from '../../config/context.ts';
 import type { DocumentStatus } from '../../../shared/domain/status.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { Principal } from '../../http/types.ts';
+import type { Principal } from '../../auth/principal.ts';
 import { domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 
 export interface DocumentRecord {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress, normalizeAddress } from '../../../functions/http/client-address.ts';
 import { delayAfter, FREE_ATTEMPTS } from '../../../functions/storage/repositories/login-attempts.ts';
-import { tooManyAttemptsMessage } from '../../../functions/handlers/auth.ts';
+import { tooManyAttemptsMessage } from '../../../functions/services/sessions.ts';
 
 const event = (sourceIp: string | undefined, headers: Record<string, string> = {}) => ({
   headers,

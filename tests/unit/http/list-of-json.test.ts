@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { list, listOfJson } from '../../../functions/http/respond.ts';
-import { presentRow, rowResourceJson } from '../../../functions/services/rows.ts';
+import { presentRow } from '../../../functions/services/rows.ts';
+import { rowResourceJson } from '../../../functions/http/row-json.ts';
 import type { RowRecord } from '../../../functions/storage/repositories/rows.ts';
 
 const row = (id: number, descrizione: string): RowRecord => ({

@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { matchRoute, RESOURCES, routeByKey, ROUTES, routeKey, type ActionOf } from '../../../functions/routes.ts';
+import { matchRoute, RESOURCES, routeByKey, ROUTES, routeKey, type ActionFor, type ActionOf } from '../../../functions/routes.ts';
+import { defineRoute, type InputOf } from '../../../functions/http/types.ts';
+import { ok } from '../../../functions/http/respond.ts';
 import { HANDLER_MODULES } from '../../../functions/handlers/index.ts';
 
 /** The type system checks `action` against each module's `actions`; this checks the modules as loaded. */
@@ -36,6 +38,25 @@ describe('route table', () => {
   it('types each action as a key of its module\u2019s actions', () => {
     expectTypeOf<ActionOf<'auth'>>().toEqualTypeOf<'login' | 'currentUser' | 'logout'>();
     expectTypeOf<'nonEsiste'>().not.toExtend<ActionOf<'documents'>>();
+  });
+
+  it('types each action\u2019s input by its route\u2019s contract, and gives a route only an action defined for it', () => {
+    // Path parameters as declared; body fields as the contract types them, absent allowed (the handler's Italian message).
+    expectTypeOf<InputOf<'GET /api/rows/{id}'>['params']>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<InputOf<'PUT /api/rows/{id}'>['body']['quantita']>().toEqualTypeOf<string | number | null | undefined>();
+    expectTypeOf<InputOf<'PUT /api/rows/{id}'>['body']['base_version']>().toEqualTypeOf<number | undefined>();
+    // An enum widens to its base type: a value outside it reaches the handler ("Seleziona uno stato valido").
+    expectTypeOf<InputOf<'PUT /api/documents/{id}/status'>['body']['status']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<InputOf<'POST /api/upload-prezzario-dei'>['files']>().toEqualTypeOf<{ file?: import('../../../functions/http/types.ts').UploadedFile }>();
+    // A field the contract does not declare does not compile.
+    // @ts-expect-error: PUT /api/rows/{id} declares no `colore`
+    defineRoute('PUT /api/rows/{id}', async (req) => ok({ colore: req.body.colore }));
+    // @ts-expect-error: GET /api/rows/{id} has no body
+    defineRoute('GET /api/rows/{id}', async (req) => ok({ x: req.body.quantita }));
+    // The table's entry must name the action defined for its route.
+    expectTypeOf<ActionFor<'rows', 'PUT /api/rows/{id}'>>().toEqualTypeOf<'update'>();
+    expectTypeOf<ActionFor<'admin-users', 'POST /register'>>().toEqualTypeOf<'register'>();
+    expectTypeOf<ActionFor<'prezzari', 'POST /api/confirm-prezzario-dei'>>().toEqualTypeOf<'confirmDei'>();
   });
 
   it('has one route per method and path', () => {
