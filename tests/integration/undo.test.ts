@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.ts';
 import { listRows, type RowRecord } from '../../functions/storage/repositories/rows.ts';
 import { changeRow } from '../../functions/services/row-writes.ts';
@@ -256,6 +257,29 @@ describe('a duplication', () => {
     expect((await call('GET', `/api/documents/${copyId}`, { token: mario })).status).toBe(404);
     expect(await listRows(rt.ctx, copyId)).toEqual([]);
     expect((await call('GET', `/api/documents/${first.json.data.new_document_id}`, { token: mario })).status).toBe(200);
+    expect(await snapshot(docId)).toEqual(original);
+  });
+});
+
+describe('a journal written before the operation counter', () => {
+  it('gets the next number after its last operation, and both stay undoable in order', async () => {
+    // Prepare: an edit, then the counter item removed, as in a journal kept before it existed.
+    const docId = await seed(3);
+    const original = await snapshot(docId);
+    const [a, b] = await Promise.all([1, 2].map((i) => rowAt(docId, i)));
+    expect((await call('PUT', `/api/rows/${a.id}`, { token: mario, body: { descrizione: 'prima' } })).status).toBe(200);
+    await rt.ctx.db.send(new DeleteCommand({ TableName: rt.ctx.table('rows'), Key: { document_id: -docId, row_index: 0 } }));
+
+    // Act
+    const second = await call('PUT', `/api/rows/${b.id}`, { token: mario, body: { descrizione: 'seconda' } });
+    const listed = await call('GET', `/api/documents/${docId}/operations`, { token: mario });
+    const undos = [];
+    for (let i = 0; i < 2; i++) undos.push((await call('POST', `/api/documents/${docId}/undo`, { token: mario, body: {} })).status);
+
+    // Assess
+    expect(second.status).toBe(200);
+    expect(listed.json.data.map((o: { descrizione: string }) => o.descrizione)).toEqual(['Modifica della riga 2', 'Modifica della riga 1']);
+    expect(undos).toEqual([200, 200]);
     expect(await snapshot(docId)).toEqual(original);
   });
 });
