@@ -108,6 +108,7 @@ const TABLE = [
   // Rows (spec 7 "Rows")
   r('POST /api/rows/merge', 'rows', 'merge', 'user'),
   r('POST /api/rows/update-tipologia-dei', 'rows', 'updateTipologia', 'user'),
+  r('POST /api/rows/delete', 'rows', 'removeMany', 'user'),
   r('GET /api/rows/{id}', 'rows', 'get', 'user'),
   r('PUT /api/rows/{id}', 'rows', 'update', 'user'),
   r('DELETE /api/rows/{id}', 'rows', 'remove', 'user'),

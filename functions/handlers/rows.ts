@@ -1,7 +1,7 @@
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../../shared/domain/rows.ts';
 import { etagOf, ifMatchVersion, ROW_VERSION_STALE } from '../../shared/domain/row-versions.ts';
 import { repriceRows } from '../services/pricing.ts';
-import { editRow, mergeRows, presentRow, removeRow, requireRowFor, type RowEdit } from '../services/rows.ts';
+import { editRow, mergeRows, presentRow, removeRow, removeRowsFor, requireRowFor, type RowEdit } from '../services/rows.ts';
 import { NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { ok, resource } from '../http/respond.ts';
@@ -72,6 +72,17 @@ const remove = defineRoute('DELETE /api/rows/{id}', async (req, ctx) => {
   return ok({ id: row.id, message: 'Riga eliminata' }, { document: presentDocument(document), totals, ...undoable(operation) });
 });
 
+/** POST /api/rows/delete {row_ids}: the selected rows deleted as one operation ("Annulla" puts them all back). */
+const removeMany = defineRoute('POST /api/rows/delete', async (req, ctx) => {
+  const ids = Array.isArray(req.body.row_ids) ? req.body.row_ids.map(Number) : [];
+  if (ids.some((id: number) => !Number.isSafeInteger(id) || id <= 0)) throw new ValidationError('Identificativo non valido');
+  const { deleted, missing, document, totals, operation } = await removeRowsFor(ctx, requirePrincipal(req), ids);
+  return ok(
+    { success: true, deleted, not_found: missing, message: deleted.length === 1 ? 'Riga eliminata' : `Righe eliminate: ${deleted.length}` },
+    { document: presentDocument(document), totals, ...undoable(operation) },
+  );
+});
+
 /**
  * POST /api/rows/merge {first_row_id, second_row_id, somma_quantita?}: two consecutive rows become
  * one, atomically; with somma_quantita two complete voci of one code and price add their quantities.
@@ -107,5 +118,5 @@ const updateTipologia = defineRoute('POST /api/rows/update-tipologia-dei', async
   );
 });
 
-export const actions = { get, update, remove, merge, updateTipologia };
+export const actions = { get, update, remove, removeMany, merge, updateTipologia };
 export const handler = resourceHandler(actions);

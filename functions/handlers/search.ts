@@ -7,8 +7,8 @@ import { searchCsvData } from '../prezzari/csv-data.ts';
 import { defineRoute, requirePrincipal } from '../http/types.ts';
 import { idParam } from '../http/validate.ts';
 import { presentDocument } from '../services/documents.ts';
-import { presentRow, requireRowFor, retotal } from '../services/rows.ts';
-import { applySuggestion, suggestionsFor } from '../services/suggestions.ts';
+import { presentRow, requireRowFor } from '../services/rows.ts';
+import { applySuggestionFor, suggestionsFor } from '../services/suggestions.ts';
 
 const MAX_LIMIT = 200;
 
@@ -67,11 +67,8 @@ const suggestions = defineRoute('GET /api/rows/{id}/suggestions', async (req, ct
 
 /** POST /api/rows/{id}/suggestions {id}: the chosen article prices the row, source "suggerito". */
 const applySuggestionAction = defineRoute('POST /api/rows/{id}/suggestions', async (req, ctx) => {
-  const principal = requirePrincipal(req);
-  const { row, doc } = await requireRowFor(ctx, idParam(req.params), principal);
-  const next = await applySuggestion(ctx, row, req.body.id, principal.username);
-  const { document, totals } = await retotal(ctx, doc);
-  return ok(resource('rows', presentRow(next)), { document: presentDocument(document), totals, price_found: true });
+  const { row, document, totals, operation } = await applySuggestionFor(ctx, requirePrincipal(req), idParam(req.params), req.body.id);
+  return ok(resource('rows', presentRow(row)), { document: presentDocument(document), totals, price_found: true, ...(operation ? { operation } : {}) });
 });
 
 export const actions = { priceList, combined, suggestions, applySuggestion: applySuggestionAction };

@@ -3,10 +3,11 @@ import { formatInteger } from '../../shared/format.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import type { Principal } from '../auth/principal.ts';
 import { copyBlob } from '../storage/blobs.ts';
-import { newDocumentId, putDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { getDocument, newDocumentId, putDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import type { ChoicesRecord } from '../storage/repositories/comparison-choices.ts';
 import { insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { originalKey } from './documents.ts';
+import { recordDuplicate } from './operations.ts';
 
 /**
  * `title` is the user's title as checked by the handler (shared/domain/text.ts): it is stored
@@ -14,7 +15,8 @@ import { originalKey } from './documents.ts';
  *
  * A new document holding copies of the chosen rows, renumbered in their original order, with the
  * original file copied along (deleting the source later must not break the copy's download).
- * The copy is written before the document record, so it never appears half-made.
+ * The copy is written before the document record, so it never appears half-made. The duplication
+ * is recorded in the source's journal: "Annulla" deletes the copy while nothing was written to it.
  */
 export async function duplicateDocument(ctx: AppContext, principal: Principal, source: DocumentRecord, title: string, rows: RowRecord[]): Promise<DocumentRecord> {
   const id = await newDocumentId(ctx);
@@ -46,5 +48,7 @@ export async function duplicateDocument(ctx: AppContext, principal: Principal, s
     completed_at: ctx.now().toISOString(),
   };
   await putDocument(ctx, doc);
-  return doc;
+  const stored = (await getDocument(ctx, id)) ?? doc;
+  await recordDuplicate(ctx, principal, source, stored);
+  return stored;
 }

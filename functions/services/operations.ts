@@ -10,6 +10,7 @@ import {
   describeOperation,
   NOT_LATEST_OPERATION,
   NOTHING_TO_UNDO,
+  UNDO_COPY_CHANGED,
   UNDO_IN_PROGRESS,
   UNDO_ROW_CHANGED,
   undoneMessage,
@@ -18,7 +19,8 @@ import {
 import { contentVersion, nextVersion } from '../../shared/domain/row-versions.ts';
 import { ConflictError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import { requireDocumentFor } from '../storage/repositories/documents.ts';
+import { deleteDocumentRecordIfUnchanged, requireDocumentFor, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { deletePrefix } from '../storage/blobs.ts';
 import {
   appendOperation,
   claimOperation,
@@ -30,7 +32,15 @@ import {
   type OperationEntry,
   type RowChange,
 } from '../storage/repositories/operations.ts';
-import { changingRows, getRowByKey, listRows, restoreRowsIfUnchanged, type RowRecord, type RowRestore } from '../storage/repositories/rows.ts';
+import {
+  changingRows,
+  deleteDocumentRows,
+  getRowByKey,
+  listRows,
+  restoreRowsIfUnchanged,
+  type RowRecord,
+  type RowRestore,
+} from '../storage/repositories/rows.ts';
 import { retotal } from './rows.ts';
 
 /** What an answer says of the operation it recorded: the web's "Annulla" sends its id back. */
@@ -65,6 +75,37 @@ export async function recordOperation(
     logger.error('undo journal not written', { documentId, tipo, error: errorAttributes(err) });
     return undefined;
   }
+}
+
+/**
+ * Records a duplication in the source document's journal: its undo deletes the copy, only while
+ * nothing was written to the copy since (its version and rows token as made).
+ */
+export async function recordDuplicate(ctx: AppContext, principal: Principal, source: DocumentRecord, copy: DocumentRecord): Promise<RecordedOperation | undefined> {
+  if (copy.version === undefined || copy.rows_version === undefined) return undefined;
+  try {
+    const entry = await appendOperation(
+      ctx,
+      source.id,
+      { tipo: 'duplicazione', descrizione: describeOperation('duplicazione', Array.from({ length: copy.row_count ?? 0 }, (_, i) => i + 1)), utente: principal.username, copia: { id: copy.id, version: copy.version, rows_version: copy.rows_version } },
+      [],
+    );
+    return { id: entry.id, descrizione: entry.descrizione };
+  } catch (err) {
+    logger.error('undo journal not written', { documentId: source.id, tipo: 'duplicazione', error: errorAttributes(err) });
+    return undefined;
+  }
+}
+
+/** A duplication undone: the copy deleted (record first, conditionally; then its rows, journal and files). */
+async function undoDuplicate(ctx: AppContext, principal: Principal, copia: NonNullable<OperationEntry['copia']>): Promise<void> {
+  // Only a copy the caller may delete.
+  await requireDocumentFor(ctx, copia.id, principal).catch(() => {
+    throw new ConflictError(UNDO_COPY_CHANGED);
+  });
+  if (!(await deleteDocumentRecordIfUnchanged(ctx, copia.id, copia.version, copia.rows_version))) throw new ConflictError(UNDO_COPY_CHANGED);
+  await deleteDocumentRows(ctx, copia.id);
+  await deletePrefix(ctx, `documents/${copia.id}/`);
 }
 
 /** The operations the owner can undo, newest first. */
@@ -113,6 +154,7 @@ export async function undoLatest(ctx: AppContext, principal: Principal, document
   try {
     const changes = await readChanges(ctx, documentId, latest);
     if (!changes) throw new ConflictError(UNDO_IN_PROGRESS);
+    if (latest.copia) await undoDuplicate(ctx, principal, latest.copia);
     const restored = await changingRows(ctx, [{ document_id: documentId }], async () =>
       restoreRowsIfUnchanged(ctx, plannedRestores(changes, await currentRows(ctx, documentId, changes))),
     );

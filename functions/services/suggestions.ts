@@ -15,7 +15,10 @@ import { termsOf } from '../prezzari/terms.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import { listHeads, type PriceItem } from '../storage/repositories/price-lists.ts';
 import type { PriceSourceInfo, RowRecord } from '../storage/repositories/rows.ts';
-import { changeRow } from './row-writes.ts';
+import type { Principal } from '../auth/principal.ts';
+import { changeRow, type RowWritten } from './row-writes.ts';
+import { recordOperation, rowChange } from './operations.ts';
+import { requireRowFor, retotal } from './rows.ts';
 
 export const SUGGESTED = 'suggerito';
 export const ARTICLE_NOT_FOUND = 'Articolo non trovato nei prezzari caricati: aggiorna i suggerimenti e riprova.';
@@ -90,7 +93,7 @@ async function articleOf(ctx: AppContext, id: unknown): Promise<{ head: PriceLis
 }
 
 /** The row priced by the chosen article, source "suggerito"; written, not yet re-totalled. */
-export async function applySuggestion(ctx: AppContext, row: RowRecord, id: unknown, username: string): Promise<RowRecord> {
+export async function applySuggestion(ctx: AppContext, row: RowRecord, id: unknown, username: string, written?: RowWritten): Promise<RowRecord> {
   const { head, item } = await articleOf(ctx, id);
   const source: SuggestedSource = {
     list: SUGGESTED,
@@ -109,7 +112,20 @@ export async function applySuggestion(ctx: AppContext, row: RowRecord, id: unkno
   const priced = await changeRow(ctx, row, (current) => {
     const next: RowRecord = { ...current, prezzo_db: item.prezzo, price_source: { ...source, unit_warning: unitMismatch(current.unita_di_misura, item.unita_di_misura) }, price_reason: null };
     return { ...next, ...deriveRow(next) };
-  });
+  }, written);
   if (!priced) throw new NotFoundError('Riga non trovata');
   return priced;
+}
+
+/**
+ * POST /api/rows/{id}/suggestions: the chosen article applied to the caller's row, recorded in
+ * the document's journal ("Annulla" puts the row back as it was) and the document re-totalled.
+ */
+export async function applySuggestionFor(ctx: AppContext, principal: Principal, rowId: number, articleId: unknown) {
+  const { row, doc } = await requireRowFor(ctx, rowId, principal);
+  let before: RowRecord | undefined;
+  const priced = await applySuggestion(ctx, row, articleId, principal.username, (from) => (before = from));
+  const operation = before && (await recordOperation(ctx, doc.id, principal, 'suggerimento', [rowChange(before, priced)]));
+  const { document, totals } = await retotal(ctx, doc);
+  return { row: priced, document, totals, operation };
 }

@@ -63,6 +63,17 @@ export const updateTipologiaResponse = envelope(
   z.object({ success: z.literal(true), updated: z.number().int(), priced: z.number().int(), not_found: z.number().int(), rows: z.array(documentRow) }),
   afterChange,
 );
+export const removeRowsBody = z.object({ row_ids: z.array(intLike).min(1).max(10_000) });
+export const removeRowsResponse = envelope(
+  z.object({
+    success: z.literal(true),
+    deleted: z.array(z.number().int()).meta({ description: 'Le righe eliminate' }),
+    not_found: z.array(z.number().int()).meta({ description: 'Le righe già eliminate (o unite) da altri nel frattempo' }),
+    message,
+  }),
+  afterChange,
+);
+export type RemoveRowsResponse = z.infer<typeof removeRowsResponse>;
 export type RowUpdateResponse = z.infer<typeof rowUpdateResponse>;
 export type RowRemoveResponse = z.infer<typeof rowRemoveResponse>;
 export type MergeResponse = z.infer<typeof mergeResponse>;
@@ -90,6 +101,14 @@ export const rowRoutes = {
     requestExample: { row_ids: [501], tipologia_dei: 'urbanizzazione' },
     example: { data: { success: true, updated: 1, priced: 1, not_found: 0, rows: [exampleRow] }, meta: afterRowChange },
     errors: { 400: 'Seleziona una tipologia DEI', 404: MERGE_MISSING_ERROR },
+  },
+  'POST /api/rows/delete': {
+    summary: 'Elimina le righe scelte di un documento come un\u2019unica operazione (annullabile tutta insieme); i totali del documento seguono',
+    body: removeRowsBody,
+    response: removeRowsResponse,
+    requestExample: { row_ids: [501, 502, 503] },
+    example: { data: { success: true, deleted: [501, 502, 503], not_found: [], message: 'Righe eliminate: 3' }, meta: { ...afterRowChange, operation: { id: '5f0c6a1e-3c1d-4d55-9a4e-2f8e1b7c9d10', descrizione: 'Eliminazione di 3 righe' } } },
+    errors: { 400: 'Seleziona almeno una riga', 404: 'Riga non trovata', 409: 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.' },
   },
   'GET /api/rows/{id}': {
     summary: 'Una riga',

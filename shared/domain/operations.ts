@@ -4,7 +4,7 @@
  */
 
 /** The kinds of undoable operations. */
-export const OPERATION_KINDS = ['modifica', 'unione', 'eliminazione', 'tipologia', 'prezzi'] as const;
+export const OPERATION_KINDS = ['modifica', 'unione', 'eliminazione', 'tipologia', 'prezzi', 'suggerimento', 'duplicazione'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
 /** How many operations of a document stay undoable (the older ones are dropped). */
@@ -13,6 +13,7 @@ export const MAX_UNDOABLE = 20;
 export const NOTHING_TO_UNDO = 'Non ci sono operazioni da annullare su questo documento.';
 export const NOT_LATEST_OPERATION = 'Questa operazione non è più l\u2019ultima del documento (o è già stata annullata): ricarica e riprova.';
 export const UNDO_ROW_CHANGED = 'La riga è stata modificata dopo questa operazione: impossibile annullarla.';
+export const UNDO_COPY_CHANGED = 'Il documento copiato è stato modificato o eliminato dopo la duplicazione: impossibile annullarla.';
 export const UNDO_IN_PROGRESS = 'Un altro annullamento è in corso su questo documento: riprova tra poco.';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -26,7 +27,11 @@ export function describeOperation(kind: OperationKind, rowIndexes: number[]): st
     case 'unione':
       return `Unione delle righe ${sorted[0]} e ${sorted[1]}`;
     case 'eliminazione':
-      return `Eliminazione della riga ${sorted[0]}`;
+      return sorted.length === 1 ? `Eliminazione della riga ${sorted[0]}` : `Eliminazione di ${sorted.length} righe`;
+    case 'suggerimento':
+      return `Prezzo suggerito applicato alla riga ${sorted[0]}`;
+    case 'duplicazione':
+      return `Duplicazione di ${plural(sorted.length, 'riga', 'righe')} in un nuovo documento`;
     case 'tipologia':
       return `Tipologia DEI di ${plural(sorted.length, 'riga', 'righe')}`;
     case 'prezzi':

@@ -81,6 +81,7 @@ const ALLOWED: Record<RouteKey, number> = {
   'GET /api/documents/{id}/verification/export': 404, // Documento non trovato
   'POST /api/rows/merge': 400, // Seleziona esattamente 2 righe consecutive per l’unione
   'POST /api/rows/update-tipologia-dei': 400, // Seleziona una tipologia DEI
+  'POST /api/rows/delete': 400, // Seleziona almeno una riga
   'GET /api/rows/{id}': 404, // Riga non trovata
   'PUT /api/rows/{id}': 404, // Riga non trovata
   'DELETE /api/rows/{id}': 404, // Riga non trovata

@@ -225,6 +225,7 @@ describe('resource grants cover what the handlers do', () => {
     await as('POST', `/api/documents/${docId}/undo`, { token: mario, body: {} });
     const suggestions = (await as('GET', `/api/rows/${rows[6].id}/suggestions`, { token: mario })).json.data;
     await as('POST', `/api/rows/${rows[6].id}/suggestions`, { token: mario, body: { id: suggestions?.[0]?.id ?? '1' } });
+    await as('POST', '/api/rows/delete', { token: mario, body: { row_ids: rows.slice(-2).map((r: { id: number }) => r.id) } });
     await form('/api/upload/preview', mario, fs.readFileSync(path.join(REPO_ROOT, 'tests/fixtures/computi/computo-colonne-incerte.xlsx')), 'computo.xlsx', {});
 
     // debug, then the deletes

@@ -70,6 +70,30 @@ describe('suggestions for rows without a reference price', () => {
     expect(after.price_source.list).toBe('suggerito');
   });
 
+  it('is undone by "Annulla": the row and the totals exactly as before', async () => {
+    // Prepare
+    const withoutVersions = (rows: any[]) => rows.map(({ version: _v, field_versions: _f, same_as_version: _s, ...rest }) => rest);
+    const docOf = async () => (await call('GET', `/api/documents/${documentId}`, { token })).json.data.attributes;
+    const row = (await rowsOf()).find((r) => r.prezzo_db === null && r.descrizione.length > 20 && r.quantita)!;
+    const [first] = (await call('GET', `/api/rows/${row.id}/suggestions?limit=3`, { token })).json.data.map((d: any) => d.attributes);
+    const rowsBefore = withoutVersions(await rowsOf());
+    const docBefore = await docOf();
+
+    // Act
+    const applied = await call('POST', `/api/rows/${row.id}/suggestions`, { token, body: { id: first.id } });
+    const listed = await call('GET', `/api/documents/${documentId}/operations`, { token });
+    const undone = await call('POST', `/api/documents/${documentId}/undo`, { token, body: { operation_id: applied.json.meta.operation.id } });
+
+    // Assess
+    expect(applied.status).toBe(200);
+    expect(applied.json.meta.document.document_total_db).not.toBe(docBefore.document_total_db);
+    expect(listed.json.data[0].descrizione).toBe(`Prezzo suggerito applicato alla riga ${row.row_index}`);
+    expect(undone.status).toBe(200);
+    expect(withoutVersions(await rowsOf())).toEqual(rowsBefore);
+    const docAfter = await docOf();
+    expect([docAfter.sum_totale, docAfter.document_total_db, docAfter.row_count]).toEqual([docBefore.sum_totale, docBefore.document_total_db, docBefore.row_count]);
+  });
+
   it('refuses a missing or unknown article with an Italian message, changing nothing', async () => {
     const row = (await rowsOf()).find((r) => r.prezzo_db === null)!;
     expect(detail(await call('POST', `/api/rows/${row.id}/suggestions`, { token, body: {} }))).toBeTruthy();

@@ -7,11 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.ts';
 import { listRows, type RowRecord } from '../../functions/storage/repositories/rows.ts';
 import { changeRow } from '../../functions/services/row-writes.ts';
 import { getDocument } from '../../functions/storage/repositories/documents.ts';
-import { NOT_LATEST_OPERATION, NOTHING_TO_UNDO, UNDO_ROW_CHANGED } from '../../shared/domain/operations.ts';
+import { putBlob } from '../../functions/storage/blobs.ts';
+import { NOT_LATEST_OPERATION, NOTHING_TO_UNDO, UNDO_COPY_CHANGED, UNDO_ROW_CHANGED } from '../../shared/domain/operations.ts';
 import { seedBigDocument } from '../support/big-document.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, REPO_ROOT } from '../support/runtime.ts';
 
@@ -44,16 +46,16 @@ const seed = (count: number) => seedBigDocument(rt.ctx, owner, count, ['TOS25_01
 const values = (rows: RowRecord[]) => rows.map(({ version: _v, field_versions: _f, same_as_version: _s, ...rest }) => rest);
 async function snapshot(docId: number) {
   const doc = (await getDocument(rt.ctx, docId))!;
-  return { rows: values(await listRows(rt.ctx, docId)), sum_totale: doc.sum_totale, row_count: doc.row_count };
+  return { rows: values(await listRows(rt.ctx, docId)), sum_totale: doc.sum_totale, document_total_db: doc.document_total_db, row_count: doc.row_count };
 }
 const rowAt = async (docId: number, index: number) => (await listRows(rt.ctx, docId)).find((r) => r.row_index === index)!;
 
 describe('each operation undone exactly', () => {
-  it('an edit, a merge, a delete, a bulk typology change and a re-price each leave the rows and totals as they were', async () => {
+  it('an edit, a merge, a delete, a bulk typology change, a bulk delete and a re-price each leave the rows and totals as they were', async () => {
     // Prepare
     const docId = await seed(12);
     const original = await snapshot(docId);
-    const [r3, r5, r6, r7, r8, r9, r10] = await Promise.all([3, 5, 6, 7, 8, 9, 10].map((i) => rowAt(docId, i)));
+    const [r1, r2, r3, r5, r6, r7, r8, r9, r10, r11] = await Promise.all([1, 2, 3, 5, 6, 7, 8, 9, 10, 11].map((i) => rowAt(docId, i)));
     const operations: Array<{ run: () => Promise<{ status: number; json: any }>; descrizione: string }> = [
       { run: () => call('PUT', `/api/rows/${r3.id}`, { token: mario, body: { descrizione: 'nuova', quantita: '5,00' } }), descrizione: 'Modifica della riga 3' },
       { run: () => call('POST', '/api/rows/merge', { token: mario, body: { first_row_id: r5.id, second_row_id: r6.id } }), descrizione: 'Unione delle righe 5 e 6' },
@@ -62,6 +64,8 @@ describe('each operation undone exactly', () => {
         run: () => call('POST', '/api/rows/update-tipologia-dei', { token: mario, body: { row_ids: [r8.id, r9.id, r10.id], tipologia_dei: 'impianti_elettrici' } }),
         descrizione: 'Tipologia DEI di 3 righe',
       },
+      // The selection deleted at once: one operation, undone all together.
+      { run: () => call('POST', '/api/rows/delete', { token: mario, body: { row_ids: [r11.id, r1.id, r2.id] } }), descrizione: 'Eliminazione di 3 righe' },
       // "Aggiorna Prezzi": no list priced these codes, so each row gets the reason it has no price.
       { run: () => call('POST', `/api/documents/${docId}/update-total`, { token: mario, body: { refresh: true } }), descrizione: 'Aggiornamento dei prezzi di 12 righe' },
     ];
@@ -188,4 +192,94 @@ describe('after a restart', () => {
     expect(undone.status).toBe(200);
     expect(await snapshot(docId)).toEqual(original);
   }, 60_000);
+});
+
+describe('a bulk delete', () => {
+  it('is one operation; a row already gone is reported, and the undo brings back exactly the rows it deleted', async () => {
+    // Prepare: one of the chosen rows is deleted by someone else first.
+    const docId = await seed(8);
+    const rows = await listRows(rt.ctx, docId);
+    const gone = await call('DELETE', `/api/rows/${rows[4].id}`, { token: admin });
+    expect(gone.status).toBe(200);
+    const beforeBulk = await snapshot(docId);
+    const chosen = [rows[1].id, rows[4].id, rows[6].id, rows[2].id];
+
+    // Act
+    const bulk = await call('POST', '/api/rows/delete', { token: mario, body: { row_ids: chosen } });
+    const afterBulk = await snapshot(docId);
+    const listed = await call('GET', `/api/documents/${docId}/operations`, { token: mario });
+    const undone = await call('POST', `/api/documents/${docId}/undo`, { token: mario, body: { operation_id: bulk.json.meta.operation.id } });
+
+    // Assess
+    expect(bulk.status).toBe(200);
+    expect(bulk.json.data).toMatchObject({ deleted: [rows[1].id, rows[2].id, rows[6].id], not_found: [rows[4].id], message: 'Righe eliminate: 3' });
+    expect(afterBulk.row_count).toBe(4);
+    expect(afterBulk.sum_totale).toBe(beforeBulk.sum_totale! - [1, 2, 6].reduce((s, i) => s + rows[i].totale!, 0));
+    expect(listed.json.data.map((o: { descrizione: string }) => o.descrizione).slice(0, 2)).toEqual(['Eliminazione di 3 righe', 'Eliminazione della riga 5']);
+    expect(undone.status).toBe(200);
+    expect(await snapshot(docId)).toEqual(beforeBulk);
+  });
+});
+
+describe('a duplication', () => {
+  it('is undone by deleting the copy, and refused once the copy was edited', async () => {
+    // Prepare
+    const docId = await seed(5);
+    // A duplication copies the original file along: the seeded document gets one.
+    await putBlob(rt.ctx, `documents/${docId}/original.pdf`, Buffer.from('%PDF-1.4\n'), 'application/pdf');
+    const original = await snapshot(docId);
+    const rows = await listRows(rt.ctx, docId);
+    const duplicate = () => call('POST', `/api/documents/${docId}/duplicate-rows`, { token: mario, body: { row_ids: [rows[1].id, rows[3].id], new_title: 'Copia di prova' } });
+    const first = await duplicate();
+    const second = await duplicate();
+    const edited = await call('PUT', `/api/rows/${(await listRows(rt.ctx, second.json.data.new_document_id))[0].id}`, { token: mario, body: { descrizione: 'modificata nella copia' } });
+    expect([first.status, second.status, edited.status]).toEqual([201, 201, 200]);
+
+    // Act
+    const listed = await call('GET', `/api/documents/${docId}/operations`, { token: mario });
+    const refused = await call('POST', `/api/documents/${docId}/undo`, { token: mario, body: {} });
+    await call('DELETE', `/api/documents/${second.json.data.new_document_id}`, { token: mario });
+    const stillRefused = await call('POST', `/api/documents/${docId}/undo`, { token: mario, body: {} });
+
+    // Assess: the latest duplication's copy was edited (then deleted): its undo is refused and changes nothing.
+    expect(listed.json.data.map((o: { descrizione: string }) => o.descrizione)).toEqual(['Duplicazione di 2 righe in un nuovo documento', 'Duplicazione di 2 righe in un nuovo documento']);
+    expect([refused.status, detail(refused)]).toEqual([409, UNDO_COPY_CHANGED]);
+    expect([stillRefused.status, detail(stillRefused)]).toEqual([409, UNDO_COPY_CHANGED]);
+    expect(await snapshot(docId)).toEqual(original);
+
+    // The first duplication, once the refused one is no longer the latest, cannot be reached
+    // past it: the journal undoes the latest only. A fresh duplication is undone.
+    const third = await duplicate();
+    const copyId = third.json.data.new_document_id;
+    const undone = await call('POST', `/api/documents/${docId}/undo`, { token: mario, body: { operation_id: (await call('GET', `/api/documents/${docId}/operations`, { token: mario })).json.data[0].id } });
+    expect(undone.status).toBe(200);
+    expect(undone.json.data.message).toBe('Operazione annullata: Duplicazione di 2 righe in un nuovo documento');
+    expect((await call('GET', `/api/documents/${copyId}`, { token: mario })).status).toBe(404);
+    expect(await listRows(rt.ctx, copyId)).toEqual([]);
+    expect((await call('GET', `/api/documents/${first.json.data.new_document_id}`, { token: mario })).status).toBe(200);
+    expect(await snapshot(docId)).toEqual(original);
+  });
+});
+
+describe('a journal written before the operation counter', () => {
+  it('gets the next number after its last operation, and both stay undoable in order', async () => {
+    // Prepare: an edit, then the counter item removed, as in a journal kept before it existed.
+    const docId = await seed(3);
+    const original = await snapshot(docId);
+    const [a, b] = await Promise.all([1, 2].map((i) => rowAt(docId, i)));
+    expect((await call('PUT', `/api/rows/${a.id}`, { token: mario, body: { descrizione: 'prima' } })).status).toBe(200);
+    await rt.ctx.db.send(new DeleteCommand({ TableName: rt.ctx.table('rows'), Key: { document_id: -docId, row_index: 0 } }));
+
+    // Act
+    const second = await call('PUT', `/api/rows/${b.id}`, { token: mario, body: { descrizione: 'seconda' } });
+    const listed = await call('GET', `/api/documents/${docId}/operations`, { token: mario });
+    const undos = [];
+    for (let i = 0; i < 2; i++) undos.push((await call('POST', `/api/documents/${docId}/undo`, { token: mario, body: {} })).status);
+
+    // Assess
+    expect(second.status).toBe(200);
+    expect(listed.json.data.map((o: { descrizione: string }) => o.descrizione)).toEqual(['Modifica della riga 2', 'Modifica della riga 1']);
+    expect(undos).toEqual([200, 200]);
+    expect(await snapshot(docId)).toEqual(original);
+  });
 });

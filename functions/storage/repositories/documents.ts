@@ -201,6 +201,25 @@ export async function deleteDocumentRecord(ctx: AppContext, id: number): Promise
   await store(ctx).send(new DeleteCommand({ TableName: ctx.table('documents'), Key: { id } }));
 }
 
+/** Deletes a document record only while it is at `version` with rows `rowsVersion` (nothing written since); false otherwise. */
+export async function deleteDocumentRecordIfUnchanged(ctx: AppContext, id: number, version: number, rowsVersion: string): Promise<boolean> {
+  try {
+    await ctx.db.send(
+      new DeleteCommand({
+        TableName: ctx.table('documents'),
+        Key: { id },
+        ConditionExpression: '#ver = :v AND rows_version = :rows',
+        ExpressionAttributeNames: { '#ver': 'version' },
+        ExpressionAttributeValues: { ':v': version, ':rows': rowsVersion },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw domainError(err);
+  }
+}
+
 /** Clears the recorded operation if it is still this one (a later one started meanwhile stays). */
 export async function clearOperation(ctx: AppContext, id: number, operationId: string): Promise<DocumentRecord | null> {
   try {

@@ -6,11 +6,18 @@ import { mutationMeta, type RowMutationMeta } from './row-results.ts';
 
 /**
  * POST /api/rows/{id}/suggestions {id}: the article prices the row (source "suggerito"). The
- * document and its rows are fetched again, so the table and the totals show the new price.
+ * document, its rows and its undoable operations are fetched again, so the table and the totals
+ * show the new price and "Annulla" can take it back.
  */
 export async function applySuggestion(row: Pick<DocumentRow, 'id' | 'document_id'>, articleId: string): Promise<RowMutationMeta & { row: DocumentRow }> {
   const res = await apiCall(rowUpdateResponse, `/api/rows/${row.id}/suggestions`, { method: 'POST', body: { id: articleId } });
   const docId = String(row.document_id);
-  await mutate((key) => Array.isArray(key) && (key[0] === '/api/documents/{id}' || key[0] === '/api/documents/{id}/rows') && String(key[1]) === docId);
+  // The operations too: the applied price is undoable ("Annulla ultima operazione", Ctrl+Z).
+  await mutate(
+    (key) =>
+      Array.isArray(key) &&
+      (key[0] === '/api/documents/{id}' || key[0] === '/api/documents/{id}/rows' || key[0] === '/api/documents/{id}/operations') &&
+      String(key[1]) === docId,
+  );
   return { row: res.data.attributes, ...mutationMeta(res.meta) };
 }
