@@ -16,11 +16,12 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two files at a time: a browser or integration file waits on Chromium, dynalite and the analysis
-    // threads for most of its time (the accessibility file used 89 s of CPU in 320 s), so two share
-    // the CI machine's two cores and the suite stays under CI's 20 minutes. Every test has its own
-    // runtime on port 0 and its own DATA_DIR, so files never share state.
-    maxWorkers: 2,
+    // Three files at a time on CI's two cores: a browser or integration file waits on Chromium,
+    // dynalite and the analysis threads for much of its time (the accessibility file used 89 s of
+    // CPU in 320 s); with two files the cores were busy 71 % of a 23-minute run (1,965 s of CPU in
+    // 1,382 s), a third file fills the gaps. Every test has its own runtime on port 0 and its own
+    // DATA_DIR, so files never share state; browser waits are polled, never timed.
+    maxWorkers: 3,
     globalSetup: ['tests/support/global-setup.ts'],
     // COMPUTA_CHECK_ANSWERS: every JSON answer is parsed with its route's contract (shared/api).
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', COMPUTA_CHECK_ANSWERS: '1' },

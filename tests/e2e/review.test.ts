@@ -70,14 +70,15 @@ describe('reviewing a computo in Chromium', () => {
     const panel = page.getByTestId('pdf-panel');
     await panel.getByText(`pagine ${row.page}–${row.page_end}`).waitFor();
     expect(await panel.locator('figure').count()).toBe(row.page_end - row.page + 1);
-    // The page was drawn: the canvas is not blank
-    const inked = await panel.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i] < 128) dark++;
-      return dark;
-    });
-    expect(inked).toBeGreaterThan(1000);
+    // The page was drawn: the canvas is not blank (pdf.js draws after the panel shows; asked until it has)
+    const inked = () =>
+      panel.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i] < 128) dark++;
+        return dark;
+      });
+    await expect.poll(inked, { timeout: 30_000 }).toBeGreaterThan(1000);
 
     // Act: the keyboard moves to the next row, and the panel follows
     await page.keyboard.press('ArrowDown');
