@@ -16,12 +16,12 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Three files at a time on CI's two cores: a browser or integration file waits on Chromium,
-    // dynalite and the analysis threads for much of its time (the accessibility file used 89 s of
-    // CPU in 320 s); with two files the cores were busy 71 % of a 23-minute run (1,965 s of CPU in
-    // 1,382 s), a third file fills the gaps. Every test has its own runtime on port 0 and its own
-    // DATA_DIR, so files never share state; browser waits are polled, never timed.
-    maxWorkers: 3,
+    // Two files at a time on CI's two cores (vitest's default there is one): a browser or integration
+    // file waits on Chromium, dynalite and the analysis threads for part of its time. Measured on a
+    // quiet machine: two files 1,287 s, three files 1,270 s. The suite is CPU-bound past two, and a
+    // third only adds contention. Every test has its own runtime on port 0 and its own DATA_DIR, so
+    // files never share state; browser waits are polled, never timed.
+    maxWorkers: 2,
     globalSetup: ['tests/support/global-setup.ts'],
     // COMPUTA_CHECK_ANSWERS: every JSON answer is parsed with its route's contract (shared/api).
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', COMPUTA_CHECK_ANSWERS: '1' },
