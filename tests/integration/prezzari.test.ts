@@ -277,7 +277,7 @@ describe('search and CSV data', () => {
     rows.push({ codice: 'TOS24_98.S01.001.001', descrizione: 'Scavo di sbancamento in terreni di qualsiasi natura', um: 'mc', prezzo: '7,00' });
     await importToscana(await priceListXlsx(rows), 'siena-2024.xlsx', 'SIENA', '2024');
     const codes = (res: { json: any }) => (res.json.data as Array<{ attributes: { codice: string } }>).map((d) => d.attributes.codice);
-    const ask = (q: string) => call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=SIENA&anno=2024`, { token: editor });
+    const ask = (q: string) => call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&provincia=SIENA&anno=2024`, { token: editor });
     // Act
     const named = await ask('geotessile');
     const typos = await ask('geotesile tesuto');

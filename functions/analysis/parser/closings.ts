@@ -88,12 +88,13 @@ export function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string
     const ux1 = c.um[c.um.length - 1].x1 + FS.unitRestRight * m.fs;
     const fits = (w: Word): boolean => w.x1 > ux0 && w.x0 < ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text));
     // Unit over two lines (`cad/` + `mese`, `a` + `corpo`): the rest sits under it.
-    if (b.next && (/\/$/.test(um) || !isKnownUnit(um))) {
+    const slash = um.endsWith('/');
+    if (b.next && (slash || !isKnownUnit(um))) {
       // The rest sits under the first part, left- or right-aligned with it, alone on its line.
       const more = b.next.words.filter(fits);
-      const joined = `${um}${/\/$/.test(um) ? '' : ' '}${textOf(more)}`;
+      const joined = `${um}${slash ? '' : ' '}${textOf(more)}`;
       const alone = more.length === b.next.words.length || more.every(w => w.x0 >= ux0);
-      if (more.length && alone && (/\/$/.test(um) || isKnownUnit(joined))) um = joined;
+      if (more.length && alone && (slash || isKnownUnit(joined))) um = joined;
     }
     // Above, the word starts inside the unit's span (a description word may run into it).
     um = withHeadAbove(um, w => fits(w) && w.x0 >= ux0, open);

@@ -4,6 +4,7 @@
  */
 import { CHAPTER_LEVELS, CONTEXT_ROLES, ROLE_OF, LAYOUT_FAMILIES, type Role } from './hints.ts';
 import type { Line } from './lines.ts';
+import type { Word } from '../words.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { Layout } from './types.ts';
 import type { BLine, HeaderModel, Closing } from './reading.ts';
@@ -19,7 +20,7 @@ function roleInBand(folded: string, band: ReadonlySet<string>): Role | undefined
 }
 
 /** Places each header word's role on the columns (its x-extent); the number of words with a role. */
-function placeRoles(words: readonly BLine['words'][number][], roles: HeaderModel['roles'], bandWords: ReadonlySet<string>, fs: number): number {
+function placeRoles(words: readonly Word[], roles: HeaderModel['roles'], bandWords: ReadonlySet<string>, fs: number): number {
   let hits = 0;
   for (const w of words) {
     const role = roleInBand(foldUpper(w.text), bandWords);
