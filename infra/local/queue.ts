@@ -19,6 +19,8 @@ export interface QueueOptions {
   concurrency?: number;
   /** Wall-clock budget of one analysis; the thread is stopped past it, even inside a busy loop. */
   jobTimeoutMs?: number;
+  /** The analysis thread's module: the bundle (infra/local/thread-bundles.ts) or the tsx entry. */
+  entry?: URL;
 }
 
 /** What a warm analysis thread has loaded (infra/local/analysis-thread-main.ts). */
@@ -57,6 +59,7 @@ function readyOf(worker: Worker): Promise<ThreadReport> {
 /** The queue's state: its jobs, its threads and who waits for it to be idle. */
 interface Queue {
   config: () => AppConfig;
+  entry: URL;
   onCrash: (documentId: number, reason?: string) => Promise<void>;
   concurrency: number;
   jobTimeoutMs: number;
@@ -74,7 +77,7 @@ interface Queue {
 
 function spawn(q: Queue): Worker {
   const { signingSecret: _s, enqueue: _e, parseFile: _p, now: _n, ...data } = q.config();
-  const worker = new Worker(new URL('./analysis-thread.mjs', import.meta.url), {
+  const worker = new Worker(q.entry, {
     workerData: { ...data, ocrGate: q.ocrGate },
     resourceLimits: { maxOldGenerationSizeMb: ANALYSIS_HEAP_MB },
     env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
@@ -168,10 +171,11 @@ function parse(q: Queue, job: ParseJob): Promise<ParseOutcome> {
 export function createLocalQueue(
   config: () => AppConfig,
   onCrash: (documentId: number, reason?: string) => Promise<void>,
-  { concurrency = 2, jobTimeoutMs = 10 * 60_000 + 30_000 }: QueueOptions = {},
+  { concurrency = 2, jobTimeoutMs = 10 * 60_000 + 30_000, entry = new URL('./analysis-thread.mjs', import.meta.url) }: QueueOptions = {},
 ) {
   const q: Queue = {
     config,
+    entry,
     onCrash,
     concurrency,
     jobTimeoutMs,

@@ -14,6 +14,7 @@ import { sampleComputo } from '../../functions/analysis/warm-up.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { createLocalQueue, type ThreadReport } from './queue.ts';
+import { threadEntries } from './thread-bundles.ts';
 import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 import { resumeOperations } from '../../functions/services/document-operations.ts';
 import { logEvent } from '../../functions/config/logger.ts';
@@ -69,7 +70,8 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   restrictToOwner(dataDir);
   // Both stores answer only requests signed with this key pair, kept in DATA_DIR (0600).
   const credentials = storeCredentials(dataDir);
-  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), credentials);
+  const entries = await threadEntries();
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), credentials, entries.dynaliteProcess);
   const s3 = await startS3(path.join(dataDir, 's3'), LOCAL_BUCKET, credentials);
   const prefix = 'computa_';
   await ensureTables(dynamo.endpoint, prefix, credentials);
@@ -78,6 +80,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   const queue = createLocalQueue(
     () => config,
     (documentId, reason) => markFailed(ctx, documentId, reason),
+    { entry: entries.analysisThread },
   );
   const config: AppConfig = {
     tablePrefix: prefix,

@@ -18,9 +18,13 @@ import { refuse, verifySigV4, withoutCors, type StoreCredentials } from './store
  * under `dir` (LevelDB; one process per folder). The child ends with us: on close, and by
  * itself if we disappear (IPC disconnect).
  */
-export async function startDynalite(dir: string | null, credentials: StoreCredentials): Promise<{ endpoint: string; close: () => Promise<void> }> {
+export async function startDynalite(
+  dir: string | null,
+  credentials: StoreCredentials,
+  entry = path.join(import.meta.dirname, 'dynalite-process.mjs'),
+): Promise<{ endpoint: string; close: () => Promise<void> }> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const child = fork(path.join(import.meta.dirname, 'dynalite-process.mjs'), [], {
+  const child = fork(entry, [], {
     env: { ...process.env, DYNALITE_PATH: dir ?? '', STORE_ACCESS_KEY_ID: credentials.accessKeyId, STORE_SECRET_ACCESS_KEY: credentials.secretAccessKey },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [],
