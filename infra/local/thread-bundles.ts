@@ -73,7 +73,10 @@ async function bundle(): Promise<ThreadEntries> {
   const hash = createHash('sha256');
   for (const file of result.outputFiles) hash.update(path.basename(file.path)).update(file.contents);
   const dir = path.join(CACHE, hash.digest('hex').slice(0, 16));
-  if (!fs.existsSync(dir)) publish(dir, result.outputFiles);
+  if (!fs.existsSync(dir)) {
+    publish(dir, result.outputFiles);
+    dropStale(dir);
+  }
   return {
     analysisThread: pathToFileURL(path.join(dir, 'analysis-thread.mjs')),
     dynaliteProcess: path.join(dir, 'dynalite-process.mjs'),
@@ -91,5 +94,14 @@ function publish(dir: string, files: Array<{ path: string; contents: Uint8Array 
     // Another runtime published the same content first.
     fs.rmSync(staging, { recursive: true, force: true });
     if (!fs.existsSync(dir)) throw err;
+  }
+}
+
+/** Bundles of older sources, a day old or more (a runtime started from one is long over). */
+function dropStale(current: string): void {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of fs.readdirSync(CACHE)) {
+    const dir = path.join(CACHE, name);
+    if (dir !== current && fs.statSync(dir).mtimeMs < dayAgo) fs.rmSync(dir, { recursive: true, force: true });
   }
 }

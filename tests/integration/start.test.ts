@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startTestRuntime } from '../support/runtime.ts';
+import { SOURCE_ENTRIES, threadEntries } from '../../infra/local/thread-bundles.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-start-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -69,5 +70,19 @@ describe('the first document after start', () => {
     } finally {
       await rt.close();
     }
+  });
+
+  it('threads and the database process start from bundles inside node_modules, not through tsx', async () => {
+    // Act
+    const entries = await threadEntries();
+
+    // Assess: one folder per content, inside node_modules (where the external packages resolve),
+    // with the page thread beside the analysis thread, as page-reader.ts starts it
+    const folder = path.dirname(new URL(entries.analysisThread).pathname);
+    expect(entries).not.toEqual(SOURCE_ENTRIES);
+    expect(path.relative(path.join(REPO_ROOT, 'node_modules'), folder)).toMatch(/^\.cache[\\/]computa-threads[\\/][0-9a-f]{16}$/);
+    expect(fs.readdirSync(folder).sort()).toEqual(['analysis-thread.mjs', 'dynalite-process.mjs', 'page-reader-thread.mjs']);
+    expect(fs.readFileSync(path.join(folder, 'analysis-thread.mjs'), 'utf8')).not.toContain('tsx/esm/api');
+    expect(path.dirname(entries.dynaliteProcess)).toBe(folder);
   });
 });
