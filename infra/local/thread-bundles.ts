@@ -102,6 +102,8 @@ function dropStale(current: string): void {
   const dayAgo = Date.now() - 24 * 3600_000;
   for (const name of fs.readdirSync(CACHE)) {
     const dir = path.join(CACHE, name);
-    if (dir !== current && fs.statSync(dir).mtimeMs < dayAgo) fs.rmSync(dir, { recursive: true, force: true });
+    // Another runtime may be dropping the same folder: whatever is gone is gone.
+    const stat = fs.statSync(dir, { throwIfNoEntry: false });
+    if (dir !== current && stat && stat.mtimeMs < dayAgo) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
