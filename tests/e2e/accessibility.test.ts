@@ -219,8 +219,8 @@ const REDATTORE_SCREENS: Screen[] = [
 
 /** Audits one state of a screen: axe findings must be none; on a phone no text runs out of view. */
 async function check(page: Page, label: string, width: number) {
-  // Transitions (dialogs, menus) end before axe measures colours.
-  await page.waitForTimeout(400);
+  // Transitions (dialogs, menus) end before axe measures colours; endless ones (spinners) never do.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${width}-${label.replace(/[^\w]+/g, '-')}.png`), fullPage: true });
   const findings = await auditPage(page);
   expect.soft(findings, `${label} at ${width} px:\n${describeFindings(findings)}`).toEqual([]);
