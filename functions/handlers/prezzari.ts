@@ -9,7 +9,7 @@ import { resourceHandler } from '../http/resource.ts';
 import { list, ok } from '../http/respond.ts';
 import { amount, pageParams } from '../http/validate.ts';
 import { defineRoute, requirePrincipal, type RouteRequest } from '../http/types.ts';
-import { withDeclared } from '../prezzari/declared.ts';
+import { checkDeclared, withDeclared } from '../prezzari/declared.ts';
 import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../prezzari/imports.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
 import { loadIndex, searchIndex } from '../prezzari/search-index.ts';
@@ -59,14 +59,16 @@ const uploadDei = defineRoute('POST /api/upload-prezzario-dei', async (req, ctx)
   const { file, read } = await readUpload(req, ctx);
   const key = await deiKey(req, ctx);
   const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
-  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target, await listTipologie(ctx)));
+  const check = checkDeclared(file, read.rows, target, await listTipologie(ctx));
+  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read, check.alerts), check));
 });
 
 const uploadToscana = defineRoute('POST /api/upload-prezzario-toscana', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req, ctx);
   const target: ImportTarget = { source: 'toscana', key: toscanaKey(req.body.provincia), year: readYear(req.body.anno) };
-  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target));
+  const check = checkDeclared(file, read.rows, target);
+  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read, check.alerts), check));
 });
 
 const CONFIRM_ROUTE = { dei: 'POST /api/confirm-prezzario-dei', toscana: 'POST /api/confirm-prezzario-toscana' } as const;
@@ -74,7 +76,7 @@ const CONFIRM_ROUTE = { dei: 'POST /api/confirm-prezzario-dei', toscana: 'POST /
 const confirm = <S extends keyof typeof CONFIRM_ROUTE>(source: S) =>
   defineRoute(CONFIRM_ROUTE[source], async (req, ctx) => {
     const year = req.body.anno === undefined || req.body.anno === '' ? undefined : readYear(req.body.anno);
-    return ok(await confirmImport(ctx, requirePrincipal(req), req.body.temp_file_id, { source, year }));
+    return ok(await confirmImport(ctx, requirePrincipal(req), req.body.temp_file_id, { source, year }, [true, 'true'].includes(req.body.conferma_avvisi ?? false)));
   });
 
 /** POST /api/upload-csv: CSV data replace the previous ones in one step (same versioned switch). */

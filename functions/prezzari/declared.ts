@@ -157,27 +157,37 @@ export function declaredSummary(declared: Declared, label: (tipologia: string) =
   return parts.length ? `Il file dichiara: ${parts.join(', ')}.` : null;
 }
 
-/**
- * The preview of step one with what the file declares: the summary appended to the message,
- * the warnings first among the preview's warnings, the loud ones also as `source_alerts` (the
- * preview asks for an explicit confirmation), and `declared` for integrators.
- */
-export function withDeclared<S extends { message: string; warnings: string[] }>(
-  stage: S,
+/** What a price file declares and what the preview says of it: the loud alerts ask for an explicit confirmation. */
+export interface DeclaredCheck {
+  declared: Declared;
+  summary: string | null;
+  alerts: string[];
+  warnings: string[];
+}
+
+/** Reads what the file declares (header, columns, code prefixes) against the list it is loaded as. */
+export function checkDeclared(
   file: { data: Uint8Array; filename: string },
   rows: readonly PriceRow[],
   target: Target,
   tipologie: ReadonlyArray<{ value: string; description: string }> = [],
-): S & { declared: Declared; source_alerts: string[] } {
+): DeclaredCheck {
   const declared = declaredBy(file.data, file.filename, rows, tipologie);
   const label = (v: string) => tipologie.find((t) => t.value === v)?.description ?? v;
-  const summary = declaredSummary(declared, label);
-  const { alerts, warnings } = declaredChecks(declared, target, rows, label);
+  return { declared, summary: declaredSummary(declared, label), ...declaredChecks(declared, target, rows, label) };
+}
+
+/**
+ * The preview of step one with what the file declares: the summary appended to the message,
+ * the warnings first among the preview's warnings, the loud ones also as `source_alerts` (the
+ * confirmation must say it saw them: functions/prezzari/imports.ts), and `declared` for integrators.
+ */
+export function withDeclared<S extends { message: string; warnings: string[] }>(stage: S, check: DeclaredCheck): S & { declared: Declared; source_alerts: string[] } {
   return {
     ...stage,
-    message: summary ? `${stage.message} ${summary}` : stage.message,
-    warnings: [...alerts, ...warnings, ...stage.warnings],
-    source_alerts: alerts,
-    declared,
+    message: check.summary ? `${stage.message} ${check.summary}` : stage.message,
+    warnings: [...check.alerts, ...check.warnings, ...stage.warnings],
+    source_alerts: check.alerts,
+    declared: check.declared,
   };
 }

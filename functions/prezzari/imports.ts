@@ -3,7 +3,7 @@ import { formatInteger } from '../../shared/format.ts';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
 import { CSV_KEY, listId, normalizeCode, type PriceListHead, type PriceSource } from '../../shared/domain/pricing.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
 import { getHead, switchHead, type PriceItem } from '../storage/repositories/price-lists.ts';
@@ -27,9 +27,15 @@ interface StagedImport extends ImportTarget {
   filename: string;
   created_at: string;
   rows: PriceRow[];
+  /** The preview's loud alerts (another source, province or typology): the confirmation must say it saw them. */
+  source_alerts?: string[];
 }
 
 const FILE_FIELDS: string[] = ['codice', 'descrizione', 'unita_di_misura', 'prezzo', 'prezzo_senza_sg'];
+
+/** The confirmation of a file with source alerts that does not say it saw them (409). */
+export const alertsUnseen = (alerts: string[]) =>
+  `Il file non è stato importato: ${alerts.join(' ')} Per importarlo comunque, confermare di averlo verificato (conferma_avvisi).`;
 
 export const tempKey = (id: string) => `tmp/imports/${id}.json.gz`;
 
@@ -53,10 +59,10 @@ const titled = (n: number | undefined) =>
   n ? ` (${formatInteger(n)} ${n === 1 ? 'riga di titolo tenuta come titolo delle voci sotto di essa' : 'righe di titolo tenute come titoli delle voci sotto di esse'})` : '';
 
 /** Step one: the parsed rows wait as a temporary blob; the answer is the preview. */
-export async function stageImport(ctx: AppContext, principal: Principal, target: ImportTarget, filename: string, read: ReadResult) {
+export async function stageImport(ctx: AppContext, principal: Principal, target: ImportTarget, filename: string, read: ReadResult, alerts: string[] = []) {
   if (!read.rows.length) throw new ValidationError('Il file non contiene righe di prezzario con un codice.');
   const id = randomUUID();
-  const staged: StagedImport = { ...target, user_id: principal.id, filename, created_at: ctx.now().toISOString(), rows: read.rows };
+  const staged: StagedImport = { ...target, user_id: principal.id, filename, created_at: ctx.now().toISOString(), rows: read.rows, source_alerts: alerts };
   await putBlob(ctx, tempKey(id), gzipSync(JSON.stringify(staged)), 'application/gzip');
   const listed = target.source === 'csv' ? 'I dati CSV esistenti saranno sostituiti.' : 'Il prezzario esistente per la stessa chiave e lo stesso anno sarà sovrascritto.';
   return {
@@ -143,10 +149,11 @@ export async function publishList(ctx: AppContext, target: ImportTarget, rows: P
   return { head, duplicates };
 }
 
-/** Step two: the staged rows become the list. */
-export async function confirmImport(ctx: AppContext, principal: Principal, tempId: unknown, expected: Partial<ImportTarget>) {
+/** Step two: the staged rows become the list; a file the preview raised alerts on only when the confirmation says it saw them. */
+export async function confirmImport(ctx: AppContext, principal: Principal, tempId: unknown, expected: Partial<ImportTarget>, alertsSeen = false) {
   const staged = await loadStaged(ctx, principal, tempId);
   if (expected.source && expected.source !== staged.source) throw new ValidationError('Il file temporaneo appartiene a un altro tipo di prezzario.');
+  if (staged.source_alerts?.length && !alertsSeen) throw new ConflictError(alertsUnseen(staged.source_alerts));
   const target: ImportTarget = { source: staged.source, key: staged.key, year: expected.year ?? staged.year };
   const { head, duplicates } = await publishList(ctx, target, staged.rows);
   await deleteBlob(ctx, tempKey(tempId as string)).catch(() => undefined);

@@ -75,7 +75,14 @@ export const stageResponse = envelope(
       .meta({ description: 'Provincia, tipologia e anno dichiarati dal file stesso (intestazione, colonne, prefissi dei codici); se diversi dalla scelta, un avviso in warnings' }),
   }),
 );
-export const confirmBody = z.object({ temp_file_id: z.string(), anno: z.union([z.string(), z.number()]).optional() });
+export const confirmBody = z.object({
+  temp_file_id: z.string(),
+  anno: z.union([z.string(), z.number()]).optional(),
+  conferma_avvisi: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .meta({ description: 'true: il file è stato verificato nonostante i source_alerts dell\u2019anteprima. Senza, un file con avvisi non è importato (409)' }),
+});
 export const confirmResponse = envelope(z.object({ type: z.literal('success'), message, total_rows: z.number().int(), list: priceListHead }));
 export const uploadCsvResponse = envelope(z.object({ type: z.literal('success'), message, total_rows: z.number().int(), columns, warnings: z.array(z.string()) }));
 export const deiUploadFields = z.object({

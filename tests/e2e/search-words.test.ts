@@ -17,7 +17,7 @@ beforeAll(async () => {
     ...Array.from({ length: 5 }, (_, i) => ({ codice: `TOS25_96.A01.00${i + 1}.001`, descrizione: `Rinterro di scavi, compreso il geotessile di separazione ${i + 1}`, um: 'mc', prezzo: '5,00' })),
     { codice: 'TOS25_96.G01.001.001', descrizione: 'Geotessile non tessuto in polipropilene agugliato', um: 'mq', prezzo: '3,00' },
   ];
-  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, await priceListXlsx(rows), 'arezzo-2025.xlsx', { provincia: 'AREZZO', anno: '2025' });
+  const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, await priceListXlsx(rows, undefined, 'Arezzo'), 'arezzo-2025.xlsx', { provincia: 'AREZZO', anno: '2025' });
   expect(up.status, JSON.stringify(up.json)).toBe(200);
   const confirm = await apiClient(rt.url)('POST', '/api/confirm-prezzario-toscana', { token: admin, body: { temp_file_id: up.json.data.temp_file_id } });
   expect(confirm.status, JSON.stringify(confirm.json)).toBe(200);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusData } from '../support/corpus.ts';
 import { priceListXlsx, uploadForm } from '../support/price-lists.ts';
-import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let admin: string;
@@ -63,5 +63,27 @@ describe('what a price-list file declares, against what the user chose', () => {
     expect(dei.json.data.source_alerts).toEqual([alert]);
     // The other way round, a year that differs is a warning, not an alert.
     expect(toscana.json.data.source_alerts).toEqual([]);
+  });
+
+  it('imports a file with source alerts only when the confirmation says it was checked', async () => {
+    // Prepare: a Lucca workbook previewed as the Firenze 2025 list (an alert)
+    const call = apiClient(rt.url);
+    const up = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, await luccaXlsx(), 'listino.xlsx', { provincia: 'FIRENZE', anno: '2025' });
+    expect(up.json.data.source_alerts).toHaveLength(1);
+    const body = { temp_file_id: up.json.data.temp_file_id, anno: 2025, provincia: 'FIRENZE' };
+
+    // Act: confirmed without saying so, then saying so
+    const refused = await call('POST', '/api/confirm-prezzario-toscana', { token: admin, body });
+    const listAfterRefusal = await call('GET', '/api/prezzari?source=toscana&key=FIRENZE&anno=2025', { token: admin });
+    const confirmed = await call('POST', '/api/confirm-prezzario-toscana', { token: admin, body: { ...body, conferma_avvisi: true } });
+
+    // Assess: refused with the alert in Italian and nothing stored; then imported as Firenze 2025
+    expect(refused.status).toBe(409);
+    expect(refused.json.errors[0].detail).toBe(
+      'Il file non è stato importato: Il file dichiara la provincia LUCCA, ma è stata scelta FIRENZE. Confermando, sarà sovrascritto il prezzario scelto: verificare prima di confermare. Per importarlo comunque, confermare di averlo verificato (conferma_avvisi).',
+    );
+    expect(listAfterRefusal.json.meta).toMatchObject({ 'total-count': 0, lists: [], list: null });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.data.list).toMatchObject({ source: 'toscana', key: 'FIRENZE', year: 2025, total_rows: 12 });
   });
 });

@@ -254,7 +254,7 @@ describe('search and CSV data', () => {
   it('finds by description words with accents and case folded, never by an empty term', async () => {
     // Prepare: 40 articles of its own, with words no other test uses.
     const rows = Array.from({ length: 40 }, (_, i) => ({ codice: `TOS23_99.S01.${String(i + 1).padStart(3, '0')}.001`, descrizione: `Sterro con ruspa cingolata ${i + 1}`, um: 'mc', prezzo: `${i + 1},00` }));
-    await importToscana(await priceListXlsx(rows), 'pisa-2023.xlsx', 'PISA', '2023');
+    await importToscana(await priceListXlsx(rows, undefined, 'Pisa'), 'pisa-2023.xlsx', 'PISA', '2023');
     // Act and Assess
     expect(detail(await call('GET', '/api/search/price-list?q=', { token: editor }))).toBe('Inserisci un termine di ricerca');
     const res = await call('GET', '/api/search/price-list?q=STERRO%20cingol%C3%A0t&limit=5', { token: editor });
@@ -275,7 +275,7 @@ describe('search and CSV data', () => {
     }));
     rows.push({ codice: 'TOS24_98.G99.001.001', descrizione: 'GEOTESSILE NON TESSUTO in polipropilene agugliato, 200 g/mq', um: 'mq', prezzo: '3,10' });
     rows.push({ codice: 'TOS24_98.S01.001.001', descrizione: 'Scavo di sbancamento in terreni di qualsiasi natura', um: 'mc', prezzo: '7,00' });
-    await importToscana(await priceListXlsx(rows), 'siena-2024.xlsx', 'SIENA', '2024');
+    await importToscana(await priceListXlsx(rows, undefined, 'Siena'), 'siena-2024.xlsx', 'SIENA', '2024');
     const codes = (res: { json: any }) => (res.json.data as Array<{ attributes: { codice: string } }>).map((d) => d.attributes.codice);
     const ask = (q: string) => call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&provincia=SIENA&anno=2024`, { token: editor });
     // Act
@@ -300,7 +300,7 @@ describe('search and CSV data', () => {
       { codice: 'TOS24_97.P01.002.001', descrizione: 'Chiusino in ghisa sferoidale per pozzetti', um: 'cad', prezzo: '95,00' },
       { codice: 'TOS24_97.Q01.001.001', descrizione: 'Intonaco civile per interni', um: 'mq', prezzo: '18,00' },
     ];
-    await importToscana(await priceListXlsx(rows), 'grosseto-2024.xlsx', 'GROSSETO', '2024');
+    await importToscana(await priceListXlsx(rows, undefined, 'Grosseto'), 'grosseto-2024.xlsx', 'GROSSETO', '2024');
     const descrizione = 'Fornitura e posa di pozzetti prefabbricati in cls vibrato dim. 50x50';
     const ask = (q: string, d?: string) =>
       call('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=GROSSETO&anno=2024${d ? `&descrizione=${encodeURIComponent(d)}` : ''}`, { token: editor });

@@ -1,12 +1,16 @@
 import ExcelJS from 'exceljs';
 import { truthOf } from './corpus.ts';
 
-/** An .xlsx price list laid out like the real ones: title rows above the header. */
-export async function priceListXlsx(rows: Array<{ codice: string; descrizione: string; um: string; prezzo: number | string }>, header = ['Codice', 'Descrizione', 'U.M.', 'Prezzo']): Promise<Buffer> {
+/** An .xlsx price list laid out like the real ones: title rows (the Toscana 2025 list of `provincia`) above the header. */
+export async function priceListXlsx(
+  rows: Array<{ codice: string; descrizione: string; um: string; prezzo: number | string }>,
+  header = ['Codice', 'Descrizione', 'U.M.', 'Prezzo'],
+  provincia = 'Lucca',
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Prezzario');
   ws.addRow(['Prezzario dei Lavori Pubblici della Toscana 2025']);
-  ws.addRow(['Provincia di Lucca']);
+  ws.addRow([`Provincia di ${provincia}`]);
   ws.addRow([]);
   ws.addRow(header);
   for (const r of rows) ws.addRow([r.codice, r.descrizione, r.um, r.prezzo]);

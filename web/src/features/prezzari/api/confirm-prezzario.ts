@@ -9,11 +9,13 @@ export interface ConfirmInput {
   temp_file_id: string;
   anno: number;
   key: string;
+  /** The user ticked «Ho verificato il file» over the preview's source alerts. */
+  alertsSeen: boolean;
 }
 
 /** POST /api/confirm-prezzario-{dei|toscana}: writes the staged file as the list for key and year. */
-export async function confirmPrezzario({ source, temp_file_id, anno, key }: ConfirmInput): Promise<ConfirmResult> {
-  const body = source === 'dei' ? { temp_file_id, anno, tipologia_dei: key } : { temp_file_id, anno, provincia: key };
+export async function confirmPrezzario({ source, temp_file_id, anno, key, alertsSeen }: ConfirmInput): Promise<ConfirmResult> {
+  const body = { temp_file_id, anno, ...(source === 'dei' ? { tipologia_dei: key } : { provincia: key }), ...(alertsSeen ? { conferma_avvisi: true } : {}) };
   const res = await apiCall(confirmResponse, `/api/confirm-prezzario-${source}`, { method: 'POST', body });
   return res.data;
 }

@@ -13,7 +13,8 @@ interface Props {
   /** What the card shows of the preview; the rest (temporary file id, message) belongs to the flow. */
   preview: Pick<UploadPreview, 'total_rows' | 'preview' | 'columns' | 'warnings'> & Partial<UploadPreview>;
   confirming: boolean;
-  onConfirm: () => void;
+  /** `alertsSeen`: the user ticked «Ho verificato il file» over the source alerts. */
+  onConfirm: (alertsSeen: boolean) => void;
   onCancel: () => void;
 }
 
@@ -111,7 +112,7 @@ export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props)
       </DataTable>
       <div className="button-row">
         <Button label="Annulla" icon="pi pi-times" outlined severity="secondary" onClick={onCancel} disabled={confirming} />
-        <Button label="Conferma Importazione" icon="pi pi-check" onClick={onConfirm} loading={confirming} disabled={confirming || (alerts.length > 0 && !acknowledged)} />
+        <Button label="Conferma Importazione" icon="pi pi-check" onClick={() => onConfirm(alerts.length > 0 && acknowledged)} loading={confirming} disabled={confirming || (alerts.length > 0 && !acknowledged)} />
       </div>
     </Card>
   );

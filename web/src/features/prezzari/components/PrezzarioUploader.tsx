@@ -77,7 +77,7 @@ export function PrezzarioUploader({ source }: { source: PrezzarioSource }) {
         <UploadTips source={source} />
       </div>
       {state.preview && (phase === 'preview' || phase === 'confirming' || phase === 'error') && (
-        <PreviewCard key={state.preview.temp_file_id} preview={state.preview} confirming={phase === 'confirming'} onConfirm={() => void confirm()} onCancel={cancelPreview} />
+        <PreviewCard key={state.preview.temp_file_id} preview={state.preview} confirming={phase === 'confirming'} onConfirm={(alertsSeen) => void confirm(alertsSeen)} onCancel={cancelPreview} />
       )}
     </div>
   );

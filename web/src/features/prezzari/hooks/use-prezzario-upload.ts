@@ -58,8 +58,8 @@ export function usePrezzarioUpload(source: PrezzarioSource) {
     [source],
   );
 
-  /** Needs the temporary file id from the preview ('ID file temporaneo mancante'). */
-  const confirm = useCallback(async (): Promise<ConfirmResult | null> => {
+  /** Needs the temporary file id from the preview ('ID file temporaneo mancante'); `alertsSeen`: the user ticked the source alerts. */
+  const confirm = useCallback(async (alertsSeen = false): Promise<ConfirmResult | null> => {
     const { preview, key, anno } = stateRef.current;
     if (!preview?.temp_file_id || !key || !anno) {
       setState((s) => ({ ...s, phase: 'error', message: 'ID file temporaneo mancante' }));
@@ -67,7 +67,7 @@ export function usePrezzarioUpload(source: PrezzarioSource) {
     }
     setState((s) => ({ ...s, phase: 'confirming', message: null }));
     try {
-      const result = await confirmPrezzario({ source, temp_file_id: preview.temp_file_id, anno, key });
+      const result = await confirmPrezzario({ source, temp_file_id: preview.temp_file_id, anno, key, alertsSeen });
       setState((s) => ({ ...s, phase: 'success', result, message: result.message ?? null }));
       return result;
     } catch (err) {
