@@ -36,7 +36,9 @@ async function readUpload(req: Pick<RouteRequest<'POST /api/upload-csv'>, 'files
   if (/\.xpwe$/i.test(file.filename)) throw new ValidationError(structuredComputoRefusal('XPWE'));
   if (!ACCEPTED.test(file.filename)) throw new ValidationError('Seleziona un file Excel valido (.xlsx o .xls)');
   if (file.data.length > MAX_PRICE_FILE_BYTES) throw new PayloadTooLargeError('Il file è troppo grande. Dimensione massima: 10MB');
-  return { file, read: await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename }) };
+  // The bytes are handed to the parse and come back with its answer.
+  const parsed = await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename });
+  return { file: { ...file, data: parsed.bytes }, read: parsed.value };
 }
 
 async function deiKey(req: RouteRequest<'POST /api/upload-prezzario-dei'>, ctx: AppContext): Promise<string> {
