@@ -16,6 +16,7 @@ import { checkComputoUpload, previewUpload } from './import/upload.ts';
 import { detectFormat, type ComputoPreview } from './import/index.ts';
 import { PriceFileError, readPriceFile } from '../prezzari/readers/index.ts';
 import type { ReadResult } from '../prezzari/readers/types.ts';
+import { headText } from '../prezzari/declared.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { validatePdf } from '../services/documents.ts';
 import { UPLOAD_NOT_FOUND } from '../services/uploads.ts';
@@ -36,7 +37,10 @@ export interface CheckedFile {
   columnMapping?: unknown;
 }
 
-type ParseValue<J extends ParseJob> = J['kind'] extends 'upload-check' ? CheckedFile : J['kind'] extends 'computo-preview' ? ComputoPreview : ReadResult;
+/** A price list as read, with the text above its table (where it may declare its province, year, typology). */
+export type ReadPriceFile = ReadResult & { head: string };
+
+type ParseValue<J extends ParseJob> = J['kind'] extends 'upload-check' ? CheckedFile : J['kind'] extends 'computo-preview' ? ComputoPreview : ReadPriceFile;
 
 /** What a parse answers, as plain data: its value, or the refusal the user reads. */
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; status: 400 | 404 | 413; detail: string } | { ok: false; status: 500; detail: string };
@@ -65,7 +69,8 @@ async function run(ctx: AppContext, job: ParseJob): Promise<unknown> {
     return checkUpload(bytes, job.filename, job.mapping);
   }
   if (job.kind === 'computo-preview') return previewUpload(job.bytes, job.mapping);
-  return readPriceFile(job.bytes, job.filename);
+  // The head is read here too: for a spreadsheet it means opening the workbook again.
+  return { ...(await readPriceFile(job.bytes, job.filename)), head: headText(job.bytes, job.filename) } satisfies ReadPriceFile;
 }
 
 /** Runs one parse where it is called (an analysis thread, or a cloud Lambda) and never throws. */

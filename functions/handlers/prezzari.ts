@@ -36,9 +36,8 @@ async function readUpload(req: Pick<RouteRequest<'POST /api/upload-csv'>, 'files
   if (/\.xpwe$/i.test(file.filename)) throw new ValidationError(structuredComputoRefusal('XPWE'));
   if (!ACCEPTED.test(file.filename)) throw new ValidationError('Seleziona un file Excel valido (.xlsx o .xls)');
   if (file.data.length > MAX_PRICE_FILE_BYTES) throw new PayloadTooLargeError('Il file è troppo grande. Dimensione massima: 10MB');
-  // The bytes are handed to the parse and come back with its answer.
-  const parsed = await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename });
-  return { file: { ...file, data: parsed.bytes }, read: parsed.value };
+  const { value: read } = await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename });
+  return { file, read };
 }
 
 async function deiKey(req: RouteRequest<'POST /api/upload-prezzario-dei'>, ctx: AppContext): Promise<string> {
@@ -61,14 +60,14 @@ const uploadDei = defineRoute('POST /api/upload-prezzario-dei', async (req, ctx)
   const { file, read } = await readUpload(req, ctx);
   const key = await deiKey(req, ctx);
   const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
-  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target, await listTipologie(ctx)));
+  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), read.head, read.rows, target, await listTipologie(ctx)));
 });
 
 const uploadToscana = defineRoute('POST /api/upload-prezzario-toscana', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req, ctx);
   const target: ImportTarget = { source: 'toscana', key: toscanaKey(req.body.provincia), year: readYear(req.body.anno) };
-  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), file, read.rows, target));
+  return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read), read.head, read.rows, target));
 });
 
 const CONFIRM_ROUTE = { dei: 'POST /api/confirm-prezzario-dei', toscana: 'POST /api/confirm-prezzario-toscana' } as const;

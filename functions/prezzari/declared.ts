@@ -85,8 +85,7 @@ function tipologiaIn(text: string, tipologie: ReadonlyArray<{ value: string; des
 }
 
 /** Reads the declarations; any of them may be null when the file does not say. */
-export function declaredBy(bytes: Uint8Array, filename: string, rows: readonly PriceRow[], tipologie: ReadonlyArray<{ value: string; description: string }> = []): Declared {
-  const head = headText(bytes, filename);
+export function declaredBy(head: string, rows: readonly PriceRow[], tipologie: ReadonlyArray<{ value: string; description: string }> = []): Declared {
   const fonti: string[] = [];
   const sample = rows.length > 5000 ? rows.filter((_, i) => i % Math.ceil(rows.length / 5000) === 0) : rows;
 
@@ -164,12 +163,12 @@ export function declaredSummary(declared: Declared, label: (tipologia: string) =
  */
 export function withDeclared<S extends { message: string; warnings: string[] }>(
   stage: S,
-  file: { data: Uint8Array; filename: string },
+  head: string,
   rows: readonly PriceRow[],
   target: Target,
   tipologie: ReadonlyArray<{ value: string; description: string }> = [],
 ): S & { declared: Declared; source_alerts: string[] } {
-  const declared = declaredBy(file.data, file.filename, rows, tipologie);
+  const declared = declaredBy(head, rows, tipologie);
   const label = (v: string) => tipologie.find((t) => t.value === v)?.description ?? v;
   const summary = declaredSummary(declared, label);
   const { alerts, warnings } = declaredChecks(declared, target, rows, label);

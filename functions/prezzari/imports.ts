@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatInteger } from '../../shared/format.ts';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
 import { CSV_KEY, listId, normalizeCode, type PriceListHead, type PriceSource } from '../../shared/domain/pricing.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
@@ -12,6 +13,8 @@ import { buildIndex, indexKey, rememberIndex, storeIndex } from './search-index.
 
 /** Spec section 9: the preview shows 30 rows; temporary files live a day. */
 export const PREVIEW_ROWS = 30;
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 const TEMP_TTL_MS = 24 * 60 * 60 * 1000;
 const TEMP_MISSING = 'ID file temporaneo mancante';
 const TEMP_EXPIRED = 'File temporaneo scaduto o non trovato: ricarica il file e riprova.';
@@ -57,7 +60,8 @@ export async function stageImport(ctx: AppContext, principal: Principal, target:
   if (!read.rows.length) throw new ValidationError('Il file non contiene righe di prezzario con un codice.');
   const id = randomUUID();
   const staged: StagedImport = { ...target, user_id: principal.id, filename, created_at: ctx.now().toISOString(), rows: read.rows };
-  await putBlob(ctx, tempKey(id), gzipSync(JSON.stringify(staged)), 'application/gzip');
+  // Compressed in libuv's pool: a large list would hold this thread for hundreds of ms.
+  await putBlob(ctx, tempKey(id), await gzipAsync(JSON.stringify(staged)), 'application/gzip');
   const listed = target.source === 'csv' ? 'I dati CSV esistenti saranno sostituiti.' : 'Il prezzario esistente per la stessa chiave e lo stesso anno sarà sovrascritto.';
   return {
     type: 'success',
@@ -78,7 +82,7 @@ async function loadStaged(ctx: AppContext, principal: Principal, tempId: unknown
   if (!/^[0-9a-f-]{36}$/i.test(tempId)) throw new NotFoundError(TEMP_EXPIRED);
   const raw = await getBlob(ctx, tempKey(tempId));
   if (!raw) throw new NotFoundError(TEMP_EXPIRED);
-  const staged = JSON.parse(gunzipSync(raw).toString('utf8')) as StagedImport;
+  const staged = JSON.parse((await gunzipAsync(raw)).toString('utf8')) as StagedImport;
   const expired = ctx.now().getTime() - new Date(staged.created_at).getTime() > TEMP_TTL_MS;
   if (staged.user_id !== principal.id || expired) throw new NotFoundError(TEMP_EXPIRED);
   return staged;

@@ -1,4 +1,8 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
@@ -100,12 +104,13 @@ export function buildIndex(version: string, items: PriceItem[]): StoredIndex {
   return { version, items: sorted, format: FORMAT, search: newSearch(sorted).toJSON(), vocabulary: vocabularyOf(sorted) };
 }
 
-export function serialiseIndex(index: StoredIndex): Buffer {
-  return gzipSync(JSON.stringify(index), { level: 1 });
+/** Compressed in libuv's pool, not on the calling thread (the API's, when a list is confirmed). */
+export function serialiseIndex(index: StoredIndex): Promise<Buffer> {
+  return gzipAsync(JSON.stringify(index), { level: 1 });
 }
 
 export async function storeIndex(ctx: AppContext, index: StoredIndex): Promise<void> {
-  await putBlob(ctx, indexKey(index.version), serialiseIndex(index), 'application/gzip');
+  await putBlob(ctx, indexKey(index.version), await serialiseIndex(index), 'application/gzip');
 }
 
 export function loadStoredIndex(stored: StoredIndex): LoadedIndex {
@@ -151,7 +156,7 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
   hit = (async () => {
     const raw = await getBlob(ctx, indexKey(version));
     if (!raw) return null;
-    return loadStoredIndex(JSON.parse(gunzipSync(raw).toString('utf8')) as StoredIndex);
+    return loadStoredIndex(JSON.parse((await gunzipAsync(raw)).toString('utf8')) as StoredIndex);
   })();
   hit.catch(() => cache.delete(version));
   cache.set(version, hit);
