@@ -17,6 +17,8 @@ import { detectFormat, type ComputoPreview } from './import/index.ts';
 import { PriceFileError, readPriceFile } from '../prezzari/readers/index.ts';
 import type { ReadResult } from '../prezzari/readers/types.ts';
 import { headText } from '../prezzari/declared.ts';
+import { buildListIndex, type ImportTarget } from '../prezzari/items.ts';
+import type { PriceRow } from '../prezzari/readers/index.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { validatePdf } from '../services/documents.ts';
 import { UPLOAD_NOT_FOUND } from '../services/uploads.ts';
@@ -28,7 +30,9 @@ export type ParseJob =
   /** An upload to become a document: a PDF (its pages counted) or a computo that must import. */
   | (FileSource & { kind: 'upload-check'; filename: string; mapping: unknown })
   | { kind: 'computo-preview'; bytes: Uint8Array; mapping: unknown }
-  | { kind: 'price-file'; bytes: Uint8Array; filename: string };
+  | { kind: 'price-file'; bytes: Uint8Array; filename: string }
+  /** A confirmed price list's items and search index, built for its new version (prezzari/imports.ts publishList). */
+  | { kind: 'price-index'; version: string; target: ImportTarget; rows: PriceRow[]; bytes?: undefined };
 
 /** What an upload check finds: the pages of a PDF, or how a structured computo is stored. */
 export interface CheckedFile {
@@ -40,7 +44,15 @@ export interface CheckedFile {
 /** A price list as read, with the text above its table (where it may declare its province, year, typology). */
 export type ReadPriceFile = ReadResult & { head: string };
 
-type ParseValue<J extends ParseJob> = J['kind'] extends 'upload-check' ? CheckedFile : J['kind'] extends 'computo-preview' ? ComputoPreview : ReadPriceFile;
+export type BuiltIndex = Awaited<ReturnType<typeof buildListIndex>>;
+
+type ParseValue<J extends ParseJob> = J['kind'] extends 'upload-check'
+  ? CheckedFile
+  : J['kind'] extends 'computo-preview'
+    ? ComputoPreview
+    : J['kind'] extends 'price-index'
+      ? BuiltIndex
+      : ReadPriceFile;
 
 /** What a parse answers, as plain data: its value, or the refusal the user reads. */
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; status: 400 | 404 | 413; detail: string } | { ok: false; status: 500; detail: string };
@@ -69,6 +81,7 @@ async function run(ctx: AppContext, job: ParseJob): Promise<unknown> {
     return checkUpload(bytes, job.filename, job.mapping);
   }
   if (job.kind === 'computo-preview') return previewUpload(job.bytes, job.mapping);
+  if (job.kind === 'price-index') return buildListIndex(job.version, job.target, job.rows);
   // The head is read here too: for a spreadsheet it means opening the workbook again.
   return { ...(await readPriceFile(job.bytes, job.filename)), head: headText(job.bytes, job.filename) } satisfies ReadPriceFile;
 }

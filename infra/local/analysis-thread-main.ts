@@ -23,6 +23,7 @@ import { getDocument } from '../../functions/storage/repositories/documents.ts';
 import { getBlob } from '../../functions/storage/blobs.ts';
 import { priceRowsInMemory } from '../../functions/services/pricing.ts';
 import { runParseJob, type ParseJob, type ParseOutcome } from '../../functions/analysis/parse-jobs.ts';
+import { transferable } from './transfer.ts';
 
 export const ANALYSIS_NICE = 19;
 
@@ -99,8 +100,12 @@ parentPort!.on('message', async (message: { documentId: number } | { parse: { id
     // a stored file is read here by its key, and bytes handed over go back the same way, by transfer.
     const { id, job: parseJob } = message.parse;
     const outcome = await runParseJob(ctx, parseJob);
+    const transfer: ArrayBuffer[] = parseJob.bytes ? [parseJob.bytes.buffer as ArrayBuffer] : [];
+    // A built index's blob goes back by transfer too.
+    const value = outcome.ok ? (outcome.value as { blob?: unknown }) : undefined;
+    if (value?.blob instanceof Uint8Array) transfer.push((value.blob = transferable(value.blob)).buffer as ArrayBuffer);
     const answer: ParsedMessage = { parsed: id, outcome, ...(parseJob.bytes ? { bytes: parseJob.bytes } : {}) };
-    parentPort!.postMessage(answer, parseJob.bytes ? [parseJob.bytes.buffer as ArrayBuffer] : []);
+    parentPort!.postMessage(answer, transfer);
     return;
   }
   const job = message;

@@ -5,6 +5,7 @@ import { releaseIfHeld } from '../../functions/ocr/gate.ts';
 import { logger } from '../../functions/config/logger.ts';
 import type { ParseAnswer, ParseJob } from '../../functions/analysis/parse-jobs.ts';
 import type { ParsedMessage } from './analysis-thread-main.ts';
+import { transferable } from './transfer.ts';
 import type { AnalysisJob } from '../../functions/worker/analysis-queue.ts';
 
 /**
@@ -138,17 +139,6 @@ function run(q: Queue, worker: Worker, documentId: number): void {
   worker.on('message', onMessage);
   worker.once('error', onError);
   worker.postMessage({ documentId });
-}
-
-/**
- * Bytes to hand to a thread without a copy: their own buffer when they span all of it (a request
- * body's file does: functions/http/middleware.ts), else a copy into an owned one (a slice of
- * Buffer's pool must not be transferred: the pool would go with it). A copy is a memcpy; the
- * structured clone it replaces costs about 6 ms per MB on this thread.
- */
-export function transferable(bytes: Uint8Array): Uint8Array {
-  const owned = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return owned ? bytes : new Uint8Array(bytes);
 }
 
 /**
