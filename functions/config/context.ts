@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { TABLES, tableName, type TableKey } from '../storage/tables.ts';
-import type { ParseJob, ParseOutcome } from '../analysis/parse-jobs.ts';
+import type { ParseAnswer, ParseJob } from '../analysis/parse-jobs.ts';
 import type { AnalysisQueue } from '../worker/analysis-queue.ts';
 
 /**
@@ -40,8 +40,9 @@ export interface AppConfig {
   /**
    * Local runtime: parses an uploaded file on an analysis thread, never on the thread answering
    * requests (functions/analysis/parse-jobs.ts). Unset in the cloud: the Lambda parses in place.
+   * A job's bytes are handed over (transferred, not copied) and come back in the answer.
    */
-  parseFile?: (job: ParseJob) => Promise<ParseOutcome>;
+  parseFile?: (job: ParseJob) => Promise<ParseAnswer>;
   now?: () => Date;
 }
 

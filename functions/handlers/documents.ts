@@ -6,7 +6,6 @@ import {
   presentDocument,
   presentTotals,
   tmpUploadKey,
-  validatePdf,
   validateUploadFields,
   listDocumentsFor,
   requireDocumentFor,
@@ -35,10 +34,8 @@ import { parseSoglia, SOGLIA_ERROR } from '../../shared/domain/verification/inde
 import { etagOf, ifMatchVersion } from '../../shared/domain/row-versions.ts';
 import { CHANGED_MEANWHILE_DETAIL, PreconditionFailedError } from '../errors.ts';
 import { listTipologie } from '../services/tipologie.ts';
-import { detectFormat } from '../analysis/import/index.ts';
 import { ACCEPTED_NAME, storedContentType } from '../analysis/import/upload.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
-import type { AppContext } from '../config/context.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
 const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
@@ -46,27 +43,15 @@ const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
 const uploadResult = (doc: { id: number; filename: string; status: string }) =>
   created({ type: 'success', data: { document_id: doc.id, filename: doc.filename, status: doc.status }, message: 'Documento caricato: analisi in corso' });
 
-/**
- * A PDF (by content; or anything named .pdf, which then gets the PDF messages) or a structured
- * computo (XPWE, SIX, LeenO, Excel), imported once here so a file that is not a computo is
- * refused before anything is stored.
- */
-async function checkUploadedFile(ctx: AppContext, bytes: Uint8Array, filename: string, rawMapping: unknown) {
-  const format = detectFormat(bytes);
-  if (format === 'pdf' || (!format && (!bytes.length || !filename || /\.pdf$/i.test(filename)))) return { pages: await validatePdf(bytes) };
-  // Read on an analysis thread, not on the one answering requests (analysis/parse-jobs.ts).
-  const checked = await parseFile(ctx, { kind: 'computo-check', bytes, mapping: rawMapping });
-  return { pages: 0, file: checked.file, columnMapping: checked.columnMapping };
-}
-
 /** POST /api/upload: multipart {file, provincia, tipologia_dei, column_mapping?}, for integrators and small files. */
 const upload = defineRoute('POST /api/upload', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const file = req.files.file;
   if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
   const fields = await validateUploadFields(ctx, req.body);
-  const checked = await checkUploadedFile(ctx, file.data, file.filename, req.body.column_mapping);
-  const doc = await createDocument(ctx, principal, { bytes: file.data, filename: file.filename || 'documento.pdf', ...checked, ...fields });
+  // Read on an analysis thread, not on the one answering requests (analysis/parse-jobs.ts).
+  const checked = await parseFile(ctx, { kind: 'upload-check', bytes: file.data, filename: file.filename, mapping: req.body.column_mapping });
+  const doc = await createDocument(ctx, principal, { bytes: checked.bytes, filename: file.filename || 'documento.pdf', ...checked.value, ...fields });
   return uploadResult(doc);
 });
 
@@ -75,7 +60,7 @@ const preview = defineRoute('POST /api/upload/preview', async (req, ctx) => {
   requirePrincipal(req);
   const file = req.files.file;
   if (!file) throw new ValidationError('Per favore, seleziona un file PDF.');
-  const result = await parseFile(ctx, { kind: 'computo-preview', bytes: file.data, mapping: req.body.column_mapping });
+  const { value: result } = await parseFile(ctx, { kind: 'computo-preview', bytes: file.data, mapping: req.body.column_mapping });
   return ok({
     ...result,
     preview: result.preview.map((v) => ({
@@ -112,10 +97,11 @@ const complete = defineRoute('POST /api/upload/complete', async (req, ctx) => {
   const key = requiredString(req.body.upload_id, 'Caricamento non trovato');
   if (!key.startsWith(`tmp/uploads/${principal.id}/`) || key.includes('..')) throw new NotFoundError('Caricamento non trovato');
   const fields = await validateUploadFields(ctx, req.body);
-  return takeUpload(ctx, key, MAX_PDF_BYTES, PDF_TOO_LARGE, async (bytes) => {
+  return takeUpload(ctx, key, MAX_PDF_BYTES, PDF_TOO_LARGE, async (upload) => {
     const filename = typeof req.body.filename === 'string' && req.body.filename.trim() ? req.body.filename : 'documento.pdf';
-    const checked = await checkUploadedFile(ctx, bytes, filename, req.body.column_mapping);
-    const doc = await createDocument(ctx, principal, { bytes, filename, ...checked, ...fields });
+    // The file stays in the store: the parse reads it by key, off this thread, and the store copies it.
+    const checked = await parseFile(ctx, { kind: 'upload-check', key: upload.key, filename, mapping: req.body.column_mapping });
+    const doc = await createDocument(ctx, principal, { stored: upload, filename, ...checked.value, ...fields });
     return uploadResult(doc);
   });
 });

@@ -36,7 +36,8 @@ async function readUpload(req: Pick<RouteRequest<'POST /api/upload-csv'>, 'files
   if (/\.xpwe$/i.test(file.filename)) throw new ValidationError(structuredComputoRefusal('XPWE'));
   if (!ACCEPTED.test(file.filename)) throw new ValidationError('Seleziona un file Excel valido (.xlsx o .xls)');
   if (file.data.length > MAX_PRICE_FILE_BYTES) throw new PayloadTooLargeError('Il file è troppo grande. Dimensione massima: 10MB');
-  return { file, read: await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename }) };
+  const { value: read } = await parseFile(ctx, { kind: 'price-file', bytes: file.data, filename: file.filename });
+  return { file, read };
 }
 
 async function deiKey(req: RouteRequest<'POST /api/upload-prezzario-dei'>, ctx: AppContext): Promise<string> {
@@ -59,7 +60,7 @@ const uploadDei = defineRoute('POST /api/upload-prezzario-dei', async (req, ctx)
   const { file, read } = await readUpload(req, ctx);
   const key = await deiKey(req, ctx);
   const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
-  const check = checkDeclared(file, read.rows, target, await listTipologie(ctx));
+  const check = checkDeclared(read.head, read.rows, target, await listTipologie(ctx));
   return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read, check.alerts), check));
 });
 
@@ -67,7 +68,7 @@ const uploadToscana = defineRoute('POST /api/upload-prezzario-toscana', async (r
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req, ctx);
   const target: ImportTarget = { source: 'toscana', key: toscanaKey(req.body.provincia), year: readYear(req.body.anno) };
-  const check = checkDeclared(file, read.rows, target);
+  const check = checkDeclared(read.head, read.rows, target);
   return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read, check.alerts), check));
 });
 

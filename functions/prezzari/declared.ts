@@ -85,8 +85,7 @@ function tipologiaIn(text: string, tipologie: ReadonlyArray<{ value: string; des
 }
 
 /** Reads the declarations; any of them may be null when the file does not say. */
-export function declaredBy(bytes: Uint8Array, filename: string, rows: readonly PriceRow[], tipologie: ReadonlyArray<{ value: string; description: string }> = []): Declared {
-  const head = headText(bytes, filename);
+export function declaredBy(head: string, rows: readonly PriceRow[], tipologie: ReadonlyArray<{ value: string; description: string }> = []): Declared {
   const fonti: string[] = [];
   const sample = rows.length > 5000 ? rows.filter((_, i) => i % Math.ceil(rows.length / 5000) === 0) : rows;
 
@@ -167,12 +166,12 @@ export interface DeclaredCheck {
 
 /** Reads what the file declares (header, columns, code prefixes) against the list it is loaded as. */
 export function checkDeclared(
-  file: { data: Uint8Array; filename: string },
+  head: string,
   rows: readonly PriceRow[],
   target: Target,
   tipologie: ReadonlyArray<{ value: string; description: string }> = [],
 ): DeclaredCheck {
-  const declared = declaredBy(file.data, file.filename, rows, tipologie);
+  const declared = declaredBy(head, rows, tipologie);
   const label = (v: string) => tipologie.find((t) => t.value === v)?.description ?? v;
   return { declared, summary: declaredSummary(declared, label), ...declaredChecks(declared, target, rows, label) };
 }

@@ -1,26 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { formatInteger } from '../../shared/format.ts';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
-import { CSV_KEY, listId, normalizeCode, type PriceListHead, type PriceSource } from '../../shared/domain/pricing.ts';
+import { CSV_KEY, listId, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
-import { getHead, switchHead, type PriceItem } from '../storage/repositories/price-lists.ts';
+import { getHead, switchHead } from '../storage/repositories/price-lists.ts';
 import type { PriceRow, ReadResult } from './readers/index.ts';
-import { buildIndex, indexKey, rememberIndex, storeIndex } from './search-index.ts';
+import { indexKey } from './search-index.ts';
+import { parseFile } from '../analysis/parse-jobs.ts';
+import type { ImportTarget } from './items.ts';
 
 /** Spec section 9: the preview shows 30 rows; temporary files live a day. */
 export const PREVIEW_ROWS = 30;
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 const TEMP_TTL_MS = 24 * 60 * 60 * 1000;
 const TEMP_MISSING = 'ID file temporaneo mancante';
 const TEMP_EXPIRED = 'File temporaneo scaduto o non trovato: ricarica il file e riprova.';
 
-export interface ImportTarget {
-  source: PriceSource;
-  key: string;
-  year: number;
-}
+export type { ImportTarget } from './items.ts';
 
 interface StagedImport extends ImportTarget {
   user_id: number;
@@ -63,7 +64,8 @@ export async function stageImport(ctx: AppContext, principal: Principal, target:
   if (!read.rows.length) throw new ValidationError('Il file non contiene righe di prezzario con un codice.');
   const id = randomUUID();
   const staged: StagedImport = { ...target, user_id: principal.id, filename, created_at: ctx.now().toISOString(), rows: read.rows, source_alerts: alerts };
-  await putBlob(ctx, tempKey(id), gzipSync(JSON.stringify(staged)), 'application/gzip');
+  // Compressed in libuv's pool: a large list would hold this thread for hundreds of ms.
+  await putBlob(ctx, tempKey(id), await gzipAsync(JSON.stringify(staged)), 'application/gzip');
   const listed = target.source === 'csv' ? 'I dati CSV esistenti saranno sostituiti.' : 'Il prezzario esistente per la stessa chiave e lo stesso anno sarà sovrascritto.';
   return {
     type: 'success',
@@ -84,42 +86,10 @@ async function loadStaged(ctx: AppContext, principal: Principal, tempId: unknown
   if (!/^[0-9a-f-]{36}$/i.test(tempId)) throw new NotFoundError(TEMP_EXPIRED);
   const raw = await getBlob(ctx, tempKey(tempId));
   if (!raw) throw new NotFoundError(TEMP_EXPIRED);
-  const staged = JSON.parse(gunzipSync(raw).toString('utf8')) as StagedImport;
+  const staged = JSON.parse((await gunzipAsync(raw)).toString('utf8')) as StagedImport;
   const expired = ctx.now().getTime() - new Date(staged.created_at).getTime() > TEMP_TTL_MS;
   if (staged.user_id !== principal.id || expired) throw new NotFoundError(TEMP_EXPIRED);
   return staged;
-}
-
-/** Rows to stored items: codes normalised; a list keeps the first row of a repeated code. */
-function toItems(rows: PriceRow[], target: ImportTarget): { items: PriceItem[]; duplicates: number } {
-  const seen = new Set<string>();
-  const items: PriceItem[] = [];
-  let duplicates = 0;
-  rows.forEach((row, i) => {
-    const codice = normalizeCode(row.codice);
-    // CSV data may repeat a code for other years or provinces: keep them all, apart.
-    const key = target.source === 'csv' ? `${codice}#${String(i).padStart(6, '0')}` : codice;
-    if (target.source !== 'csv' && seen.has(key)) {
-      duplicates++;
-      return;
-    }
-    seen.add(key);
-    items.push({
-      ...(row.titoli?.length ? { titoli: row.titoli } : {}),
-      codice: key,
-      codice_originale: row.codice,
-      descrizione: row.descrizione,
-      unita_di_misura: row.unita_di_misura,
-      prezzo: row.prezzo,
-      prezzo_senza_sg: row.prezzo_senza_sg,
-      anno: row.anno ?? (target.source === 'csv' ? null : target.year),
-      provincia: row.provincia ?? (target.source === 'toscana' ? target.key : null),
-      tipologia: row.tipologia ?? (target.source === 'dei' ? target.key : null),
-      scostamento_perc_senza_sg_2024: row.scostamento_perc_senza_sg_2024,
-      scostamento_perc_su_anno_2024: row.scostamento_perc_su_anno_2024,
-    });
-  });
-  return { items, duplicates };
 }
 
 /**
@@ -131,22 +101,21 @@ export async function publishList(ctx: AppContext, target: ImportTarget, rows: P
   const id = listId(target.source, target.key, target.year);
   const previous = await getHead(ctx, id);
   const version = `${id}#${ctx.now().getTime().toString(36)}-${randomUUID().slice(0, 8)}`;
-  const { items, duplicates } = toItems(rows, target);
-  const head: PriceListHead = { list_id: id, source: target.source, key: target.key, year: target.year, version, total_rows: items.length, updated_at: ctx.now().toISOString() };
-  const index = buildIndex(version, items);
+  // Items and their search index are built on an analysis thread (seconds for a large list), stored from here.
+  const { value: built } = await parseFile(ctx, { kind: 'price-index', version, target, rows });
+  const head: PriceListHead = { list_id: id, source: target.source, key: target.key, year: target.year, version, total_rows: built.total_rows, updated_at: ctx.now().toISOString() };
   try {
-    await storeIndex(ctx, index);
+    await putBlob(ctx, indexKey(version), built.blob, 'application/gzip');
     await switchHead(ctx, head, previous?.version ?? null);
   } catch (err) {
     await deleteBlob(ctx, indexKey(version)).catch(() => undefined);
     throw err;
   }
-  rememberIndex(index);
   if (previous) {
     // The old version is unreachable now; removing it can fail without harm (only space is lost).
     await deleteBlob(ctx, indexKey(previous.version)).catch(() => undefined);
   }
-  return { head, duplicates };
+  return { head, duplicates: built.duplicates };
 }
 
 /** Step two: the staged rows become the list; a file the preview raised alerts on only when the confirmation says it saw them. */

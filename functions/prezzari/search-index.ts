@@ -1,8 +1,12 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
-import { getBlob, putBlob } from '../storage/blobs.ts';
+import { getBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 import { splitName, termOf, tokenize, words } from './terms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
@@ -100,12 +104,9 @@ export function buildIndex(version: string, items: PriceItem[]): StoredIndex {
   return { version, items: sorted, format: FORMAT, search: newSearch(sorted).toJSON(), vocabulary: vocabularyOf(sorted) };
 }
 
-export function serialiseIndex(index: StoredIndex): Buffer {
-  return gzipSync(JSON.stringify(index), { level: 1 });
-}
-
-export async function storeIndex(ctx: AppContext, index: StoredIndex): Promise<void> {
-  await putBlob(ctx, indexKey(index.version), serialiseIndex(index), 'application/gzip');
+/** Compressed in libuv's pool, not on the calling thread (an analysis thread builds it: prezzari/items.ts). */
+export function serialiseIndex(index: StoredIndex): Promise<Buffer> {
+  return gzipAsync(JSON.stringify(index), { level: 1 });
 }
 
 export function loadStoredIndex(stored: StoredIndex): LoadedIndex {
@@ -151,21 +152,12 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
   hit = (async () => {
     const raw = await getBlob(ctx, indexKey(version));
     if (!raw) return null;
-    return loadStoredIndex(JSON.parse(gunzipSync(raw).toString('utf8')) as StoredIndex);
+    return loadStoredIndex(JSON.parse((await gunzipAsync(raw)).toString('utf8')) as StoredIndex);
   })();
   hit.catch(() => cache.delete(version));
   cache.set(version, hit);
   while (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   return hit;
-}
-
-/**
- * The version this process just published goes straight into the cache, so the first search
- * after a confirm does not read and parse the blob back (seconds for 250,000 articles).
- */
-export function rememberIndex(stored: StoredIndex): void {
-  cache.set(stored.version, Promise.resolve(loadStoredIndex(stored)));
-  while (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
 }
 
 /** Positions of items whose code starts with the prefix (folded). */

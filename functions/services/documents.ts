@@ -5,7 +5,7 @@ import { documentTotals, isCongruent } from '../../shared/domain/totals.ts';
 import { cleanFilename } from '../../shared/domain/text.ts';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import { putBlob } from '../storage/blobs.ts';
+import { copyBlob, putBlob } from '../storage/blobs.ts';
 import { newDocumentId, putDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { knownTipologia } from './tipologie.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
@@ -50,6 +50,9 @@ export const originalKey = (id: number, extension = 'pdf') => `documents/${id}/o
 /** The column mapping the user confirmed for a spreadsheet computo (read by the analysis). */
 export const columnMappingKey = (id: number) => `documents/${id}/column-mapping.json`;
 
+/** The original of a new document: its bytes, or an object already in the store (copied there, never downloaded). */
+export type NewOriginal = { bytes: Uint8Array; stored?: undefined } | { stored: { key: string; size: number }; bytes?: undefined };
+
 /**
  * Stores the original, creates the document as `processing` and queues its analysis. The
  * multipart upload and the presigned one both end here.
@@ -57,7 +60,7 @@ export const columnMappingKey = (id: number) => `documents/${id}/column-mapping.
 export async function createDocument(
   ctx: AppContext,
   principal: Principal,
-  input: { bytes: Uint8Array; filename: string; pages: number; file?: { extension: string; contentType: string }; columnMapping?: unknown } & UploadFields,
+  input: NewOriginal & { filename: string; pages: number; file?: { extension: string; contentType: string }; columnMapping?: unknown } & UploadFields,
 ): Promise<DocumentRecord> {
   const id = await newDocumentId(ctx);
   const doc: DocumentRecord = {
@@ -71,7 +74,7 @@ export async function createDocument(
     status: 'processing',
     status_reason: null,
     file_key: originalKey(id, input.file?.extension),
-    file_size: input.bytes.length,
+    file_size: input.stored ? input.stored.size : input.bytes.length,
     pages_total: input.pages,
     pages_done: 0,
     document_total: null,
@@ -83,7 +86,10 @@ export async function createDocument(
     warnings: [],
     completed_at: null,
   };
-  await putBlob(ctx, doc.file_key, input.bytes, input.file?.contentType ?? 'application/pdf', { filename: encodeURIComponent(doc.filename) });
+  const contentType = input.file?.contentType ?? 'application/pdf';
+  const metadata = { filename: encodeURIComponent(doc.filename) };
+  if (input.stored) await copyBlob(ctx, input.stored.key, doc.file_key, { contentType, metadata });
+  else await putBlob(ctx, doc.file_key, input.bytes, contentType, metadata);
   if (input.columnMapping) await putBlob(ctx, columnMappingKey(id), new TextEncoder().encode(JSON.stringify(input.columnMapping)), 'application/json');
   await putDocument(ctx, doc);
   try {

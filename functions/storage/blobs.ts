@@ -36,8 +36,16 @@ export async function headBlob(ctx: AppContext, key: string): Promise<{ size: nu
   }
 }
 
-export async function copyBlob(ctx: AppContext, from: string, to: string): Promise<void> {
-  await ctx.s3.send(new CopyObjectCommand({ Bucket: ctx.config.bucket, CopySource: `${ctx.config.bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}`, Key: to }));
+/** A copy made by the store itself (the bytes never pass through here); `replace` sets the copy's media type and metadata. */
+export async function copyBlob(ctx: AppContext, from: string, to: string, replace?: { contentType: string; metadata?: Record<string, string> }): Promise<void> {
+  await ctx.s3.send(
+    new CopyObjectCommand({
+      Bucket: ctx.config.bucket,
+      CopySource: `${ctx.config.bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}`,
+      Key: to,
+      ...(replace ? { MetadataDirective: 'REPLACE' as const, ContentType: replace.contentType, Metadata: replace.metadata } : {}),
+    }),
+  );
 }
 
 /** Removes every object under a prefix (a document's folder). */

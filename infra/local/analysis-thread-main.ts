@@ -22,11 +22,19 @@ import { warmReading } from '../../functions/analysis/warm-up.ts';
 import { getDocument } from '../../functions/storage/repositories/documents.ts';
 import { getBlob } from '../../functions/storage/blobs.ts';
 import { priceRowsInMemory } from '../../functions/services/pricing.ts';
-import { runParseJob, type ParseJob } from '../../functions/analysis/parse-jobs.ts';
+import { runParseJob, type ParseJob, type ParseOutcome } from '../../functions/analysis/parse-jobs.ts';
+import { transferable } from './transfer.ts';
 
 export const ANALYSIS_NICE = 19;
 
 type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'parseFile' | 'now'>;
+
+/** The answer to a parse: its outcome, and the bytes it was handed, handed back. */
+export interface ParsedMessage {
+  parsed: number;
+  outcome: ParseOutcome;
+  bytes?: Uint8Array;
+}
 
 /** What a ready thread has loaded, as it reports it to the queue. */
 export interface ThreadReady {
@@ -88,9 +96,16 @@ void warm().then((ready) => {
 
 parentPort!.on('message', async (message: { documentId: number } | { parse: { id: number; job: ParseJob } }) => {
   if ('parse' in message) {
-    // An uploaded file parsed here, off the thread that answers requests (functions/analysis/parse-jobs.ts).
+    // An uploaded file parsed here, off the thread that answers requests (functions/analysis/parse-jobs.ts);
+    // a stored file is read here by its key, and bytes handed over go back the same way, by transfer.
     const { id, job: parseJob } = message.parse;
-    parentPort!.postMessage({ parsed: id, outcome: await runParseJob(parseJob) });
+    const outcome = await runParseJob(ctx, parseJob);
+    const transfer: ArrayBuffer[] = parseJob.bytes ? [parseJob.bytes.buffer as ArrayBuffer] : [];
+    // A built index's blob goes back by transfer too.
+    const value = outcome.ok ? (outcome.value as { blob?: unknown }) : undefined;
+    if (value?.blob instanceof Uint8Array) transfer.push((value.blob = transferable(value.blob)).buffer as ArrayBuffer);
+    const answer: ParsedMessage = { parsed: id, outcome, ...(parseJob.bytes ? { bytes: parseJob.bytes } : {}) };
+    parentPort!.postMessage(answer, transfer);
     return;
   }
   const job = message;

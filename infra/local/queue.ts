@@ -3,7 +3,9 @@ import type { AppConfig } from '../../functions/config/context.ts';
 import { TIMEOUT_FAILURE } from '../../functions/worker/analysis.ts';
 import { releaseIfHeld } from '../../functions/ocr/gate.ts';
 import { logger } from '../../functions/config/logger.ts';
-import type { ParseJob, ParseOutcome } from '../../functions/analysis/parse-jobs.ts';
+import type { ParseAnswer, ParseJob } from '../../functions/analysis/parse-jobs.ts';
+import type { ParsedMessage } from './analysis-thread-main.ts';
+import { transferable } from './transfer.ts';
 import type { AnalysisJob } from '../../functions/worker/analysis-queue.ts';
 
 /**
@@ -145,26 +147,29 @@ function run(q: Queue, worker: Worker, documentId: number): void {
 /**
  * A file parse (functions/analysis/parse-jobs.ts) on an analysis thread, never on the thread
  * answering requests: taken in turn by the threads, beside an analysis if one is running (the
- * thread interleaves them). A thread that dies meanwhile fails the parse.
+ * thread interleaves them). A thread that dies meanwhile fails the parse. Nothing large crosses
+ * by copy: a stored file goes as its key, bytes go by transfer and come back with the answer
+ * (the job's own view is detached meanwhile).
  */
-function parse(q: Queue, job: ParseJob): Promise<ParseOutcome> {
+function parse(q: Queue, job: ParseJob): Promise<ParseAnswer> {
   if (q.closed) return Promise.resolve({ ok: false, status: 500, detail: 'queue closed' });
   if (q.threads.length < q.concurrency) q.idleThreads.push(spawn(q));
   const worker = q.threads[q.nextParseThread++ % q.threads.length];
   const id = ++q.parseIds;
-  return new Promise<ParseOutcome>((resolve) => {
-    const done = (outcome: ParseOutcome) => {
+  const sent: ParseJob = job.bytes ? { ...job, bytes: transferable(job.bytes) } : job;
+  return new Promise<ParseAnswer>((resolve) => {
+    const done = (answer: ParseAnswer) => {
       worker.off('message', onMessage);
       worker.off('error', onGone);
       worker.off('exit', onGone);
-      resolve(outcome);
+      resolve(answer);
     };
-    const onMessage = (msg: { parsed?: number; outcome?: ParseOutcome }) => msg?.parsed === id && done(msg.outcome!);
+    const onMessage = (msg: ParsedMessage) => msg?.parsed === id && done(msg.bytes ? { ...msg.outcome, bytes: msg.bytes } : msg.outcome);
     const onGone = (err?: unknown) => done({ ok: false, status: 500, detail: `analysis thread stopped during a file parse: ${String(err)}` });
     worker.on('message', onMessage);
     worker.once('error', onGone);
     worker.once('exit', onGone);
-    worker.postMessage({ parse: { id, job } });
+    worker.postMessage({ parse: { id, job: sent } }, sent.bytes ? [sent.bytes.buffer as ArrayBuffer] : []);
   });
 }
 
