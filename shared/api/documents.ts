@@ -115,6 +115,7 @@ export const settingsResponse = envelope(
     skipped: z.number().int(),
     errors: z.number().int(),
     not_found_codes: z.array(z.string()),
+    operation: recordedOperation.optional(),
     message,
   }),
 );

@@ -1,0 +1,183 @@
+/**
+ * "Annulla" of a change of province or typology (issue 26). The change is journaled as the
+ * document's settings before it and a snapshot of every row taken before its first row write
+ * (its place in the journal taken before the rows are read, so every journaled operation after
+ * it saw rows the snapshot already has). Its undo puts the settings back and every row the
+ * change moved back to its snapshot, all or nothing: refused (409) when a row was changed by
+ * somebody else since. Once checked, the undo is recorded on the document as an operation of its
+ * own, like the settings change itself: a stop in the middle is finished by the next start (or by
+ * the undo sent again), so the document never stays half on one typology.
+ */
+import type { AppContext } from '../config/context.ts';
+import { logger, errorAttributes } from '../config/logger.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
+import {
+  describeOperation,
+  DOCUMENT_OPERATION_RUNNING,
+  SETTINGS_UNDO_RUNNING,
+  UNDO_IN_PROGRESS,
+  UNDO_ROW_CHANGED,
+} from '../../shared/domain/operations.ts';
+import { rowsBlockingSettingsUndo, undoneSettingsRow, type DocumentSettings } from '../../shared/domain/settings-undo.ts';
+import { getDocument, setOperationJournal, updateDocument, clearOperation, type DocumentOperation, type DocumentRecord } from '../storage/repositories/documents.ts';
+import {
+  discardOperation,
+  operationStored,
+  readRowsSnapshot,
+  reserveOperationNumber,
+  writeRowsSnapshot,
+  type OperationEntry,
+  type OperationRef,
+} from '../storage/repositories/operations.ts';
+import { changingRows, getRowByKey, listRows, replaceRowsIfUnchanged, type RowRecord } from '../storage/repositories/rows.ts';
+import { retotal } from './rows.ts';
+
+type SettingsOperation = Extract<DocumentOperation, { kind: 'settings' }>;
+type UndoOperation = Extract<DocumentOperation, { kind: 'undo' }>;
+
+/** Attempts at writing the rows back when others write them too, or at claiming the document. */
+const ATTEMPTS = 25;
+
+/** A place in the journal for a settings change about to start; null (logged) when the journal cannot be written. */
+export async function reserveSettingsEntry(ctx: AppContext, documentId: number, op: string): Promise<OperationRef | null> {
+  try {
+    return { op, seq: await reserveOperationNumber(ctx, documentId) };
+  } catch (err) {
+    logger.error('undo journal not written', { documentId, tipo: 'impostazioni', error: errorAttributes(err) });
+    return null;
+  }
+}
+
+/**
+ * The journal entry a settings change just recorded on the document writes to. A change that took
+ * over an unfinished one (sent again, finished at start, or sent while the other ran) keeps that
+ * one's entry when its snapshot is complete: the rows the other moved are in it as they were
+ * before. When it is not (the other had not written a row yet: its snapshot comes first), the
+ * change takes its own `fresh` place and snapshots the rows as they are now. Null: no journal.
+ */
+export async function settingsEntry(ctx: AppContext, documentId: number, operation: SettingsOperation, fresh: OperationRef | null, rows: RowRecord[]): Promise<OperationRef | null> {
+  const inherited = operation.journal ?? null;
+  // No journal: none could be written, or the change taken over had none (it may have moved rows).
+  if (!inherited) return null;
+  if (inherited.op !== fresh?.op) {
+    if (await operationStored(ctx, documentId, inherited)) return inherited;
+    // The change taken over had not finished its snapshot, so it had not written a row yet.
+    if (!(await setOperationJournal(ctx, documentId, operation.id, fresh))) return null;
+  }
+  if (!fresh) return null;
+  try {
+    const previous = operation.previous ?? { provincia: operation.provincia, tipologia_dei: operation.tipologia_dei };
+    const summary = { tipo: 'impostazioni' as const, descrizione: describeOperation('impostazioni', rows.map((r) => r.row_index)), utente: operation.utente ?? '', precedente: previous };
+    await writeRowsSnapshot(ctx, documentId, fresh, summary, rows);
+    return fresh;
+  } catch (err) {
+    logger.error('undo journal not written', { documentId, tipo: 'impostazioni', error: errorAttributes(err) });
+    await discardOperation(ctx, documentId, fresh).catch(() => undefined);
+    await setOperationJournal(ctx, documentId, operation.id, null).catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * After the settings change wrote its rows: what it answers as its undoable operation when it
+ * finished (`cleared`); when a later change took over, its own entry is dropped unless the later
+ * one kept it (the later change is then the one undone, back to the settings before both).
+ */
+export async function settleSettingsEntry(ctx: AppContext, documentId: number, entry: OperationRef | null, fresh: OperationRef | null, cleared: boolean) {
+  if (!entry) return undefined;
+  if (cleared) {
+    const rows = await readRowsSnapshot(ctx, documentId, entry).catch(() => undefined);
+    return rows ? { id: entry.op, descrizione: describeOperation('impostazioni', rows.map((r) => r.row_index)) } : undefined;
+  }
+  if (entry.op === fresh?.op) {
+    const now = await getDocument(ctx, documentId);
+    const kept = now?.operation?.kind === 'settings' && now.operation.journal?.op === entry.op;
+    if (!kept) await discardOperation(ctx, documentId, entry).catch(() => undefined);
+  }
+  return undefined;
+}
+
+/** The rows as stored, by their place. */
+async function rowsByIndex(ctx: AppContext, documentId: number): Promise<Map<number, RowRecord>> {
+  return new Map((await listRows(ctx, documentId)).map((r) => [r.row_index, r]));
+}
+
+/**
+ * Records the undo on the document, with its settings as they were before the change: only
+ * while no other bulk operation is recorded there (a settings change or a re-price still
+ * running, another undo), conditionally on the version read.
+ */
+async function claimUndo(ctx: AppContext, doc: DocumentRecord, operation: UndoOperation, previous: DocumentSettings): Promise<DocumentRecord> {
+  let current = doc;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (current.operation) throw new ConflictError(current.operation.kind === 'undo' ? SETTINGS_UNDO_RUNNING : DOCUMENT_OPERATION_RUNNING);
+    const written = await updateDocument(ctx, doc.id, { provincia: previous.provincia, tipologia_dei: previous.tipologia_dei, operation }, { version: current.version ?? 0 });
+    if (written) return written;
+    const fresh = await getDocument(ctx, doc.id);
+    if (!fresh) throw new NotFoundError('Documento non trovato');
+    current = fresh;
+  }
+  throw new ConflictError(UNDO_IN_PROGRESS);
+}
+
+/**
+ * The settings change `entry` undone (its journal entry held by the caller with `token`): every
+ * row checked first (409, nothing changed, when one was changed since), then the document back
+ * on its settings and the rows put back (finishSettingsUndo).
+ */
+export async function undoSettingsChange(ctx: AppContext, doc: DocumentRecord, entry: OperationEntry, token: string) {
+  const journal = { op: entry.id, seq: entry.seq };
+  const snapshot = await readRowsSnapshot(ctx, doc.id, journal);
+  if (!snapshot || !entry.precedente) throw new ConflictError(UNDO_IN_PROGRESS);
+  if (rowsBlockingSettingsUndo(snapshot, await rowsByIndex(ctx, doc.id)).length) throw new ConflictError(UNDO_ROW_CHANGED);
+  const operation: UndoOperation = { kind: 'undo', id: token, started_at: ctx.now().toISOString(), journal };
+  await claimUndo(ctx, doc, operation, entry.precedente);
+  return finishSettingsUndo(ctx, doc.id, operation);
+}
+
+/**
+ * Puts back every row the settings change moved, from its snapshot (undoneSettingsRow), each
+ * conditionally on the version read and on the document's operation still being this undo; a
+ * row refused because it changed meanwhile is read again and decided again. Then the journal
+ * entry goes, the document's operation is cleared and its totals worked out from the rows.
+ * Run again after a stop, it writes only what is left: rows already put back are untouched.
+ */
+export async function finishSettingsUndo(ctx: AppContext, documentId: number, operation: UndoOperation) {
+  const snapshot = await readRowsSnapshot(ctx, documentId, operation.journal);
+  if (snapshot) {
+    await changingRows(ctx, [{ document_id: documentId }], async () => {
+      const current = await rowsByIndex(ctx, documentId);
+      let todo = snapshot;
+      for (let attempt = 0; todo.length; attempt++) {
+        if (attempt >= ATTEMPTS) throw new ConflictError(UNDO_IN_PROGRESS);
+        const pairs = todo.flatMap((before) => {
+          const now = current.get(before.row_index);
+          const next = undoneSettingsRow(before, now);
+          return next && now ? [{ before, now, next }] : [];
+        });
+        if (!pairs.length) break;
+        const verdicts = await replaceRowsIfUnchanged(
+          ctx,
+          pairs.map(({ now, next }) => ({ current: now, next })),
+          { documentId, operationId: operation.id },
+        );
+        const again = pairs.filter((_, k) => verdicts[k] !== 'written');
+        await Promise.all(
+          again
+            .filter((_, k) => verdicts[pairs.indexOf(again[k])] === 'changed')
+            .map(async ({ before }) => {
+              const fresh = await getRowByKey(ctx, documentId, before.row_index);
+              if (fresh) current.set(before.row_index, fresh);
+              else current.delete(before.row_index);
+            }),
+        );
+        todo = again.map((p) => p.before);
+      }
+    });
+  }
+  await discardOperation(ctx, documentId, operation.journal);
+  const cleared = await clearOperation(ctx, documentId, operation.id);
+  const doc = cleared ?? (await getDocument(ctx, documentId));
+  if (!doc) throw new NotFoundError('Documento non trovato');
+  return retotal(ctx, doc);
+}
