@@ -22,7 +22,7 @@ import { deleteJournal } from '../storage/repositories/operations.ts';
 import type { DocumentStatus } from '../../shared/domain/status.ts';
 import { SETTINGS_UNDO_RUNNING } from '../../shared/domain/operations.ts';
 import type { DocumentSettings } from '../../shared/domain/settings-undo.ts';
-import { finishSettingsUndo, reserveSettingsEntry, settingsEntry, settleSettingsEntry } from './settings-undo.ts';
+import { finishSettingsUndo, settleSettingsEntry, startSettingsEntry } from './settings-undo.ts';
 import { repriceRows } from './pricing.ts';
 import { retotal } from './rows.ts';
 import type { RowWritten } from './row-writes.ts';
@@ -93,14 +93,15 @@ export async function refreshTotals(ctx: AppContext, doc: DocumentRecord) {
  */
 export async function changeSettings(ctx: AppContext, doc: DocumentRecord, settings: DocumentSettings, utente?: string) {
   const id = randomUUID();
-  // The journal place is taken before the rows are read (see settings-undo.ts).
-  const fresh = await reserveSettingsEntry(ctx, doc.id, randomUUID());
   let from: string[] = [];
+  let tookOver = false;
   const updated = (await claimOperation(ctx, doc, (current) => {
     if (current.operation?.kind === 'undo') throw new ConflictError(SETTINGS_UNDO_RUNNING);
     // The typologies an unfinished or running settings change moves rows from are moved too.
     const pending = current.operation?.kind === 'settings' ? current.operation : null;
+    tookOver = pending !== null;
     from = [...new Set([...(pending?.from ?? []), current.tipologia_dei])].filter((t) => t !== settings.tipologia_dei);
+    const before = { provincia: current.provincia, tipologia_dei: current.tipologia_dei };
     const operation: DocumentOperation = {
       kind: 'settings',
       id,
@@ -108,20 +109,20 @@ export async function changeSettings(ctx: AppContext, doc: DocumentRecord, setti
       ...settings,
       started_at: ctx.now().toISOString(),
       // Changes that take over one another are one operation for "Annulla", back to the settings before the first.
-      previous: pending ? (pending.previous ?? { provincia: current.provincia, tipologia_dei: current.tipologia_dei }) : { provincia: current.provincia, tipologia_dei: current.tipologia_dei },
-      journal: pending ? (pending.journal ?? null) : fresh,
+      previous: pending ? (pending.previous ?? before) : before,
+      // The entry of the change taken over (absent: none reserved yet, so it wrote no row; null: none at all).
+      journal: pending?.journal,
       utente: pending?.utente ?? utente,
     };
     return { ...settings, operation };
   }))!;
   const operation = updated.operation as Extract<DocumentOperation, { kind: 'settings' }>;
-  const rows = await readDocumentRows(ctx, updated);
-  const entry = await settingsEntry(ctx, doc.id, operation, fresh, rows);
+  const journal = await startSettingsEntry(ctx, doc.id, operation, tookOver, () => readDocumentRows(ctx, updated));
+  const { rows } = journal;
   const follows = (r: { tipologia_dei: string }) => !r.tipologia_dei || from.includes(r.tipologia_dei);
   const result = await repriceRows(ctx, updated, rows, (r) => (follows(r) ? { ...r, tipologia_dei: settings.tipologia_dei } : r), operation.id);
   const cleared = await clearOperation(ctx, doc.id, operation.id);
-  const recorded = await settleSettingsEntry(ctx, doc.id, entry, fresh, cleared !== null);
-  // A place taken and not used stays a gap in the journal's numbers.
+  const recorded = await settleSettingsEntry(ctx, doc.id, journal, cleared !== null);
   return { ...result, document: cleared ?? result.document, rowCount: rows.length, operation: recorded };
 }
 

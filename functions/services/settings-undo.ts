@@ -8,6 +8,7 @@
  * own, like the settings change itself: a stop in the middle is finished by the next start (or by
  * the undo sent again), so the document never stays half on one typology.
  */
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../config/context.ts';
 import { logger, errorAttributes } from '../config/logger.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
@@ -38,43 +39,56 @@ type UndoOperation = Extract<DocumentOperation, { kind: 'undo' }>;
 /** Attempts at writing the rows back when others write them too, or at claiming the document. */
 const ATTEMPTS = 25;
 
-/** A place in the journal for a settings change about to start; null (logged) when the journal cannot be written. */
-export async function reserveSettingsEntry(ctx: AppContext, documentId: number, op: string): Promise<OperationRef | null> {
+/** A place in the journal for a settings change; null (logged) when the journal cannot be written. */
+async function reserveSettingsEntry(ctx: AppContext, documentId: number): Promise<OperationRef | null> {
   try {
-    return { op, seq: await reserveOperationNumber(ctx, documentId) };
+    return { op: randomUUID(), seq: await reserveOperationNumber(ctx, documentId) };
   } catch (err) {
     logger.error('undo journal not written', { documentId, tipo: 'impostazioni', error: errorAttributes(err) });
     return null;
   }
 }
 
+/** The journal entry a settings change writes to, whether it is its own, and the rows it read. */
+export interface SettingsEntry {
+  entry: OperationRef | null;
+  mine: boolean;
+  rows: RowRecord[];
+}
+
 /**
- * The journal entry a settings change just recorded on the document writes to. A change that took
- * over an unfinished one (sent again, finished at start, or sent while the other ran) keeps that
- * one's entry when its snapshot is complete: the rows the other moved are in it as they were
- * before. When it is not (the other had not written a row yet: its snapshot comes first), the
- * change takes its own `fresh` place and snapshots the rows as they are now. Null: no journal.
+ * The journal entry of a settings change just recorded on the document (`operation`), and the
+ * rows it is to move, read after the entry's place was taken. A change that took over an
+ * unfinished one (`tookOver`: sent again, finished at start, or sent while the other ran) keeps
+ * that one's entry when its snapshot is complete: the rows the other moved are in it as they were
+ * before. When it is not, the other had not written a row yet (its snapshot comes first), and
+ * this change takes a place of its own, after the claim (so the journal's order is the order the
+ * changes took the document in), then snapshots the rows as they are; so does a change taken over
+ * before it had its place (`journal` absent). When the change taken over could not be journaled
+ * (`journal` null), this one is not either: the other may have moved rows already.
  */
-export async function settingsEntry(ctx: AppContext, documentId: number, operation: SettingsOperation, fresh: OperationRef | null, rows: RowRecord[]): Promise<OperationRef | null> {
-  const inherited = operation.journal ?? null;
-  // No journal: none could be written, or the change taken over had none (it may have moved rows).
-  if (!inherited) return null;
-  if (inherited.op !== fresh?.op) {
-    if (await operationStored(ctx, documentId, inherited)) return inherited;
-    // The change taken over had not finished its snapshot, so it had not written a row yet.
-    if (!(await setOperationJournal(ctx, documentId, operation.id, fresh))) return null;
-  }
-  if (!fresh) return null;
+export async function startSettingsEntry(
+  ctx: AppContext,
+  documentId: number,
+  operation: SettingsOperation,
+  tookOver: boolean,
+  readRows: () => Promise<RowRecord[]>,
+): Promise<SettingsEntry> {
+  const inherited = operation.journal;
+  if (tookOver && (inherited === null || (inherited && (await operationStored(ctx, documentId, inherited))))) return { entry: inherited, mine: false, rows: await readRows() };
+  const fresh = await reserveSettingsEntry(ctx, documentId);
+  const rows = await readRows();
+  if (!fresh || !(await setOperationJournal(ctx, documentId, operation.id, fresh))) return { entry: null, mine: false, rows };
   try {
     const previous = operation.previous ?? { provincia: operation.provincia, tipologia_dei: operation.tipologia_dei };
     const summary = { tipo: 'impostazioni' as const, descrizione: describeOperation('impostazioni', rows.map((r) => r.row_index)), utente: operation.utente ?? '', precedente: previous };
     await writeRowsSnapshot(ctx, documentId, fresh, summary, rows);
-    return fresh;
+    return { entry: fresh, mine: true, rows };
   } catch (err) {
     logger.error('undo journal not written', { documentId, tipo: 'impostazioni', error: errorAttributes(err) });
     await discardOperation(ctx, documentId, fresh).catch(() => undefined);
     await setOperationJournal(ctx, documentId, operation.id, null).catch(() => undefined);
-    return null;
+    return { entry: null, mine: false, rows };
   }
 }
 
@@ -83,13 +97,13 @@ export async function settingsEntry(ctx: AppContext, documentId: number, operati
  * finished (`cleared`); when a later change took over, its own entry is dropped unless the later
  * one kept it (the later change is then the one undone, back to the settings before both).
  */
-export async function settleSettingsEntry(ctx: AppContext, documentId: number, entry: OperationRef | null, fresh: OperationRef | null, cleared: boolean) {
+export async function settleSettingsEntry(ctx: AppContext, documentId: number, { entry, mine, rows }: SettingsEntry, cleared: boolean) {
   if (!entry) return undefined;
   if (cleared) {
-    const rows = await readRowsSnapshot(ctx, documentId, entry).catch(() => undefined);
-    return rows ? { id: entry.op, descrizione: describeOperation('impostazioni', rows.map((r) => r.row_index)) } : undefined;
+    const snapshot = mine ? rows : await readRowsSnapshot(ctx, documentId, entry).catch(() => undefined);
+    return snapshot ? { id: entry.op, descrizione: describeOperation('impostazioni', snapshot.map((r) => r.row_index)) } : undefined;
   }
-  if (entry.op === fresh?.op) {
+  if (mine) {
     const now = await getDocument(ctx, documentId);
     const kept = now?.operation?.kind === 'settings' && now.operation.journal?.op === entry.op;
     if (!kept) await discardOperation(ctx, documentId, entry).catch(() => undefined);

@@ -17,7 +17,7 @@ import { getDocument, updateDocument } from '../../functions/storage/repositorie
 import { changeRow } from '../../functions/services/row-writes.ts';
 import { changeSettings } from '../../functions/services/document-operations.ts';
 import { undoLatest } from '../../functions/services/operations.ts';
-import { DOCUMENT_OPERATION_RUNNING, NOT_LATEST_OPERATION, UNDO_ROW_CHANGED } from '../../shared/domain/operations.ts';
+import { DOCUMENT_OPERATION_RUNNING, NOT_LATEST_OPERATION, NOTHING_TO_UNDO, UNDO_ROW_CHANGED } from '../../shared/domain/operations.ts';
 import { seedBigDocument } from '../support/big-document.ts';
 import { importLuccaList, tuscanItemsOf } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, REPO_ROOT } from '../support/runtime.ts';
@@ -191,6 +191,27 @@ describe('two undos of one settings change sent together', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await snapshot(docId)).toEqual(original);
   });
+});
+
+describe('two settings changes sent together', () => {
+  it('are undone back to the document as it was before both (3 rounds)', async () => {
+    for (let round = 0; round < 3; round++) {
+      // Prepare
+      const docId = await seed(150);
+      const original = await snapshot(docId);
+      const answers = await Promise.all([settings(docId, NEW), settings(docId, 'impianti_tecnologici')]);
+
+      // Act: undo until there is nothing left.
+      const undos: Array<{ status: number; json: any }> = [];
+      while (undos.length < 4 && undos.at(-1)?.status !== 409) undos.push(await undo(docId));
+
+      // Assess
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(undos.slice(0, -1).map((u) => u.status)).toEqual(Array(undos.length - 1).fill(200));
+      expect(detail(undos.at(-1)!), `round ${round}`).toBe(NOTHING_TO_UNDO);
+      expect(await snapshot(docId), `round ${round}`).toEqual(original);
+    }
+  }, 120_000);
 });
 
 describe('stops', () => {
