@@ -196,7 +196,8 @@ const updateTotal = defineRoute('POST /api/documents/{id}/update-total', async (
   }
   const changes: ReturnType<typeof rowChange>[] = [];
   const result = await refreshPrices(ctx, doc, (before, after) => changes.push(rowChange(before, after)));
-  const operation = await recordOperation(ctx, doc.id, requirePrincipal(req), 'prezzi', changes);
+  // A settings change left unfinished is finished instead, and journaled as itself.
+  const operation = 'operation' in result && result.operation ? result.operation : await recordOperation(ctx, doc.id, requirePrincipal(req), 'prezzi', changes);
   return ok({
     ...result.report,
     ...(operation ? { operation } : {}),
