@@ -143,10 +143,12 @@ export async function undoSettingsChange(ctx: AppContext, doc: DocumentRecord, e
   const journal = { op: entry.id, seq: entry.seq };
   const snapshot = await readRowsSnapshot(ctx, doc.id, journal);
   if (!snapshot || !entry.precedente) throw new ConflictError(UNDO_IN_PROGRESS);
-  if (rowsBlockingSettingsUndo(snapshot, await rowsByIndex(ctx, doc.id)).length) throw new ConflictError(UNDO_ROW_CHANGED);
+  const current = await rowsByIndex(ctx, doc.id);
+  if (rowsBlockingSettingsUndo(snapshot, current).length) throw new ConflictError(UNDO_ROW_CHANGED);
   const operation: UndoOperation = { kind: 'undo', id: token, started_at: ctx.now().toISOString(), journal };
   await claimUndo(ctx, doc, operation, entry.precedente);
-  return finishSettingsUndo(ctx, doc.id, operation);
+  // The rows as read for the check: one changed since is refused at its write and read again.
+  return finishSettingsUndo(ctx, doc.id, operation, { snapshot, current });
 }
 
 /**
@@ -156,11 +158,11 @@ export async function undoSettingsChange(ctx: AppContext, doc: DocumentRecord, e
  * entry goes, the document's operation is cleared and its totals worked out from the rows.
  * Run again after a stop, it writes only what is left: rows already put back are untouched.
  */
-export async function finishSettingsUndo(ctx: AppContext, documentId: number, operation: UndoOperation) {
-  const snapshot = await readRowsSnapshot(ctx, documentId, operation.journal);
+export async function finishSettingsUndo(ctx: AppContext, documentId: number, operation: UndoOperation, read?: { snapshot: RowRecord[]; current: Map<number, RowRecord> }) {
+  const snapshot = read?.snapshot ?? (await readRowsSnapshot(ctx, documentId, operation.journal));
   if (snapshot) {
     await changingRows(ctx, [{ document_id: documentId }], async () => {
-      const current = await rowsByIndex(ctx, documentId);
+      const current = read?.current ?? (await rowsByIndex(ctx, documentId));
       let todo = snapshot;
       for (let attempt = 0; todo.length; attempt++) {
         if (attempt >= ATTEMPTS) throw new ConflictError(UNDO_IN_PROGRESS);
@@ -176,14 +178,13 @@ export async function finishSettingsUndo(ctx: AppContext, documentId: number, op
           { documentId, operationId: operation.id },
         );
         const again = pairs.filter((_, k) => verdicts[k] !== 'written');
+        const changed = pairs.filter((_, k) => verdicts[k] === 'changed');
         await Promise.all(
-          again
-            .filter((_, k) => verdicts[pairs.indexOf(again[k])] === 'changed')
-            .map(async ({ before }) => {
-              const fresh = await getRowByKey(ctx, documentId, before.row_index);
-              if (fresh) current.set(before.row_index, fresh);
-              else current.delete(before.row_index);
-            }),
+          changed.map(async ({ before }) => {
+            const fresh = await getRowByKey(ctx, documentId, before.row_index);
+            if (fresh) current.set(before.row_index, fresh);
+            else current.delete(before.row_index);
+          }),
         );
         todo = again.map((p) => p.before);
       }

@@ -82,7 +82,11 @@ export function undoneSettingsRow<T extends SnapshotRow>(before: T, now: T | und
   const state = settingsRowState(before, now);
   if (!now || now.id !== before.id || state === 'untouched') return null;
   if (state === 'moved') return { ...nextVersion(now, before), same_as_version: contentVersion(before) };
-  const prices = Object.fromEntries(PRICE_FIELDS.map((f) => [f, (before as Record<string, unknown>)[f] ?? null]));
-  const realigned = { ...now, ...prices, ...deriveRow({ quantita: now.quantita, unitario: now.unitario, totale: now.totale, prezzo_db: before.prezzo_db }) } as T;
-  return samePriceFields(realigned, now) ? null : nextVersion(now, realigned);
+  const realigned: Record<string, unknown> = { ...(now as Record<string, unknown>) };
+  for (const f of PRICE_FIELDS) {
+    if (f in before) realigned[f] = (before as Record<string, unknown>)[f];
+    else delete realigned[f];
+  }
+  Object.assign(realigned, deriveRow({ quantita: now.quantita, unitario: now.unitario, totale: now.totale, prezzo_db: before.prezzo_db }));
+  return samePriceFields(realigned, now) ? null : nextVersion(now, realigned as T);
 }

@@ -231,6 +231,9 @@ describe('stops', () => {
     await expect(undoLatest(stoppingAt(rt.ctx, 2), principal, docId)).rejects.toThrow('arresto simulato');
     const undoCutShort = await snapshot(docId);
     const refusedMeanwhile = await settings(docId, 'impianti_tecnologici');
+    // Meanwhile another writer edits a row the undo has not put back yet.
+    const notYet = (await listRows(rt.ctx, docId)).find((r) => r.tipologia_dei === NEW)!;
+    await changeRow(rt.ctx, notYet, (r) => ({ ...r, descrizione: 'scritta durante l\u2019annullamento' }));
     await restart();
 
     // Assess
@@ -242,7 +245,13 @@ describe('stops', () => {
     expect(undoCutShort.settings).toMatchObject({ tipologia_dei: OLD, operation: { kind: 'undo' } });
     expect(new Set(undoCutShort.rows.map((r) => r.tipologia_dei)).size).toBe(3);
     expect(refusedMeanwhile.status).toBe(409);
-    expect(await snapshot(docId)).toEqual(original);
+    const end = await snapshot(docId);
+    const without = (rows: typeof end.rows) => rows.filter((r) => r.id !== notYet.id);
+    expect({ ...end, rows: without(end.rows) }).toEqual({ ...original, rows: without(original.rows) });
+    // The edited row keeps the edit and is back on the old typology with its old price fields.
+    const { descrizione, ...edited } = end.rows.find((r) => r.id === notYet.id)!;
+    const { descrizione: _d, ...was } = original.rows.find((r) => r.id === notYet.id)!;
+    expect([descrizione, edited]).toEqual(['scritta durante l\u2019annullamento', was]);
     expect((await call('GET', `/api/documents/${docId}/operations`, { token: mario })).json.data).toEqual([]);
   }, 120_000);
 });
