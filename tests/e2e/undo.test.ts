@@ -101,11 +101,14 @@ describe('Annulla on the document page', () => {
     await dialog.getByRole('button', { name: 'Salva e aggiorna i prezzi' }).click();
     const notice = page.locator('.alert-success').filter({ hasText: 'Provincia e tipologia aggiornate' });
     await notice.waitFor();
+    await page.getByText('Provincia:').locator('strong').getByText('Firenze').waitFor();
     const changed = (await api('GET', `/api/documents/${upload.id}`, { token })).json.data.attributes.provincia;
     await notice.getByRole('button', { name: 'Annulla' }).click();
 
     // Assess
     await page.getByText('Operazione annullata: Cambio di provincia e tipologia del documento (4 righe)').waitFor();
+    // The header follows: the province shown is no longer Firenze.
+    await page.getByText('Provincia:').locator('strong').getByText('Firenze').waitFor({ state: 'detached' });
     expect(changed).toBe('Firenze');
     expect((await api('GET', `/api/documents/${upload.id}`, { token })).json.data.attributes.provincia).toBe('LU');
     expect(await rowsOf(upload.id)).toEqual(original);
