@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../config/context.ts';
 import { logger, errorAttributes } from '../config/logger.ts';
-import { ConflictError, NotFoundError } from '../errors.ts';
+import { ConflictError, NotFoundError, OperationSupersededError } from '../errors.ts';
 import {
   describeOperation,
   DOCUMENT_OPERATION_RUNNING,
@@ -161,33 +161,9 @@ export async function undoSettingsChange(ctx: AppContext, doc: DocumentRecord, e
 export async function finishSettingsUndo(ctx: AppContext, documentId: number, operation: UndoOperation, read?: { snapshot: RowRecord[]; current: Map<number, RowRecord> }) {
   const snapshot = read?.snapshot ?? (await readRowsSnapshot(ctx, documentId, operation.journal));
   if (snapshot) {
-    await changingRows(ctx, [{ document_id: documentId }], async () => {
-      const current = read?.current ?? (await rowsByIndex(ctx, documentId));
-      let todo = snapshot;
-      for (let attempt = 0; todo.length; attempt++) {
-        if (attempt >= ATTEMPTS) throw new ConflictError(UNDO_IN_PROGRESS);
-        const pairs = todo.flatMap((before) => {
-          const now = current.get(before.row_index);
-          const next = undoneSettingsRow(before, now);
-          return next && now ? [{ before, now, next }] : [];
-        });
-        if (!pairs.length) break;
-        const verdicts = await replaceRowsIfUnchanged(
-          ctx,
-          pairs.map(({ now, next }) => ({ current: now, next })),
-          { documentId, operationId: operation.id },
-        );
-        const again = pairs.filter((_, k) => verdicts[k] !== 'written');
-        const changed = pairs.filter((_, k) => verdicts[k] === 'changed');
-        await Promise.all(
-          changed.map(async ({ before }) => {
-            const fresh = await getRowByKey(ctx, documentId, before.row_index);
-            if (fresh) current.set(before.row_index, fresh);
-            else current.delete(before.row_index);
-          }),
-        );
-        todo = again.map((p) => p.before);
-      }
+    await putBack(ctx, documentId, operation, snapshot, read?.current).catch((err) => {
+      // The document's operation is no longer this undo: the document was deleted meanwhile.
+      if (!(err instanceof OperationSupersededError)) throw err;
     });
   }
   await discardOperation(ctx, documentId, operation.journal);
@@ -195,4 +171,36 @@ export async function finishSettingsUndo(ctx: AppContext, documentId: number, op
   const doc = cleared ?? (await getDocument(ctx, documentId));
   if (!doc) throw new NotFoundError('Documento non trovato');
   return retotal(ctx, doc);
+}
+
+/** The rows of the snapshot written back (undoneSettingsRow), each conditionally, until none is left to write. */
+async function putBack(ctx: AppContext, documentId: number, operation: UndoOperation, snapshot: RowRecord[], known?: Map<number, RowRecord>): Promise<void> {
+  await changingRows(ctx, [{ document_id: documentId }], async () => {
+    const current = known ?? (await rowsByIndex(ctx, documentId));
+    let todo = snapshot;
+    for (let attempt = 0; todo.length; attempt++) {
+      if (attempt >= ATTEMPTS) throw new ConflictError(UNDO_IN_PROGRESS);
+      const pairs = todo.flatMap((before) => {
+        const now = current.get(before.row_index);
+        const next = undoneSettingsRow(before, now);
+        return next && now ? [{ before, now, next }] : [];
+      });
+      if (!pairs.length) break;
+      const verdicts = await replaceRowsIfUnchanged(
+        ctx,
+        pairs.map(({ now, next }) => ({ current: now, next })),
+        { documentId, operationId: operation.id },
+      );
+      const again = pairs.filter((_, k) => verdicts[k] !== 'written');
+      const changed = pairs.filter((_, k) => verdicts[k] === 'changed');
+      await Promise.all(
+        changed.map(async ({ before }) => {
+          const fresh = await getRowByKey(ctx, documentId, before.row_index);
+          if (fresh) current.set(before.row_index, fresh);
+          else current.delete(before.row_index);
+        }),
+      );
+      todo = again.map((p) => p.before);
+    }
+  });
 }
