@@ -182,7 +182,8 @@ const updateTotal = defineRoute('POST /api/documents/{id}/update-total', async (
   }
   const changes: ReturnType<typeof rowChange>[] = [];
   const result = await refreshPrices(ctx, doc, (before, after) => changes.push(rowChange(before, after)));
-  const operation = await recordOperation(ctx, doc.id, requirePrincipal(req), 'prezzi', changes);
+  // A settings change left unfinished is finished instead, and journaled as itself.
+  const operation = 'operation' in result && result.operation ? result.operation : await recordOperation(ctx, doc.id, requirePrincipal(req), 'prezzi', changes);
   return ok({
     ...result.report,
     ...(operation ? { operation } : {}),
@@ -201,9 +202,10 @@ const updateTotal = defineRoute('POST /api/documents/{id}/update-total', async (
 const updateSettings = defineRoute('PUT /api/documents/{id}/settings', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
   const { provincia, tipologia_dei } = await validateUploadFields(ctx, req.body);
-  const result = await changeSettings(ctx, doc, { provincia, tipologia_dei });
+  const result = await changeSettings(ctx, doc, { provincia, tipologia_dei }, requirePrincipal(req).username);
   return ok({
     ...result.report,
+    ...(result.operation ? { operation: result.operation } : {}),
     document: presentDocument(result.document),
     totals: { ...result.totals, document_total: result.document.document_total },
     message: `Provincia e tipologia aggiornate. Prezzi di riferimento trovati per ${formatInteger(result.report.updated)} ${result.report.updated === 1 ? 'riga' : 'righe'} su ${formatInteger(result.rowCount)}.`,

@@ -20,6 +20,9 @@ import { deleteDocumentRows, readDocumentRows } from '../storage/repositories/ro
 import { deletePrefix } from '../storage/blobs.ts';
 import { deleteJournal } from '../storage/repositories/operations.ts';
 import type { DocumentStatus } from '../../shared/domain/status.ts';
+import { SETTINGS_UNDO_RUNNING } from '../../shared/domain/operations.ts';
+import type { DocumentSettings } from '../../shared/domain/settings-undo.ts';
+import { finishSettingsUndo, settleSettingsEntry, startSettingsEntry } from './settings-undo.ts';
 import { repriceRows } from './pricing.ts';
 import { retotal } from './rows.ts';
 import type { RowWritten } from './row-writes.ts';
@@ -32,7 +35,10 @@ export const PROCESSING_BY_HAND = 'Lo stato \u201cIn elaborazione\u201d non si p
  */
 export async function refreshPrices(ctx: AppContext, doc: DocumentRecord, written?: RowWritten) {
   const operation: DocumentOperation = { kind: 'reprice', id: randomUUID(), started_at: ctx.now().toISOString() };
-  const claimed = await claimOperation(ctx, doc, (current) => (current.operation?.kind === 'settings' ? null : { operation }));
+  const claimed = await claimOperation(ctx, doc, (current) => {
+    if (current.operation?.kind === 'undo') throw new ConflictError(SETTINGS_UNDO_RUNNING);
+    return current.operation?.kind === 'settings' ? null : { operation };
+  });
   // A settings change under way or left unfinished is finished instead: it re-prices every row too
   // (replacing its record would lose the typologies it moves rows from).
   if (!claimed) {
@@ -82,22 +88,42 @@ export async function refreshTotals(ctx: AppContext, doc: DocumentRecord) {
  * Rows that followed the document's typology follow the new one; rows given another typology by
  * hand keep it. The operation is recorded on the document first and cleared at the end: sent
  * again after an interruption, it still moves the rows left on the typology it started from.
+ * It is journaled for "Annulla" (services/settings-undo.ts): the settings before it and the rows
+ * as they were, snapshotted before its first row write; the answer names the operation.
  */
-export async function changeSettings(ctx: AppContext, doc: DocumentRecord, settings: { provincia: string; tipologia_dei: string }) {
+export async function changeSettings(ctx: AppContext, doc: DocumentRecord, settings: DocumentSettings, utente?: string) {
   const id = randomUUID();
   let from: string[] = [];
+  let tookOver = false;
   const updated = (await claimOperation(ctx, doc, (current) => {
+    if (current.operation?.kind === 'undo') throw new ConflictError(SETTINGS_UNDO_RUNNING);
     // The typologies an unfinished or running settings change moves rows from are moved too.
-    const pending = current.operation?.kind === 'settings' ? current.operation.from : [];
-    from = [...new Set([...pending, current.tipologia_dei])].filter((t) => t !== settings.tipologia_dei);
-    return { ...settings, operation: { kind: 'settings', id, from, ...settings, started_at: ctx.now().toISOString() } };
+    const pending = current.operation?.kind === 'settings' ? current.operation : null;
+    tookOver = pending !== null;
+    from = [...new Set([...(pending?.from ?? []), current.tipologia_dei])].filter((t) => t !== settings.tipologia_dei);
+    const before = { provincia: current.provincia, tipologia_dei: current.tipologia_dei };
+    const operation: DocumentOperation = {
+      kind: 'settings',
+      id,
+      from,
+      ...settings,
+      started_at: ctx.now().toISOString(),
+      // Changes that take over one another are one operation for "Annulla", back to the settings before the first.
+      previous: pending ? (pending.previous ?? before) : before,
+      // The entry of the change taken over (absent: none reserved yet, so it wrote no row; null: none at all).
+      journal: pending?.journal,
+      utente: pending?.utente ?? utente,
+    };
+    return { ...settings, operation };
   }))!;
-  const operation = updated.operation!;
-  const rows = await readDocumentRows(ctx, doc);
+  const operation = updated.operation as Extract<DocumentOperation, { kind: 'settings' }>;
+  const journal = await startSettingsEntry(ctx, doc.id, operation, tookOver, () => readDocumentRows(ctx, updated));
+  const { rows } = journal;
   const follows = (r: { tipologia_dei: string }) => !r.tipologia_dei || from.includes(r.tipologia_dei);
   const result = await repriceRows(ctx, updated, rows, (r) => (follows(r) ? { ...r, tipologia_dei: settings.tipologia_dei } : r), operation.id);
-  const document = (await clearOperation(ctx, doc.id, operation.id)) ?? result.document;
-  return { ...result, document, rowCount: rows.length };
+  const cleared = await clearOperation(ctx, doc.id, operation.id);
+  const recorded = await settleSettingsEntry(ctx, doc.id, journal, cleared !== null);
+  return { ...result, document: cleared ?? result.document, rowCount: rows.length, operation: recorded };
 }
 
 /**
@@ -109,6 +135,7 @@ export async function resumeOperations(ctx: AppContext, log: (line: Record<strin
   for (const doc of pending) {
     try {
       if (doc.operation?.kind === 'settings') await changeSettings(ctx, doc, { provincia: doc.operation.provincia, tipologia_dei: doc.operation.tipologia_dei });
+      else if (doc.operation?.kind === 'undo') await finishSettingsUndo(ctx, doc.id, doc.operation);
       else await refreshPrices(ctx, { ...doc, operation: null });
       log({ level: 'info', documentId: doc.id, message: `unfinished ${doc.operation?.kind} finished at start` });
     } catch (err) {

@@ -8,7 +8,9 @@ import type { AppContext } from '../config/context.ts';
 import { logger, errorAttributes } from '../config/logger.ts';
 import {
   describeOperation,
+  DOCUMENT_OPERATION_RUNNING,
   NOT_LATEST_OPERATION,
+  SETTINGS_UNDO_RUNNING,
   NOTHING_TO_UNDO,
   UNDO_COPY_CHANGED,
   UNDO_IN_PROGRESS,
@@ -19,7 +21,7 @@ import {
 import { contentVersion, nextVersion } from '../../shared/domain/row-versions.ts';
 import { ConflictError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import { deleteDocumentRecordIfUnchanged, requireDocumentFor, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { deleteDocumentRecordIfUnchanged, requireDocumentFor, type DocumentOperation, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { deletePrefix } from '../storage/blobs.ts';
 import {
   appendOperation,
@@ -42,6 +44,7 @@ import {
   type RowRestore,
 } from '../storage/repositories/rows.ts';
 import { retotal } from './rows.ts';
+import { finishSettingsUndo, undoSettingsChange } from './settings-undo.ts';
 
 /** What an answer says of the operation it recorded: the web's "Annulla" sends its id back. */
 export interface RecordedOperation {
@@ -146,11 +149,26 @@ function plannedRestores(changes: RowChange[], current: Map<number, RowRecord>):
 export async function undoLatest(ctx: AppContext, principal: Principal, documentId: number, operationId?: string) {
   const doc = await requireDocumentFor(ctx, documentId, principal);
   const [latest] = await listOperations(ctx, documentId);
+  if (doc.operation?.kind === 'undo') return finishStalledUndo(ctx, documentId, doc.operation, latest);
+  // A settings change or a re-price still writing rows: its own entry is not complete yet, and
+  // an older operation undone now would be undone under it.
+  if (doc.operation) throw new ConflictError(DOCUMENT_OPERATION_RUNNING);
   if (!latest) throw new ConflictError(operationId ? NOT_LATEST_OPERATION : NOTHING_TO_UNDO);
   if (operationId !== undefined && latest.id !== operationId) throw new ConflictError(NOT_LATEST_OPERATION);
   const held = latest.claim && (latest.claimed_at ?? 0) >= ctx.now().getTime() - CLAIM_STALE_MS;
   const token = randomUUID();
   if (held || !(await claimOperation(ctx, documentId, latest, token))) throw new ConflictError(UNDO_IN_PROGRESS);
+  if (latest.precedente) {
+    try {
+      const { document, totals } = await undoSettingsChange(ctx, doc, latest, token);
+      return { operation: latest, message: undoneMessage(latest.descrizione), document, totals };
+    } catch (err) {
+      // Refused before the document was touched: the change stays undoable. Once the document
+      // took the undo, it is finished by the next start or by the undo sent again.
+      await releaseOperation(ctx, documentId, latest, token).catch(() => undefined);
+      throw err;
+    }
+  }
   try {
     const changes = await readChanges(ctx, documentId, latest);
     if (!changes) throw new ConflictError(UNDO_IN_PROGRESS);
@@ -165,5 +183,16 @@ export async function undoLatest(ctx: AppContext, principal: Principal, document
   }
   await dropOperation(ctx, documentId, latest, token);
   const { document, totals } = await retotal(ctx, doc);
+  return { operation: latest, message: undoneMessage(latest.descrizione), document, totals };
+}
+
+/**
+ * An undo of a settings change recorded on the document: refused while it may still be running;
+ * one left by a stop (older than CLAIM_STALE_MS, the next start not there yet) is finished here.
+ */
+async function finishStalledUndo(ctx: AppContext, documentId: number, operation: Extract<DocumentOperation, { kind: 'undo' }>, latest: OperationEntry | undefined) {
+  if (Date.parse(operation.started_at) >= ctx.now().getTime() - CLAIM_STALE_MS) throw new ConflictError(SETTINGS_UNDO_RUNNING);
+  const { document, totals } = await finishSettingsUndo(ctx, documentId, operation);
+  if (latest?.id !== operation.journal.op) throw new ConflictError(NOT_LATEST_OPERATION);
   return { operation: latest, message: undoneMessage(latest.descrizione), document, totals };
 }

@@ -5,6 +5,7 @@ import { listHeads, type PriceItem } from '../storage/repositories/price-lists.t
 import { listPatterns } from '../storage/repositories/patterns.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
+import { PRICE_FIELDS } from '../../shared/domain/settings-undo.ts';
 import { changeRows, type RowWritten } from './row-writes.ts';
 import { retotal } from './rows.ts';
 import { loadIndex } from '../prezzari/search-index.ts';
@@ -118,7 +119,6 @@ async function priceRowsWith<T extends Omit<RowRecord, 'id'>>(ctx: AppContext, p
   return out;
 }
 
-const PRICE_FIELDS = ['tipologia_dei', 'prezzo_db', 'prezzo_totale_db', 'differenza_totale_db', 'variazione_percentuale', 'price_source', 'price_reason'] as const;
 const samePrice = (a: RowRecord, b: RowRecord) => PRICE_FIELDS.every((f) => JSON.stringify(a[f] ?? null) === JSON.stringify(b[f] ?? null));
 
 /**

@@ -115,6 +115,7 @@ export const settingsResponse = envelope(
     skipped: z.number().int(),
     errors: z.number().int(),
     not_found_codes: z.array(z.string()),
+    operation: recordedOperation.optional(),
     message,
   }),
 );
@@ -242,7 +243,7 @@ export const documentRoutes = {
     errors: idError,
   },
   'PUT /api/documents/{id}/settings': {
-    summary: 'Corregge provincia e tipologia DEI del documento: ogni riga viene prezzata di nuovo (i prezzi manuali restano)',
+    summary: 'Corregge provincia e tipologia DEI del documento: ogni riga viene prezzata di nuovo (i prezzi manuali restano); il cambio si può annullare (POST /api/documents/{id}/undo, `operation`)',
     params: idPath,
     body: settingsBody,
     response: settingsResponse,

@@ -1,12 +1,12 @@
 /** "Annulla" (issue 26): functions/handlers/documents.ts `operations`, `undo`. */
 import { z } from 'zod';
-import { MAX_UNDOABLE, NOT_LATEST_OPERATION, NOTHING_TO_UNDO, OPERATION_KINDS, UNDO_ROW_CHANGED } from '../domain/operations.ts';
+import { DOCUMENT_OPERATION_RUNNING, MAX_UNDOABLE, NOT_LATEST_OPERATION, NOTHING_TO_UNDO, OPERATION_KINDS, UNDO_ROW_CHANGED } from '../domain/operations.ts';
 import { envelope, idPath, message, type RouteContract } from './common.ts';
 import { documentAndTotals, exampleDocument, exampleTotals } from './records.ts';
 
 export const operation = z.object({
   id: z.string().meta({ description: 'Identificativo dell\u2019operazione: da rimandare a /undo come `operation_id`' }),
-  tipo: z.enum(OPERATION_KINDS).meta({ description: 'modifica, unione, eliminazione, tipologia (tipologia DEI di più righe), prezzi (Aggiorna Prezzi)' }),
+  tipo: z.enum(OPERATION_KINDS).meta({ description: 'modifica, unione, eliminazione, tipologia (tipologia DEI di più righe), prezzi (Aggiorna Prezzi), suggerimento, duplicazione, impostazioni (provincia e tipologia del documento)' }),
   descrizione: z.string().meta({ description: 'In italiano, per esempio \u201cModifica della riga 12\u201d' }),
   data: z.string().meta({ description: 'Quando è stata fatta (ISO 8601)' }),
   utente: z.string().meta({ description: 'Chi l\u2019ha fatta' }),
@@ -50,9 +50,9 @@ export const operationRoutes = {
     errors: idError,
   },
   'POST /api/documents/{id}/undo': {
-    summary: 'Annulla l\u2019ultima operazione del documento (modifica, unione, eliminazione o cambio di più righe): le righe tornano esattamente com\u2019erano',
+    summary: 'Annulla l\u2019ultima operazione del documento (modifica, unione, eliminazione, cambio di più righe, provincia e tipologia): le righe tornano esattamente com\u2019erano',
     description:
-      `Tutto o niente: se una riga toccata dall\u2019operazione è stata modificata dopo, la risposta è 409 e nulla cambia. Con \`operation_id\`, annulla solo se è ancora l\u2019ultima operazione (altrimenti 409: \u201c${NOT_LATEST_OPERATION}\u201d); senza operazioni da annullare, 409: \u201c${NOTHING_TO_UNDO}\u201d. I totali del documento sono ricalcolati.`,
+      `Tutto o niente: se una riga toccata dall\u2019operazione è stata modificata dopo, la risposta è 409 e nulla cambia. Con \`operation_id\`, annulla solo se è ancora l\u2019ultima operazione (altrimenti 409: \u201c${NOT_LATEST_OPERATION}\u201d); senza operazioni da annullare, 409: \u201c${NOTHING_TO_UNDO}\u201d; mentre un cambio di provincia o tipologia o un aggiornamento dei prezzi è in corso, 409: \u201c${DOCUMENT_OPERATION_RUNNING}\u201d. Un cambio di provincia e tipologia annullato riporta anche il documento alla provincia e tipologia di prima. I totali del documento sono ricalcolati.`,
     params: idPath,
     body: undoBody,
     response: undoResponse,

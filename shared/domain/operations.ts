@@ -4,7 +4,7 @@
  */
 
 /** The kinds of undoable operations. */
-export const OPERATION_KINDS = ['modifica', 'unione', 'eliminazione', 'tipologia', 'prezzi', 'suggerimento', 'duplicazione'] as const;
+export const OPERATION_KINDS = ['modifica', 'unione', 'eliminazione', 'tipologia', 'prezzi', 'suggerimento', 'duplicazione', 'impostazioni'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
 /** How many operations of a document stay undoable (the older ones are dropped). */
@@ -15,6 +15,10 @@ export const NOT_LATEST_OPERATION = 'Questa operazione non è più l\u2019ultima
 export const UNDO_ROW_CHANGED = 'La riga è stata modificata dopo questa operazione: impossibile annullarla.';
 export const UNDO_COPY_CHANGED = 'Il documento copiato è stato modificato o eliminato dopo la duplicazione: impossibile annullarla.';
 export const UNDO_IN_PROGRESS = 'Un altro annullamento è in corso su questo documento: riprova tra poco.';
+/** An undo asked while a settings change or "Aggiorna Prezzi" still writes the document's rows. */
+export const DOCUMENT_OPERATION_RUNNING = 'Un cambio di provincia o tipologia o un aggiornamento dei prezzi è ancora in corso su questo documento: riprova al termine.';
+/** A settings change or "Aggiorna Prezzi" asked while a settings change is being undone. */
+export const SETTINGS_UNDO_RUNNING = 'È in corso l\u2019annullamento di un cambio di provincia o tipologia su questo documento: riprova tra poco.';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -36,6 +40,8 @@ export function describeOperation(kind: OperationKind, rowIndexes: number[]): st
       return `Tipologia DEI di ${plural(sorted.length, 'riga', 'righe')}`;
     case 'prezzi':
       return `Aggiornamento dei prezzi di ${plural(sorted.length, 'riga', 'righe')}`;
+    case 'impostazioni':
+      return `Cambio di provincia e tipologia del documento (${plural(sorted.length, 'riga', 'righe')})`;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * "Annulla" in Chromium (issue 26): the notice of an edit carries "Annulla", which puts the value
  * back; a merge survives a reload and Ctrl+Z on the page splits it back into the two rows; the
- * page with the notice showing passes axe (WCAG 2 A/AA).
+ * page with the notice showing passes axe (WCAG 2 A/AA); the notice of a new province carries
+ * "Annulla" too, which puts the province and every row back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -81,6 +82,35 @@ describe('Annulla on the document page', () => {
     // Assess 2
     await page.getByText('Operazione annullata: Unione delle righe 2 e 3').waitFor();
     await page.getByTestId('row-count').getByText('4', { exact: true }).waitFor();
+    expect(await rowsOf(upload.id)).toEqual(original);
+    await page.context().close();
+  }, 60_000);
+
+  it('undoes a change of province from its notice', async () => {
+    // Prepare
+    const upload = { id: await seedBigDocument(rt.ctx, owner, 4, ['TOS25_01.A03.001', 'TOS25_01.A03.002']) };
+    const original = await rowsOf(upload.id);
+    const page = await loggedInPage(browser, rt.url, 'luca', 'password-di-prova');
+    await page.goto(`${rt.url}/documents/${upload.id}`);
+    await page.getByTestId('row-count').getByText('4', { exact: true }).waitFor();
+
+    // Act: Firenze instead of Lucca, then "Annulla" in the notice.
+    await page.getByRole('button', { name: 'Modifica provincia e tipologia DEI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Provincia e tipologia DEI' });
+    await dialog.locator('#settings-provincia').fill('Firenze');
+    await dialog.getByRole('button', { name: 'Salva e aggiorna i prezzi' }).click();
+    const notice = page.locator('.alert-success').filter({ hasText: 'Provincia e tipologia aggiornate' });
+    await notice.waitFor();
+    await page.getByText('Provincia:').locator('strong').getByText('Firenze').waitFor();
+    const changed = (await api('GET', `/api/documents/${upload.id}`, { token })).json.data.attributes.provincia;
+    await notice.getByRole('button', { name: 'Annulla' }).click();
+
+    // Assess
+    await page.getByText('Operazione annullata: Cambio di provincia e tipologia del documento (4 righe)').waitFor();
+    // The header follows: the province shown is no longer Firenze.
+    await page.getByText('Provincia:').locator('strong').getByText('Firenze').waitFor({ state: 'detached' });
+    expect(changed).toBe('Firenze');
+    expect((await api('GET', `/api/documents/${upload.id}`, { token })).json.data.attributes.provincia).toBe('LU');
     expect(await rowsOf(upload.id)).toEqual(original);
     await page.context().close();
   }, 60_000);

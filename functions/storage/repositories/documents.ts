@@ -4,6 +4,8 @@ import type { AppContext } from '../../config/context.ts';
 import type { DocumentStatus } from '../../../shared/domain/status.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Principal } from '../../auth/principal.ts';
+import type { DocumentSettings } from '../../../shared/domain/settings-undo.ts';
+import type { OperationRef } from './operations.ts';
 import { domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 
 export interface DocumentRecord {
@@ -59,8 +61,23 @@ export interface DocumentRecord {
 
 /** A bulk operation over a document's rows, as recorded on the document while it runs. */
 export type DocumentOperation =
-  | { kind: 'settings'; id: string; started_at: string; provincia: string; tipologia_dei: string; from: string[] }
-  | { kind: 'reprice'; id: string; started_at: string };
+  | {
+      kind: 'settings';
+      id: string;
+      started_at: string;
+      provincia: string;
+      tipologia_dei: string;
+      from: string[];
+      /** The document's settings before the change (before the first of changes that took over one another). */
+      previous?: DocumentSettings;
+      /** Where its undo journal entry is (the rows snapshot); null when it could not be written. */
+      journal?: OperationRef | null;
+      /** Who asked for it (the journal's `utente`). */
+      utente?: string;
+    }
+  | { kind: 'reprice'; id: string; started_at: string }
+  /** A settings change being undone ("Annulla"): the document is back on its settings, its rows are being put back. */
+  | { kind: 'undo'; id: string; started_at: string; journal: OperationRef };
 
 const KIND = 'document';
 const DOCUMENT_NOT_FOUND = 'Documento non trovato';
@@ -239,6 +256,19 @@ export async function clearOperation(ctx: AppContext, id: number, operationId: s
     if (isConditionFailed(err)) return null;
     throw domainError(err);
   }
+}
+
+/**
+ * Points the recorded operation at another journal entry (or none), only while it is still this
+ * operation. False when another one took over meanwhile.
+ */
+export async function setOperationJournal(ctx: AppContext, id: number, operationId: string, journal: OperationRef | null): Promise<boolean> {
+  return conditionalUpdate(ctx, id, {
+    UpdateExpression: 'SET #operation.journal = :j',
+    ConditionExpression: 'attribute_exists(id) AND #operation.id = :op',
+    ExpressionAttributeNames: { '#operation': 'operation' },
+    ExpressionAttributeValues: { ':j': journal, ':op': operationId },
+  });
 }
 
 /** Documents with a bulk operation left unfinished (a stop in the middle of it). */

@@ -8,10 +8,13 @@
  * The item at `row_index = 0` counts the operations (`last`): a new operation takes its number
  * there in one small update, instead of a query that would land on the last (large) part of a
  * bulk change — hundreds of milliseconds per edit after a re-price.
+ * A settings change keeps, instead of changes, a snapshot of every row before it (its part 0
+ * carries the document's settings before it, `precedente`, and no piece of the snapshot).
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_UNDOABLE, type OperationKind } from '../../../shared/domain/operations.ts';
+import type { DocumentSettings } from '../../../shared/domain/settings-undo.ts';
 import type { AppContext } from '../../config/context.ts';
 import { domainError, isConditionFailed, queryAll, store } from './base.ts';
 import type { RowRecord } from './rows.ts';
@@ -32,6 +35,8 @@ export interface OperationEntry {
   utente: string;
   /** A duplication: the copy it made, as it was made (its undo deletes it only if nothing was written to it since). */
   copia?: { id: number; version: number; rows_version: string };
+  /** A settings change: the document's province and typology before it (its changes are a snapshot of the rows). */
+  precedente?: DocumentSettings;
   /** Set while an undo of this operation runs (with when it started). */
   claim?: string;
   claimed_at?: number;
@@ -49,11 +54,11 @@ const partition = (documentId: number) => -documentId;
 
 type StoredEntry = OperationEntry & { document_id: number; row_index: number; op: string; parts?: number; d?: string };
 
-const SUMMARY = 'row_index, op, seq, tipo, descrizione, #data, utente, copia, claim, claimed_at';
+const SUMMARY = 'row_index, op, seq, tipo, descrizione, #data, utente, copia, precedente, claim, claimed_at';
 
 function toEntry(item: StoredEntry): OperationEntry {
-  const { op, seq, tipo, descrizione, data, utente, copia, claim, claimed_at } = item;
-  return { id: op, seq, tipo, descrizione, data, utente, ...(copia ? { copia } : {}), ...(claim ? { claim, claimed_at } : {}) };
+  const { op, seq, tipo, descrizione, data, utente, copia, precedente, claim, claimed_at } = item;
+  return { id: op, seq, tipo, descrizione, data, utente, ...(copia ? { copia } : {}), ...(precedente ? { precedente } : {}), ...(claim ? { claim, claimed_at } : {}) };
 }
 
 /** The document's undoable operations, newest first. */
@@ -206,7 +211,12 @@ async function dropOlderThan(ctx: AppContext, documentId: number, seq: number): 
 }
 
 /** The rows an operation changed, as recorded; undefined when its parts are not all there (still being written). */
-export async function readChanges(ctx: AppContext, documentId: number, entry: OperationEntry): Promise<RowChange[] | undefined> {
+export async function readChanges(ctx: AppContext, documentId: number, entry: Pick<OperationEntry, 'id' | 'seq'>): Promise<RowChange[] | undefined> {
+  return readPayload<RowChange[]>(ctx, documentId, entry);
+}
+
+/** What an operation recorded (its parts joined); undefined when they are not all there. */
+async function readPayload<T>(ctx: AppContext, documentId: number, entry: Pick<OperationEntry, 'id' | 'seq'>): Promise<T | undefined> {
   const items = await queryAll<StoredEntry>(ctx, {
     table: 'rows',
     KeyConditionExpression: 'document_id = :d AND row_index BETWEEN :a AND :b',
@@ -215,7 +225,78 @@ export async function readChanges(ctx: AppContext, documentId: number, entry: Op
   });
   const parts = items[0]?.parts ?? 0;
   if (!parts || items.length !== parts || items.some((i) => i.op !== entry.id)) return undefined;
-  return JSON.parse(items.map((i) => i.d ?? '').join('')) as RowChange[];
+  return JSON.parse(items.map((i) => i.d ?? '').join('')) as T;
+}
+
+/** Where a journaled operation is (or will be) kept: its id and its number. */
+export interface OperationRef {
+  op: string;
+  seq: number;
+}
+
+/**
+ * Takes the next operation number of the document for an operation that will be written later
+ * (a settings change takes its place before it reads the rows it snapshots: see writeRowsSnapshot).
+ */
+export async function reserveOperationNumber(ctx: AppContext, documentId: number): Promise<number> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const seq = await nextSeq(ctx, documentId);
+    if (!(await keysBetween(ctx, documentId, seq * PARTS, seq * PARTS + PARTS - 1)).length) return seq;
+    await catchUpCounter(ctx, documentId);
+  }
+  throw new Error('journal busy');
+}
+
+/**
+ * Writes a settings change at its reserved number: the document's settings before it (`precedente`)
+ * and the rows as they were before its first write (the snapshot its undo restores). The rows go
+ * first, the summary last: an operation is listed only once its snapshot is complete.
+ */
+export async function writeRowsSnapshot(
+  ctx: AppContext,
+  documentId: number,
+  ref: OperationRef,
+  summary: Pick<OperationEntry, 'tipo' | 'descrizione' | 'utente' | 'precedente'>,
+  rows: RowRecord[],
+): Promise<OperationEntry> {
+  const json = JSON.stringify(rows);
+  const pieces: string[] = [];
+  for (let i = 0; i < json.length; i += PART_CHARS) pieces.push(json.slice(i, i + PART_CHARS));
+  if (pieces.length > PARTS - 2) throw new Error('operation too large for the journal');
+  const key = { document_id: partition(documentId), row_index: ref.seq * PARTS };
+  await writeItems(
+    ctx,
+    pieces.map((d, k) => ({ PutRequest: { Item: { document_id: key.document_id, row_index: key.row_index + k + 1, op: ref.op, d } } })),
+  );
+  const entry = { id: ref.op, seq: ref.seq, data: ctx.now().toISOString(), ...summary };
+  await store(ctx).send(
+    new PutCommand({
+      TableName: ctx.table('rows'),
+      Item: { ...key, op: ref.op, seq: ref.seq, tipo: entry.tipo, descrizione: entry.descrizione, data: entry.data, utente: entry.utente, precedente: entry.precedente, parts: pieces.length + 1, d: '' },
+      ConditionExpression: 'attribute_not_exists(row_index)',
+    }),
+  );
+  await dropOlderThan(ctx, documentId, ref.seq - MAX_UNDOABLE + 1);
+  return entry;
+}
+
+/** The rows snapshot of a settings change, undefined when it is not (completely) there. */
+export function readRowsSnapshot(ctx: AppContext, documentId: number, ref: OperationRef): Promise<RowRecord[] | undefined> {
+  return readPayload<RowRecord[]>(ctx, documentId, { id: ref.op, seq: ref.seq });
+}
+
+/** The operation is in the journal, complete (its summary is written last). */
+export async function operationStored(ctx: AppContext, documentId: number, ref: OperationRef): Promise<boolean> {
+  const out = await store(ctx).send(
+    new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: partition(documentId), row_index: ref.seq * PARTS }, ConsistentRead: true, ProjectionExpression: 'op' }),
+  );
+  return out.Item?.op === ref.op;
+}
+
+/** An operation's items removed whatever their state (a settings change superseded before it moved a row). */
+export async function discardOperation(ctx: AppContext, documentId: number, ref: OperationRef): Promise<void> {
+  const keys = await keysBetween(ctx, documentId, ref.seq * PARTS, ref.seq * PARTS + PARTS - 1, ref.op);
+  await writeItems(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
 /**
@@ -260,7 +341,7 @@ export async function releaseOperation(ctx: AppContext, documentId: number, entr
 }
 
 /** An undone operation leaves the journal (its own parts only; part 0 last, only while this undo holds it). */
-export async function dropOperation(ctx: AppContext, documentId: number, entry: OperationEntry, token: string): Promise<void> {
+export async function dropOperation(ctx: AppContext, documentId: number, entry: Pick<OperationEntry, 'id' | 'seq'>, token: string): Promise<void> {
   const rest = await keysBetween(ctx, documentId, entry.seq * PARTS + 1, entry.seq * PARTS + PARTS - 1, entry.id);
   await writeItems(ctx, rest.map((Key) => ({ DeleteRequest: { Key } })));
   await store(ctx).send(

@@ -30,8 +30,9 @@ interface Sources {
 
 /**
  * "Annulla": `undo` undoes the last operation (or the one a notice names), reloads the rows and
- * totals and says what was undone, or why not; `done` is the success notice of a row change,
- * with its "Annulla" button; `last` is what the toolbar's button would undo.
+ * totals and says what was undone, or why not; `done` is the success notice of a change, with its
+ * "Annulla" button (where `show` puts it: the rows' message by default); `last` is what the
+ * toolbar's button would undo.
  */
 export function useUndoOperation({ documentId, reload, applyMeta, notify }: Sources) {
   const operations = useDocumentOperations(documentId);
@@ -56,8 +57,8 @@ export function useUndoOperation({ documentId, reload, applyMeta, notify }: Sour
     [applyMeta, documentId, mutate, notify, reload],
   );
   const done = useCallback(
-    (text: string, operation?: RecordedOperationOut) => {
-      notify('success', text, operation ? { label: 'Annulla', onClick: () => void undo(operation.id) } : undefined);
+    (text: string, operation?: RecordedOperationOut, show: Sources['notify'] = notify) => {
+      show('success', text, operation ? { label: 'Annulla', onClick: () => void undo(operation.id) } : undefined);
       void mutate();
     },
     [mutate, notify, undo],

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { ApiError, apiCall } from '@/lib/api-client.ts';
 import { settingsResponse } from '@shared/api/documents.ts';
 import type { DocumentItem, RowsTotals } from '@/features/documents/types.ts';
+import type { RecordedOperationOut } from '@shared/api/operations.ts';
 import { toTotals } from './row-results.ts';
 
 export interface SettingsResult {
@@ -9,12 +10,14 @@ export interface SettingsResult {
   totals: RowsTotals;
   updated: number;
   message: string;
+  /** The change as an undoable operation ("Annulla"). */
+  operation?: RecordedOperationOut;
 }
 
 /** PUT /api/documents/{id}/settings: another province or DEI typology, then every row re-priced. */
 export async function updateDocumentSettings(id: number, settings: { provincia: string; tipologia_dei: string }): Promise<SettingsResult> {
   const { data } = await apiCall(settingsResponse, `/api/documents/${id}/settings`, { method: 'PUT', body: settings });
-  return { document: data.document, totals: toTotals(data.totals), updated: data.updated, message: data.message };
+  return { document: data.document, totals: toTotals(data.totals), updated: data.updated, message: data.message, ...(data.operation ? { operation: data.operation } : {}) };
 }
 
 /** The settings dialog's save: the required fields checked, then the call; `error` in Italian. */

@@ -74,9 +74,10 @@ export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, r
       setEditingSettings(false);
       void mutateDocument(result.document, { revalidate: false });
       void mutateRows();
-      page.show('success', result.message);
+      // "Annulla" in the page's notice: the settings are shown above every tab.
+      editing.undo.done(result.message, result.operation, page.show);
     },
-    [mutateDocument, mutateRows, page],
+    [mutateDocument, mutateRows, page, editing.undo],
   );
   const { revealRow } = view;
   /** From the review to the row: the rows tab, the row shown in the table and on the PDF. */
@@ -117,7 +118,7 @@ export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, r
         }
       />
       {page.message && (
-        <Alert severity={page.message.severity} onClose={page.clear}>
+        <Alert severity={page.message.severity} onClose={page.clear} action={page.message.action}>
           {page.message.text}
         </Alert>
       )}
