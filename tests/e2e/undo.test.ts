@@ -109,6 +109,8 @@ describe('Annulla on the document page', () => {
     await page.getByText('Operazione annullata: Cambio di provincia e tipologia del documento (4 righe)').waitFor();
     // The header follows: the province shown is no longer Firenze.
     await page.getByText('Provincia:').locator('strong').getByText('Firenze').waitFor({ state: 'detached' });
+    // The notice whose "Annulla" was used is gone.
+    expect(await notice.count()).toBe(0);
     expect(changed).toBe('Firenze');
     expect((await api('GET', `/api/documents/${upload.id}`, { token })).json.data.attributes.provincia).toBe('LU');
     expect(await rowsOf(upload.id)).toEqual(original);

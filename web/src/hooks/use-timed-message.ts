@@ -24,18 +24,26 @@ const WITH_ACTION_MS = 10_000;
 export function useTimedMessage({ successMs = 3000, errorMs = 5000 }: { successMs?: number; errorMs?: number } = {}) {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const show = useCallback(
-    (severity: MessageSeverity, text: string, action?: MessageAction) => {
-      clearTimeout(timer.current);
-      setMessage({ severity, text, ...(action ? { action } : {}) });
-      timer.current = setTimeout(() => setMessage(null), action ? WITH_ACTION_MS : severity === 'success' ? successMs : errorMs);
-    },
-    [successMs, errorMs],
-  );
   const clear = useCallback(() => {
     clearTimeout(timer.current);
     setMessage(null);
   }, []);
+  const show = useCallback(
+    (severity: MessageSeverity, text: string, action?: MessageAction) => {
+      clearTimeout(timer.current);
+      // A message whose button was used has said what it had to: it goes (its outcome may show elsewhere).
+      const taken = action && {
+        ...action,
+        onClick: () => {
+          clear();
+          action.onClick();
+        },
+      };
+      setMessage({ severity, text, ...(taken ? { action: taken } : {}) });
+      timer.current = setTimeout(() => setMessage(null), action ? WITH_ACTION_MS : severity === 'success' ? successMs : errorMs);
+    },
+    [successMs, errorMs, clear],
+  );
   useEffect(() => () => clearTimeout(timer.current), []);
   return { message, show, clear };
 }
