@@ -49,6 +49,8 @@ export interface LoadedIndex {
   reaches: Map<string, Reach[]>;
   /** Ranked answers of recent queries, so the next page of a query costs nothing. */
   recent: Map<string, Ranked>;
+  /** Every folded code joined by newlines, and where each begins: built at the first search for a piece of a code. */
+  codesJoined?: { text: string; starts: Int32Array };
 }
 
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
@@ -168,10 +170,37 @@ export function rememberIndex(stored: StoredIndex): void {
   while (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
 }
 
-/** Positions of items whose code starts with the prefix (folded). */
-function byCodePrefix(index: LoadedIndex, prefix: string): number[] {
+/** The range [from, to) of items whose code starts with the prefix (folded). */
+function byCodePrefix(index: LoadedIndex, prefix: string): { from: number; to: number } {
+  const from = lowerBound(index.codesFolded, prefix);
+  let to = from;
+  while (to < index.codesFolded.length && index.codesFolded[to].startsWith(prefix)) to++;
+  return { from, to };
+}
+
+/**
+ * Positions of items whose code contains `piece` (folded), in code order: one native search over
+ * every code joined by newlines (a piece never holds one), built at the first such query.
+ */
+function byCodePiece(index: LoadedIndex, piece: string): number[] {
+  if (!index.codesJoined) {
+    const starts = new Int32Array(index.codesFolded.length);
+    let at = 0;
+    index.codesFolded.forEach((c, i) => {
+      starts[i] = at;
+      at += c.length + 1;
+    });
+    index.codesJoined = { text: index.codesFolded.join('\n'), starts };
+  }
+  const { text, starts } = index.codesJoined;
   const out: number[] = [];
-  for (let i = lowerBound(index.codesFolded, prefix); i < index.codesFolded.length && index.codesFolded[i].startsWith(prefix); i++) out.push(i);
+  for (let at = text.indexOf(piece); at >= 0; ) {
+    // The code holding this occurrence; the next search starts after it (each code once).
+    const item = lowerBound(starts, at + 1) - 1;
+    out.push(item);
+    const next = item + 1 < starts.length ? starts[item + 1] : text.length;
+    at = text.indexOf(piece, next);
+  }
   return out;
 }
 
@@ -283,27 +312,23 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
   let firstKept: QueryWord[] | null = null;
   if (firstFound < RELAX_BELOW && kept.length > 1) {
     // Few or none: the articles found so far stay first (they matched more words), the others follow.
-    const docs: number[] = [];
-    const scores: number[] = [];
-    const have = new Set<number>();
-    const add = (s: Scored, words: number) => {
-      for (let i = 0; i < s.docs.length; i++) {
-        if (have.has(s.docs[i])) continue;
-        have.add(s.docs[i]);
-        docs.push(s.docs[i]);
-        scores.push(words * WORDS_TIER + s.scores[i]);
-      }
-    };
-    add(scored, kept.length);
+    // Each drop finds a superset of what the fuller query found (both ascending): one merge keeps,
+    // for every article, the score of the fullest query that found it.
+    let docs = scored.docs;
+    let scores = scored.scores.map((s) => kept.length * WORDS_TIER + s);
     while (docs.length < RELAX_BELOW && kept.length > 1) {
       let rarest = 0;
       for (let w = 1; w < kept.length; w++) if (index.search.weight(kept[w].reaches) < index.search.weight(kept[rarest].reaches)) rarest = w;
       kept = kept.filter((_, w) => w !== rarest);
-      add(index.search.evaluate(kept.map((w) => w.reaches), true), kept.length);
+      const wider = index.search.evaluate(kept.map((w) => w.reaches), true);
+      const merged = new Float64Array(wider.docs.length);
+      for (let i = 0, j = 0; j < wider.docs.length; j++) merged[j] = i < docs.length && docs[i] === wider.docs[j] ? scores[i++] : kept.length * WORDS_TIER + wider.scores[j];
+      docs = wider.docs;
+      scores = merged;
       // The words that had to go before anything was found are the missing ones; later drops only fill the page.
       if (!firstKept && docs.length) firstKept = kept;
     }
-    scored = { docs: Int32Array.from(docs), scores: Float64Array.from(scores), terms: [] };
+    scored = { docs, scores, terms: [] };
   }
   const shown = firstKept ?? kept;
   const relaxed = firstFound === 0 && shown.length < asked.length && scored.docs.length > 0;
@@ -349,16 +374,25 @@ function phraseBonus(index: LoadedIndex, item: PriceItem, phrase: Array<Set<numb
 function rank(index: LoadedIndex, query: string): Ranked {
   const q = fold(query.trim());
   const code = q.replace(/\s+/g, '');
-  let codeHits = code ? byCodePrefix(index, code) : [];
+  const { from, to } = code ? byCodePrefix(index, code) : { from: 0, to: 0 };
+  let codeHits: ArrayLike<number> = { length: to - from };
+  let at = (k: number) => from + k;
   // A piece of a code ("001.007"): the codes that contain it, in code order.
-  if (!codeHits.length && /\d/.test(code) && /[._\-/]/.test(code) && /^[a-z0-9._\-/]+$/.test(code)) {
-    codeHits = [];
-    for (let i = 0; i < index.codesFolded.length; i++) if (index.codesFolded[i].includes(code)) codeHits.push(i);
+  if (to === from && /\d/.test(code) && /[._\-/]/.test(code) && /^[a-z0-9._\-/]+$/.test(code)) {
+    const pieces = byCodePiece(index, code);
+    codeHits = pieces;
+    at = (k) => pieces[k];
   }
   if (codeHits.length) {
-    // The exact code first, then the codes it begins, in code order.
-    const exact = codeHits.filter((p) => index.codesFolded[p].split('#')[0] === code);
-    const rest = codeHits.filter((p) => index.codesFolded[p].split('#')[0] !== code);
+    // The exact code first (CODE, or CODE#n for data with several rows per code), then the codes it begins, in code order.
+    const exact: number[] = [];
+    const rest: number[] = [];
+    const own = `${code}#`;
+    for (let k = 0; k < codeHits.length; k++) {
+      const p = at(k);
+      const c = index.codesFolded[p];
+      (!code.includes('#') && (c === code || c.startsWith(own)) ? exact : rest).push(p);
+    }
     return { codes: { positions: Int32Array.from([...exact, ...rest]), exact: exact.length }, total: codeHits.length, missing: [], used: [] };
   }
   const asked = queryWords(index, query);

@@ -99,6 +99,33 @@ describe('pieces of codes', () => {
     expect(codes('E01.599', 5)).toEqual(['TOS25_04.E01.599.001']);
     expect(rankIndex(index, '599.001', 5).total).toBe(1);
   });
+
+  it('lists every code holding the piece once, in code order, even where it holds it twice', () => {
+    // Act: "01.00" is twice in "E01.001.001" and once in the other codes of chapter E01
+    const found = rankIndex(index, '01.00', 1000);
+    // Assess: the same codes as a plain scan, each once
+    const expected = crowdedList()
+      .map((i) => i.codice)
+      .filter((c) => c.toLowerCase().includes('01.00'))
+      .sort();
+    expect(found.hits.map((h) => h.item.codice)).toEqual(expected);
+    expect(found.total).toBe(expected.length);
+    expect(expected.length).toBeGreaterThan(10);
+  });
+
+  it('puts first every row of an exact code that data lists several times (CODE#n)', () => {
+    // Prepare
+    const rows = loadStoredIndex(buildIndex('d1', [item('AB.01#1', 'Prima riga'), item('AB.01#2', 'Seconda riga'), item('AB.010', 'Altro articolo'), item('AB.01.5', 'Voce figlia')]));
+    // Act
+    const found = rankIndex(rows, 'ab.01', 10);
+    // Assess
+    expect(found.hits.map((h) => [h.item.codice, h.tier])).toEqual([
+      ['AB.01#1', 0],
+      ['AB.01#2', 0],
+      ['AB.01.5', 1],
+      ['AB.010', 1],
+    ]);
+  });
 });
 
 /** Twenty articles that repeat "geotessile" deep in long descriptions, and the one it names, last in code order. */
