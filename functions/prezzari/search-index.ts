@@ -4,7 +4,7 @@ import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
 import { getBlob, putBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
-import { splitName, termOf, tokenize, words } from './terms.ts';
+import { splitName, termOf, tokenize, words, wordsOf } from './terms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { FIELD_NAMES, lowerBound, Postings, topOf, type Reach, type Scored } from './postings.ts';
 
@@ -49,8 +49,8 @@ export interface LoadedIndex {
   reaches: Map<string, Reach[]>;
   /** Ranked answers of recent queries, so the next page of a query costs nothing. */
   recent: Map<string, Ranked>;
-  /** Every folded code joined by newlines, and where each begins: built at the first search for a piece of a code. */
-  codesJoined?: { text: string; starts: Int32Array };
+  /** Every folded code joined by newlines, for pieces of codes: built at the first search for one. */
+  codesJoined?: JoinedCodes;
 }
 
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
@@ -178,21 +178,51 @@ function byCodePrefix(index: LoadedIndex, prefix: string): { from: number; to: n
   return { from, to };
 }
 
+/** Folded codes joined by newlines, where each begins, and which pairs of adjacent characters they hold. */
+interface JoinedCodes {
+  text: string;
+  starts: Int32Array;
+  /** pairs[a * 256 + b] when some code holds the characters a, b side by side (both below 256). */
+  pairs: Uint8Array;
+}
+
+function joinCodes(codes: readonly string[]): JoinedCodes {
+  const starts = new Int32Array(codes.length);
+  const pairs = new Uint8Array(65536);
+  let at = 0;
+  codes.forEach((c, i) => {
+    starts[i] = at;
+    at += c.length + 1;
+    for (let k = 1; k < c.length; k++) {
+      const a = c.charCodeAt(k - 1);
+      const b = c.charCodeAt(k);
+      if (a < 256 && b < 256) pairs[a * 256 + b] = 1;
+    }
+  });
+  return { text: codes.join('\n'), starts, pairs };
+}
+
+/** False when some two adjacent characters of `piece` stand side by side in no code: it cannot be in one. */
+function mayHold(joined: JoinedCodes, piece: string): boolean {
+  for (let k = 1; k < piece.length; k++) {
+    const a = piece.charCodeAt(k - 1);
+    const b = piece.charCodeAt(k);
+    if (a < 256 && b < 256 && !joined.pairs[a * 256 + b]) return false;
+  }
+  return true;
+}
+
 /**
  * Positions of items whose code contains `piece` (folded), in code order: one native search over
- * every code joined by newlines (a piece never holds one), built at the first such query.
+ * every code joined by newlines (a piece never holds one), built at the first such query. A
+ * query that only looks like a piece ("cementizio c81/144") is answered by the pairs of characters
+ * codes hold, without the search.
  */
 function byCodePiece(index: LoadedIndex, piece: string): number[] {
-  if (!index.codesJoined) {
-    const starts = new Int32Array(index.codesFolded.length);
-    let at = 0;
-    index.codesFolded.forEach((c, i) => {
-      starts[i] = at;
-      at += c.length + 1;
-    });
-    index.codesJoined = { text: index.codesFolded.join('\n'), starts };
-  }
-  const { text, starts } = index.codesJoined;
+  index.codesJoined ??= joinCodes(index.codesFolded);
+  const joined = index.codesJoined;
+  if (!mayHold(joined, piece)) return [];
+  const { text, starts } = joined;
   const out: number[] = [];
   for (let at = text.indexOf(piece); at >= 0; ) {
     // The code holding this occurrence; the next search starts after it (each code once).
@@ -219,7 +249,7 @@ export interface RankedHit {
 interface Ranked {
   /** Code hits: the exact code (tier 0) first, then codes beginning with the query (tier 1). */
   codes?: { positions: Int32Array; exact: number };
-  text?: { scored: Scored; sorted: number[]; phrase: Array<Set<number>> };
+  text?: { scored: Scored; sorted: number[]; phrase: Array<Set<string>> };
   total: number;
   /** Words of the query no article had together with the others: the results are for the rest. */
   missing: string[];
@@ -333,7 +363,7 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
   const shown = firstKept ?? kept;
   const relaxed = firstFound === 0 && shown.length < asked.length && scored.docs.length > 0;
   return {
-    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: shown.map((w) => new Set(w.reaches.map((r) => r.term))) },
+    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: shown.map((w) => new Set(w.reaches.map((r) => index.search.termText[r.term]))) },
     total: scored.docs.length,
     missing: relaxed ? asked.filter((w) => !shown.includes(w)).map((w) => w.typed) : [],
     used: relaxed ? shown.map((w) => w.typed) : [],
@@ -344,28 +374,27 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
  * How close the query's words stand in the article: all of them one after the other, in order
  * (an exact phrase, worth more in the name), or else within how short a stretch of words.
  */
-function phraseBonus(index: LoadedIndex, item: PriceItem, phrase: Array<Set<number>>): number {
+function phraseBonus(item: PriceItem, phrase: Array<Set<string>>): number {
   if (phrase.length < 2) return 0;
-  const dictionary = index.search.dictionary;
-  const nameWords = words(splitName(item.descrizione).name).length;
-  const ids: Array<{ id: number | undefined; at: number }> = [];
-  words(item.descrizione).forEach((w, at) => {
-    const t = termOf(w.word);
-    if (t !== null) ids.push({ id: dictionary.get(t), at });
+  // The query's words as index terms (texts): a word of the article is compared by its stem, no lookup.
+  const nameWords = wordsOf(splitName(item.descrizione).name).length;
+  const ids: Array<{ term: string; at: number }> = [];
+  wordsOf(item.descrizione).forEach((w, at) => {
+    const term = termOf(w);
+    if (term !== null) ids.push({ term, at });
   });
   const n = phrase.length;
   for (let i = 0; i + n <= ids.length; i++) {
     let k = 0;
-    while (k < n && ids[i + k].id !== undefined && phrase[k].has(ids[i + k].id!)) k++;
+    while (k < n && phrase[k].has(ids[i + k].term)) k++;
     if (k === n) return ids[i].at < nameWords ? 2 * PHRASE_BONUS : PHRASE_BONUS;
   }
   // The shortest stretch holding every word, in any order.
   const last = new Array<number>(n).fill(-1);
   let shortest = Infinity;
   for (let i = 0; i < ids.length; i++) {
-    const id = ids[i].id;
-    if (id === undefined) continue;
-    for (let k = 0; k < n; k++) if (phrase[k].has(id)) last[k] = i;
+    const term = ids[i].term;
+    for (let k = 0; k < n; k++) if (phrase[k].has(term)) last[k] = i;
     if (last.every((x) => x >= 0)) shortest = Math.min(shortest, i - Math.min(...last) + 1);
   }
   return Number.isFinite(shortest) ? (PROXIMITY_BONUS * n) / shortest : 0;
@@ -416,7 +445,7 @@ function sortedTo(index: LoadedIndex, t: NonNullable<Ranked['text']>, end: numbe
   if (t.sorted.length >= end) return t.sorted;
   if (!t.sorted.length) {
     const top = topOf(t.scored, WINDOW);
-    const bonus = new Map(top.map((i) => [i, t.scored.scores[i] + phraseBonus(index, index.items[t.scored.docs[i]], t.phrase)]));
+    const bonus = new Map(top.map((i) => [i, t.scored.scores[i] + phraseBonus(index.items[t.scored.docs[i]], t.phrase)]));
     t.sorted = top.sort((a, b) => bonus.get(b)! - bonus.get(a)! || t.scored.docs[a] - t.scored.docs[b]);
     for (const [i, s] of bonus) t.scored.scores[i] = s;
   }

@@ -113,6 +113,15 @@ describe('pieces of codes', () => {
     expect(expected.length).toBeGreaterThan(10);
   });
 
+  it('searches words beside a dotted or slashed number as words when no code holds them', () => {
+    // Prepare
+    const list = loadStoredIndex(buildIndex('s1', [item('TOS25_13.A01.001.001', 'Ponteggio metallico fisso conforme al D.Lgs. 81/2008'), item('TOS25_13.A01.002.001', 'Recinzione di cantiere')]));
+    // Act
+    const found = rankIndex(list, 'ponteggio 81/2008', 5);
+    // Assess
+    expect(found.hits.map((h) => [h.item.codice, h.tier])).toEqual([['TOS25_13.A01.001.001', 2]]);
+  });
+
   it('puts first every row of an exact code that data lists several times (CODE#n)', () => {
     // Prepare
     const rows = loadStoredIndex(buildIndex('d1', [item('AB.01#1', 'Prima riga'), item('AB.01#2', 'Seconda riga'), item('AB.010', 'Altro articolo'), item('AB.01.5', 'Voce figlia')]));
