@@ -49,8 +49,8 @@ export interface LoadedIndex {
   reaches: Map<string, Reach[]>;
   /** Ranked answers of recent queries, so the next page of a query costs nothing. */
   recent: Map<string, Ranked>;
-  /** Every folded code joined by newlines, for pieces of codes: built at the first search for one. */
-  codesJoined?: JoinedCodes;
+  /** Every folded code joined by newlines, for pieces of codes. */
+  codesJoined: JoinedCodes;
 }
 
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
@@ -127,10 +127,12 @@ export function loadStoredIndex(stored: StoredIndex): LoadedIndex {
     const id = term === null ? undefined : search.dictionary.get(term);
     if (id !== undefined) entries.push([word, id]);
   }
+  const codesFolded = stored.items.map((i) => fold(i.codice));
   return {
     version: stored.version,
     items: stored.items,
-    codesFolded: stored.items.map((i) => fold(i.codice)),
+    codesFolded,
+    codesJoined: joinCodes(codesFolded),
     byCode,
     search,
     vocabulary: SearchableMap.from(entries),
@@ -214,12 +216,11 @@ function mayHold(joined: JoinedCodes, piece: string): boolean {
 
 /**
  * Positions of items whose code contains `piece` (folded), in code order: one native search over
- * every code joined by newlines (a piece never holds one), built at the first such query. A
+ * every code joined by newlines (a piece never holds one), joined when the index is loaded. A
  * query that only looks like a piece ("cementizio c81/144") is answered by the pairs of characters
  * codes hold, without the search.
  */
 function byCodePiece(index: LoadedIndex, piece: string): number[] {
-  index.codesJoined ??= joinCodes(index.codesFolded);
   const joined = index.codesJoined;
   if (!mayHold(joined, piece)) return [];
   const { text, starts } = joined;
