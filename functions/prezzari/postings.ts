@@ -38,7 +38,7 @@ export interface Reach {
 }
 
 export interface Scored {
-  /** Article positions and their scores, in no particular order. */
+  /** Article positions (read only: may be a term's own postings) and their scores, in no particular order. */
   docs: Int32Array;
   scores: Float64Array;
   /** Every index term the query reached (ids), for matchedTerms. */
@@ -171,7 +171,8 @@ export class Postings {
       const { base, scale } = this.valueOf(reaches[0]);
       const scores = new Float64Array(docs.length);
       for (let i = 0; i < docs.length; i++) scores[i] = base + scale * impacts[i];
-      return { docs: docs.slice(), scores };
+      // The term's own list: answers' docs are only read, never written.
+      return { docs, scores };
     }
     const { wordStamp, wordBest, wordList } = this;
     const wordPass = ++this.wordPass;
