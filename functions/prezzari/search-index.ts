@@ -415,15 +415,18 @@ function rank(index: LoadedIndex, query: string): Ranked {
   }
   if (codeHits.length) {
     // The exact code first (CODE, or CODE#n for data with several rows per code), then the codes it begins, in code order.
-    const exact: number[] = [];
-    const rest: number[] = [];
     const own = `${code}#`;
-    for (let k = 0; k < codeHits.length; k++) {
+    const isExact = (p: number) => !code.includes('#') && (index.codesFolded[p] === code || index.codesFolded[p].startsWith(own));
+    const exact: number[] = [];
+    for (let k = 0; k < codeHits.length; k++) if (isExact(at(k))) exact.push(at(k));
+    const positions = new Int32Array(codeHits.length);
+    positions.set(exact);
+    for (let k = 0, n = exact.length, e = 0; k < codeHits.length; k++) {
       const p = at(k);
-      const c = index.codesFolded[p];
-      (!code.includes('#') && (c === code || c.startsWith(own)) ? exact : rest).push(p);
+      if (e < exact.length && exact[e] === p) e++;
+      else positions[n++] = p;
     }
-    return { codes: { positions: Int32Array.from([...exact, ...rest]), exact: exact.length }, total: codeHits.length, missing: [], used: [] };
+    return { codes: { positions, exact: exact.length }, total: codeHits.length, missing: [], used: [] };
   }
   const asked = queryWords(index, query);
   if (!asked.length) return { total: 0, missing: [], used: [] };
