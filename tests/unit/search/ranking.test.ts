@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, highlightRanges, loadStoredIndex, rankIndex } from '../../../functions/prezzari/search-index.ts';
+import { buildIndex, highlightRanges, loadStoredIndex, rankIndex, warmIndex } from '../../../functions/prezzari/search-index.ts';
 import type { PriceItem } from '../../../functions/storage/repositories/price-lists.ts';
 
 const item = (codice: string, descrizione: string, unita_di_misura = 'cad'): PriceItem => ({
@@ -243,5 +243,24 @@ describe('title levels', () => {
     const found = rankIndex(list, 'indagini', 10);
     // Assess
     expect(found.hits.map((h) => h.item.codice)).toEqual(['TOS25_99.Z01.001.001', 'TOS25_18.W01.001.001']);
+  });
+});
+
+describe('warming a loaded index', () => {
+  it('asks its own words and codes, leaves no cached answer, and ranks as an index never warmed', () => {
+    // Prepare
+    const cold = loadStoredIndex(buildIndex('w1', crowdedList()));
+    const warm = loadStoredIndex(buildIndex('w1', crowdedList()));
+    // Act
+    warmIndex(warm);
+    // Assess
+    expect(warm.recent.size).toBe(0);
+    expect(warm.reaches.size).toBe(0);
+    for (const q of ['pozzetto', 'geotesile tesuto', 'scavo xyzzy', 'TOS25_04.E01', '599.001']) {
+      const a = rankIndex(cold, q, 10);
+      const b = rankIndex(warm, q, 10);
+      expect(b.hits.map((h) => [h.item.codice, h.score])).toEqual(a.hits.map((h) => [h.item.codice, h.score]));
+      expect([b.total, b.missing]).toEqual([a.total, a.missing]);
+    }
   });
 });
