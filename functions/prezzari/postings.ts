@@ -3,9 +3,11 @@
  *
  * MiniSearch builds and serialises the index (tokenizer, Italian stems, three fields: the
  * article's name, the rest of its description, its title levels) and its radix tree
- * (SearchableMap) finds the terms a word reaches. Here the postings live in typed arrays, every
- * query word narrows the articles that matched the words before it (rarest first), scores add
- * up in scratch arrays reset lazily by a stamp, and only the page asked for is sorted.
+ * (SearchableMap) finds the terms a word reaches. Here the postings live in typed arrays sorted
+ * by article; an AND query starts from its rarest word's articles and every further word narrows
+ * that sorted list (galloping when it is short, merging when both are long), so a common word
+ * costs what the rarer ones left; OR queries add up in scratch arrays reset lazily by a stamp.
+ * Only the page asked for is sorted.
  *
  * Scoring, per query word and article, is BM25F-like: for each term the word reaches,
  *   idf(term) × quality(form) × Σ_field boost(field) × tf(k1 + 1) / (tf + k1(1 − b + b·len/avg))
