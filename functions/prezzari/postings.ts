@@ -3,9 +3,11 @@
  *
  * MiniSearch builds and serialises the index (tokenizer, Italian stems, three fields: the
  * article's name, the rest of its description, its title levels) and its radix tree
- * (SearchableMap) finds the terms a word reaches. Here the postings live in typed arrays, every
- * query word narrows the articles that matched the words before it (rarest first), scores add
- * up in scratch arrays reset lazily by a stamp, and only the page asked for is sorted.
+ * (SearchableMap) finds the terms a word reaches. Here the postings live in typed arrays sorted
+ * by article; an AND query starts from its rarest word's articles and every further word narrows
+ * that sorted list (galloping when it is short, merging when both are long), so a common word
+ * costs what the rarer ones left; OR queries add up in scratch arrays reset lazily by a stamp.
+ * Only the page asked for is sorted.
  *
  * Scoring, per query word and article, is BM25F-like: for each term the word reaches,
  *   idf(term) × quality(form) × Σ_field boost(field) × tf(k1 + 1) / (tf + k1(1 − b + b·len/avg))
@@ -38,7 +40,7 @@ export interface Reach {
 }
 
 export interface Scored {
-  /** Article positions and their scores, in no particular order. */
+  /** Article positions (read only: may be a term's own postings) and their scores, in no particular order. */
   docs: Int32Array;
   scores: Float64Array;
   /** Every index term the query reached (ids), for matchedTerms. */
@@ -62,7 +64,6 @@ export class Postings {
   // Scratch space of one query, reset lazily by stamps so that no query clears 250,000 slots.
   private readonly stamp: Int32Array;
   private readonly score: Float64Array;
-  private readonly wordsMatched: Uint16Array;
   private readonly wordStamp: Int32Array;
   private readonly wordBest: Float64Array;
   private readonly wordList: Int32Array;
@@ -127,7 +128,6 @@ export class Postings {
     this.dictionary = SearchableMap.from(entries);
     this.stamp = new Int32Array(n);
     this.score = new Float64Array(n);
-    this.wordsMatched = new Uint16Array(n);
     this.wordStamp = new Int32Array(n);
     this.wordBest = new Float64Array(n);
     this.wordList = new Int32Array(n);
@@ -143,16 +143,125 @@ export class Postings {
 
   /**
    * Articles matching every word (`all`) or any word, each word being the best of the terms it
-   * reaches, with their scores. With `all`, words are taken rarest first, so a common word only
-   * checks the articles the rarer ones left.
+   * reaches, with their scores. With `all`, words are taken rarest first and the answer is
+   * narrowed word by word over sorted lists (see `everyWord`); the articles come in ascending order.
    */
   evaluate(words: Reach[][], all: boolean): Scored {
-    let list = words.filter((w) => w.length || all);
-    if (!list.length) return NOTHING;
-    if (all) {
-      list = list.map((w) => ({ w, cost: this.weight(w) })).sort((a, b) => a.cost - b.cost).map((x) => x.w);
-      if (this.weight(list[0]) === 0) return NOTHING;
+    return all ? this.everyWord(words) : this.anyWord(words);
+  }
+
+  /**
+   * AND: the first (rarest) word's articles, ascending, then each further word keeps those of
+   * them it also reaches. The candidates are a short sorted list walked against each term's sorted
+   * postings: merged when both are long, galloped when the candidates are few, so a common word
+   * after a rare one costs what the rare one found, not its own length.
+   */
+  private everyWord(words: Reach[][]): Scored {
+    if (!words.length) return NOTHING;
+    const list = words.map((w) => ({ w, cost: this.weight(w) })).sort((a, b) => a.cost - b.cost).map((x) => x.w);
+    if (this.weight(list[0]) === 0) return NOTHING;
+    let { docs, scores } = this.union(list[0]);
+    for (let w = 1; w < list.length && docs.length; w++) ({ docs, scores } = this.narrow(docs, scores, list[w]));
+    if (!docs.length) return NOTHING;
+    return { docs, scores, terms: termsOf(list) };
+  }
+
+  /** One word's articles, ascending, each with the best value of the terms the word reaches there. */
+  private union(reaches: readonly Reach[]): { docs: Int32Array; scores: Float64Array } {
+    if (reaches.length === 1) {
+      const { docs, impacts } = this.postings[reaches[0].term];
+      const { base, scale } = this.valueOf(reaches[0]);
+      const scores = new Float64Array(docs.length);
+      for (let i = 0; i < docs.length; i++) scores[i] = base + scale * impacts[i];
+      // The term's own list: answers' docs are only read, never written.
+      return { docs, scores };
     }
+    const { wordStamp, wordBest, wordList } = this;
+    const wordPass = ++this.wordPass;
+    let found = 0;
+    for (const reach of reaches) {
+      const { docs, impacts } = this.postings[reach.term];
+      const { base, scale } = this.valueOf(reach);
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i];
+        const value = base + scale * impacts[i];
+        if (wordStamp[doc] !== wordPass) {
+          wordStamp[doc] = wordPass;
+          wordBest[doc] = value;
+          wordList[found++] = doc;
+        } else if (value > wordBest[doc]) wordBest[doc] = value;
+      }
+    }
+    // Ascending: sort the few, or sweep every article when the word reaches a large part of them.
+    let docs: Int32Array;
+    if (found * 16 < wordStamp.length) docs = wordList.slice(0, found).sort();
+    else {
+      docs = new Int32Array(found);
+      let k = 0;
+      for (let doc = 0; doc < wordStamp.length; doc++) if (wordStamp[doc] === wordPass) docs[k++] = doc;
+    }
+    const scores = new Float64Array(found);
+    for (let i = 0; i < found; i++) scores[i] = wordBest[docs[i]];
+    return { docs, scores };
+  }
+
+  /** The candidates (ascending) that the word also reaches, their scores increased by its best value there. */
+  private narrow(docs: Int32Array, scores: Float64Array, reaches: readonly Reach[]): { docs: Int32Array; scores: Float64Array } {
+    const n = docs.length;
+    const best = new Float64Array(n).fill(-Infinity);
+    for (const reach of reaches) {
+      const { docs: pd, impacts } = this.postings[reach.term];
+      const { base, scale } = this.valueOf(reach);
+      const d = pd.length;
+      if (n * 8 < d) {
+        // Few candidates against a long list: gallop to each.
+        let j = 0;
+        for (let i = 0; i < n && j < d; i++) {
+          j = gallop(pd, docs[i], j);
+          if (j < d && pd[j] === docs[i]) {
+            const value = base + scale * impacts[j];
+            if (value > best[i]) best[i] = value;
+          }
+        }
+      } else {
+        let i = 0;
+        let j = 0;
+        while (i < n && j < d) {
+          const a = docs[i];
+          const b = pd[j];
+          if (a < b) i++;
+          else if (a > b) j++;
+          else {
+            const value = base + scale * impacts[j];
+            if (value > best[i]) best[i] = value;
+            i++;
+            j++;
+          }
+        }
+      }
+    }
+    let kept = 0;
+    for (let i = 0; i < n; i++) if (best[i] !== -Infinity) kept++;
+    const outDocs = new Int32Array(kept);
+    const outScores = new Float64Array(kept);
+    for (let i = 0, k = 0; i < n; i++) {
+      if (best[i] === -Infinity) continue;
+      outDocs[k] = docs[i];
+      outScores[k++] = scores[i] + best[i];
+    }
+    return { docs: outDocs, scores: outScores };
+  }
+
+  /** A reached term's value in an article is base + scale × its impact there. */
+  private valueOf(reach: Reach): { base: number; scale: number } {
+    const df = this.postings[reach.term].docs.length;
+    return { base: -reach.typos * TYPO_COST, scale: Math.log(1 + (this.size - df + 0.5) / (df + 0.5)) * reach.quality };
+  }
+
+  /** OR: every article any word reaches, scored by the words it has. */
+  private anyWord(words: Reach[][]): Scored {
+    const list = words.filter((w) => w.length);
+    if (!list.length) return NOTHING;
     const stamp = ++this.query;
     const { wordList, touchedList, wordStamp, wordBest } = this;
     let touched = 0;
@@ -161,13 +270,9 @@ export class Postings {
       let found = 0;
       for (const reach of list[w]) {
         const { docs, impacts } = this.postings[reach.term];
-        const df = docs.length;
-        const base = -reach.typos * TYPO_COST;
-        const scale = Math.log(1 + (this.size - df + 0.5) / (df + 0.5)) * reach.quality;
-        const narrow = all && w > 0;
-        for (let i = 0; i < df; i++) {
+        const { base, scale } = this.valueOf(reach);
+        for (let i = 0; i < docs.length; i++) {
           const doc = docs[i];
-          if (narrow && (this.stamp[doc] !== stamp || this.wordsMatched[doc] < w)) continue;
           const value = base + scale * impacts[i];
           if (wordStamp[doc] !== wordPass) {
             wordStamp[doc] = wordPass;
@@ -176,32 +281,20 @@ export class Postings {
           } else if (value > wordBest[doc]) wordBest[doc] = value;
         }
       }
-      // No article has every word so far: the rest cannot bring one back.
-      if (all && !found) return NOTHING;
       for (let j = 0; j < found; j++) {
         const doc = wordList[j];
         if (this.stamp[doc] !== stamp) {
           this.stamp[doc] = stamp;
           this.score[doc] = 0;
-          this.wordsMatched[doc] = 0;
           touchedList[touched++] = doc;
         }
         this.score[doc] += wordBest[doc];
-        this.wordsMatched[doc]++;
       }
     }
-    const docs = new Int32Array(touched);
-    let kept = 0;
-    for (let j = 0; j < touched; j++) {
-      const doc = touchedList[j];
-      if (!all || this.wordsMatched[doc] === list.length) docs[kept++] = doc;
-    }
-    const out = docs.subarray(0, kept);
-    const scores = new Float64Array(kept);
-    for (let i = 0; i < kept; i++) scores[i] = this.score[out[i]];
-    const terms = new Set<number>();
-    for (const word of list) for (const r of word) terms.add(r.term);
-    return { docs: out, scores, terms: [...terms] };
+    const docs = touchedList.slice(0, touched);
+    const scores = new Float64Array(touched);
+    for (let i = 0; i < touched; i++) scores[i] = this.score[docs[i]];
+    return { docs, scores, terms: termsOf(list) };
   }
 
   /** Whether article `doc` contains term `term` in any field. */
@@ -225,6 +318,32 @@ export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, valu
     else hi = mid;
   }
   return lo;
+}
+
+/** The first position at or after `from` in `sorted` whose value is not below `value` (exponential, then binary search). */
+function gallop(sorted: Int32Array, value: number, from: number): number {
+  let lo = from;
+  let hi = from;
+  let step = 1;
+  while (hi < sorted.length && sorted[hi] < value) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  if (hi > sorted.length) hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Every index term the words reach, each once. */
+function termsOf(words: readonly (readonly Reach[])[]): number[] {
+  const terms = new Set<number>();
+  for (const word of words) for (const r of word) terms.add(r.term);
+  return [...terms];
 }
 
 function contains(sorted: Int32Array, value: number): boolean {
@@ -265,11 +384,18 @@ export function topOf(scored: Scored, k: number): number[] {
       i = worst;
     }
   };
+  const { scores, docs } = scored;
   for (let i = 0; i < n; i++) {
     if (heap.length < k) {
       heap.push(i);
       siftUp(heap.length - 1);
-    } else if (k > 0 && better(i, heap[0])) {
+      continue;
+    }
+    if (k === 0) break;
+    // Most of a long list is no better than the worst kept: one comparison each, no call.
+    const worst = heap[0];
+    if (scores[i] < scores[worst] || (scores[i] === scores[worst] && docs[i] > docs[worst])) continue;
+    if (better(i, worst)) {
       heap[0] = i;
       siftDown(0);
     }

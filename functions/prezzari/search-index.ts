@@ -8,7 +8,7 @@ import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
 import { getBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
-import { splitName, termOf, tokenize, words } from './terms.ts';
+import { splitName, termOf, tokenize, words, wordsOf } from './terms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { FIELD_NAMES, lowerBound, Postings, topOf, type Reach, type Scored } from './postings.ts';
 
@@ -53,6 +53,8 @@ export interface LoadedIndex {
   reaches: Map<string, Reach[]>;
   /** Ranked answers of recent queries, so the next page of a query costs nothing. */
   recent: Map<string, Ranked>;
+  /** Every folded code joined by newlines, for pieces of codes. */
+  codesJoined: JoinedCodes;
 }
 
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
@@ -126,10 +128,12 @@ export function loadStoredIndex(stored: StoredIndex): LoadedIndex {
     const id = term === null ? undefined : search.dictionary.get(term);
     if (id !== undefined) entries.push([word, id]);
   }
+  const codesFolded = stored.items.map((i) => fold(i.codice));
   return {
     version: stored.version,
     items: stored.items,
-    codesFolded: stored.items.map((i) => fold(i.codice)),
+    codesFolded,
+    codesJoined: joinCodes(codesFolded),
     byCode,
     search,
     vocabulary: SearchableMap.from(entries),
@@ -152,7 +156,9 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
   hit = (async () => {
     const raw = await getBlob(ctx, indexKey(version));
     if (!raw) return null;
-    return loadStoredIndex(JSON.parse((await gunzipAsync(raw)).toString('utf8')) as StoredIndex);
+    const loaded = loadStoredIndex(JSON.parse((await gunzipAsync(raw)).toString('utf8')) as StoredIndex);
+    warmIndex(loaded);
+    return loaded;
   })();
   hit.catch(() => cache.delete(version));
   cache.set(version, hit);
@@ -160,10 +166,100 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
   return hit;
 }
 
-/** Positions of items whose code starts with the prefix (folded). */
-function byCodePrefix(index: LoadedIndex, prefix: string): number[] {
+/** Words of the list asked by warmIndex: the commonest (long answers) and some spread over the vocabulary. */
+function warmWords(index: LoadedIndex): string[] {
+  const all: Array<{ word: string; df: number }> = [];
+  for (const [word, term] of index.vocabulary) if (word.length >= 8) all.push({ word, df: index.search.weight([{ term, typos: 0, quality: 1 }]) });
+  const common = [...all].sort((a, b) => b.df - a.df).slice(0, 2);
+  const spread = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 2)) === 0).slice(0, 2);
+  return [...new Set([...common, ...spread].map((w) => w.word))];
+}
+
+/**
+ * Asks a freshly loaded index each kind of query once, with words of its own (a common word, two
+ * words, typos, a word being typed, a word no article has, codes and pieces of codes, a second
+ * page), so that the first searches people make do not pay for compiling the search code
+ * (measured: the first searches after a load took 10-25 ms of CPU each against 1-2 ms after).
+ * Leaves no cached answer behind: every later query is ranked afresh.
+ */
+export function warmIndex(index: LoadedIndex): void {
+  const words = warmWords(index);
+  const queries: string[] = [];
+  words.forEach((w, i) => {
+    const other = words[(i + 1) % words.length];
+    queries.push(w, `${w} ${other}`, `${w.slice(0, 3)}${w.slice(4)} ${other.slice(0, -2)}x`, w.slice(0, 5), `${w} qzxvkj`);
+  });
+  const code = index.codesFolded[index.codesFolded.length >> 1] ?? '';
+  queries.push(code.split('#')[0], code.slice(0, Math.max(1, code.length >> 1)), code.slice(-5));
+  for (const q of queries) {
+    if (!q.trim()) continue;
+    for (const hit of rankIndex(index, q, 20).hits) highlightRanges(hit.item.descrizione, hit.terms);
+  }
+  rankIndex(index, queries[0], 20, 20);
+  index.recent.clear();
+  index.reaches.clear();
+}
+
+/** The range [from, to) of items whose code starts with the prefix (folded). */
+function byCodePrefix(index: LoadedIndex, prefix: string): { from: number; to: number } {
+  const from = lowerBound(index.codesFolded, prefix);
+  let to = from;
+  while (to < index.codesFolded.length && index.codesFolded[to].startsWith(prefix)) to++;
+  return { from, to };
+}
+
+/** Folded codes joined by newlines, where each begins, and which pairs of adjacent characters they hold. */
+interface JoinedCodes {
+  text: string;
+  starts: Int32Array;
+  /** pairs[a * 256 + b] when some code holds the characters a, b side by side (both below 256). */
+  pairs: Uint8Array;
+}
+
+function joinCodes(codes: readonly string[]): JoinedCodes {
+  const starts = new Int32Array(codes.length);
+  const pairs = new Uint8Array(65536);
+  let at = 0;
+  codes.forEach((c, i) => {
+    starts[i] = at;
+    at += c.length + 1;
+    for (let k = 1; k < c.length; k++) {
+      const a = c.charCodeAt(k - 1);
+      const b = c.charCodeAt(k);
+      if (a < 256 && b < 256) pairs[a * 256 + b] = 1;
+    }
+  });
+  return { text: codes.join('\n'), starts, pairs };
+}
+
+/** False when some two adjacent characters of `piece` stand side by side in no code: it cannot be in one. */
+function mayHold(joined: JoinedCodes, piece: string): boolean {
+  for (let k = 1; k < piece.length; k++) {
+    const a = piece.charCodeAt(k - 1);
+    const b = piece.charCodeAt(k);
+    if (a < 256 && b < 256 && !joined.pairs[a * 256 + b]) return false;
+  }
+  return true;
+}
+
+/**
+ * Positions of items whose code contains `piece` (folded), in code order: one native search over
+ * every code joined by newlines (a piece never holds one), joined when the index is loaded. A
+ * query that only looks like a piece ("cementizio c81/144") is answered by the pairs of characters
+ * codes hold, without the search.
+ */
+function byCodePiece(index: LoadedIndex, piece: string): number[] {
+  const joined = index.codesJoined;
+  if (!mayHold(joined, piece)) return [];
+  const { text, starts } = joined;
   const out: number[] = [];
-  for (let i = lowerBound(index.codesFolded, prefix); i < index.codesFolded.length && index.codesFolded[i].startsWith(prefix); i++) out.push(i);
+  for (let at = text.indexOf(piece); at >= 0; ) {
+    // The code holding this occurrence; the next search starts after it (each code once).
+    const item = lowerBound(starts, at + 1) - 1;
+    out.push(item);
+    const next = item + 1 < starts.length ? starts[item + 1] : text.length;
+    at = text.indexOf(piece, next);
+  }
   return out;
 }
 
@@ -182,7 +278,7 @@ export interface RankedHit {
 interface Ranked {
   /** Code hits: the exact code (tier 0) first, then codes beginning with the query (tier 1). */
   codes?: { positions: Int32Array; exact: number };
-  text?: { scored: Scored; sorted: number[]; phrase: Array<Set<number>> };
+  text?: { scored: Scored; sorted: number[]; phrase: Array<Set<string>> };
   total: number;
   /** Words of the query no article had together with the others: the results are for the rest. */
   missing: string[];
@@ -275,32 +371,28 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
   let firstKept: QueryWord[] | null = null;
   if (firstFound < RELAX_BELOW && kept.length > 1) {
     // Few or none: the articles found so far stay first (they matched more words), the others follow.
-    const docs: number[] = [];
-    const scores: number[] = [];
-    const have = new Set<number>();
-    const add = (s: Scored, words: number) => {
-      for (let i = 0; i < s.docs.length; i++) {
-        if (have.has(s.docs[i])) continue;
-        have.add(s.docs[i]);
-        docs.push(s.docs[i]);
-        scores.push(words * WORDS_TIER + s.scores[i]);
-      }
-    };
-    add(scored, kept.length);
+    // Each drop finds a superset of what the fuller query found (both ascending): one merge keeps,
+    // for every article, the score of the fullest query that found it.
+    let docs = scored.docs;
+    let scores = scored.scores.map((s) => kept.length * WORDS_TIER + s);
     while (docs.length < RELAX_BELOW && kept.length > 1) {
       let rarest = 0;
       for (let w = 1; w < kept.length; w++) if (index.search.weight(kept[w].reaches) < index.search.weight(kept[rarest].reaches)) rarest = w;
       kept = kept.filter((_, w) => w !== rarest);
-      add(index.search.evaluate(kept.map((w) => w.reaches), true), kept.length);
+      const wider = index.search.evaluate(kept.map((w) => w.reaches), true);
+      const merged = new Float64Array(wider.docs.length);
+      for (let i = 0, j = 0; j < wider.docs.length; j++) merged[j] = i < docs.length && docs[i] === wider.docs[j] ? scores[i++] : kept.length * WORDS_TIER + wider.scores[j];
+      docs = wider.docs;
+      scores = merged;
       // The words that had to go before anything was found are the missing ones; later drops only fill the page.
       if (!firstKept && docs.length) firstKept = kept;
     }
-    scored = { docs: Int32Array.from(docs), scores: Float64Array.from(scores), terms: [] };
+    scored = { docs, scores, terms: [] };
   }
   const shown = firstKept ?? kept;
   const relaxed = firstFound === 0 && shown.length < asked.length && scored.docs.length > 0;
   return {
-    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: shown.map((w) => new Set(w.reaches.map((r) => r.term))) },
+    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: shown.map((w) => new Set(w.reaches.map((r) => index.search.termText[r.term]))) },
     total: scored.docs.length,
     missing: relaxed ? asked.filter((w) => !shown.includes(w)).map((w) => w.typed) : [],
     used: relaxed ? shown.map((w) => w.typed) : [],
@@ -311,28 +403,27 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
  * How close the query's words stand in the article: all of them one after the other, in order
  * (an exact phrase, worth more in the name), or else within how short a stretch of words.
  */
-function phraseBonus(index: LoadedIndex, item: PriceItem, phrase: Array<Set<number>>): number {
+function phraseBonus(item: PriceItem, phrase: Array<Set<string>>): number {
   if (phrase.length < 2) return 0;
-  const dictionary = index.search.dictionary;
-  const nameWords = words(splitName(item.descrizione).name).length;
-  const ids: Array<{ id: number | undefined; at: number }> = [];
-  words(item.descrizione).forEach((w, at) => {
-    const t = termOf(w.word);
-    if (t !== null) ids.push({ id: dictionary.get(t), at });
+  // The query's words as index terms (texts): a word of the article is compared by its stem, no lookup.
+  const nameWords = wordsOf(splitName(item.descrizione).name).length;
+  const ids: Array<{ term: string; at: number }> = [];
+  wordsOf(item.descrizione).forEach((w, at) => {
+    const term = termOf(w);
+    if (term !== null) ids.push({ term, at });
   });
   const n = phrase.length;
   for (let i = 0; i + n <= ids.length; i++) {
     let k = 0;
-    while (k < n && ids[i + k].id !== undefined && phrase[k].has(ids[i + k].id!)) k++;
+    while (k < n && phrase[k].has(ids[i + k].term)) k++;
     if (k === n) return ids[i].at < nameWords ? 2 * PHRASE_BONUS : PHRASE_BONUS;
   }
   // The shortest stretch holding every word, in any order.
   const last = new Array<number>(n).fill(-1);
   let shortest = Infinity;
   for (let i = 0; i < ids.length; i++) {
-    const id = ids[i].id;
-    if (id === undefined) continue;
-    for (let k = 0; k < n; k++) if (phrase[k].has(id)) last[k] = i;
+    const term = ids[i].term;
+    for (let k = 0; k < n; k++) if (phrase[k].has(term)) last[k] = i;
     if (last.every((x) => x >= 0)) shortest = Math.min(shortest, i - Math.min(...last) + 1);
   }
   return Number.isFinite(shortest) ? (PROXIMITY_BONUS * n) / shortest : 0;
@@ -341,17 +432,29 @@ function phraseBonus(index: LoadedIndex, item: PriceItem, phrase: Array<Set<numb
 function rank(index: LoadedIndex, query: string): Ranked {
   const q = fold(query.trim());
   const code = q.replace(/\s+/g, '');
-  let codeHits = code ? byCodePrefix(index, code) : [];
+  const { from, to } = code ? byCodePrefix(index, code) : { from: 0, to: 0 };
+  let codeHits: ArrayLike<number> = { length: to - from };
+  let at = (k: number) => from + k;
   // A piece of a code ("001.007"): the codes that contain it, in code order.
-  if (!codeHits.length && /\d/.test(code) && /[._\-/]/.test(code) && /^[a-z0-9._\-/]+$/.test(code)) {
-    codeHits = [];
-    for (let i = 0; i < index.codesFolded.length; i++) if (index.codesFolded[i].includes(code)) codeHits.push(i);
+  if (to === from && /\d/.test(code) && /[._\-/]/.test(code) && /^[a-z0-9._\-/]+$/.test(code)) {
+    const pieces = byCodePiece(index, code);
+    codeHits = pieces;
+    at = (k) => pieces[k];
   }
   if (codeHits.length) {
-    // The exact code first, then the codes it begins, in code order.
-    const exact = codeHits.filter((p) => index.codesFolded[p].split('#')[0] === code);
-    const rest = codeHits.filter((p) => index.codesFolded[p].split('#')[0] !== code);
-    return { codes: { positions: Int32Array.from([...exact, ...rest]), exact: exact.length }, total: codeHits.length, missing: [], used: [] };
+    // The exact code first (CODE, or CODE#n for data with several rows per code), then the codes it begins, in code order.
+    const own = `${code}#`;
+    const isExact = (p: number) => !code.includes('#') && (index.codesFolded[p] === code || index.codesFolded[p].startsWith(own));
+    const exact: number[] = [];
+    for (let k = 0; k < codeHits.length; k++) if (isExact(at(k))) exact.push(at(k));
+    const positions = new Int32Array(codeHits.length);
+    positions.set(exact);
+    for (let k = 0, n = exact.length, e = 0; k < codeHits.length; k++) {
+      const p = at(k);
+      if (e < exact.length && exact[e] === p) e++;
+      else positions[n++] = p;
+    }
+    return { codes: { positions, exact: exact.length }, total: codeHits.length, missing: [], used: [] };
   }
   const asked = queryWords(index, query);
   if (!asked.length) return { total: 0, missing: [], used: [] };
@@ -374,7 +477,7 @@ function sortedTo(index: LoadedIndex, t: NonNullable<Ranked['text']>, end: numbe
   if (t.sorted.length >= end) return t.sorted;
   if (!t.sorted.length) {
     const top = topOf(t.scored, WINDOW);
-    const bonus = new Map(top.map((i) => [i, t.scored.scores[i] + phraseBonus(index, index.items[t.scored.docs[i]], t.phrase)]));
+    const bonus = new Map(top.map((i) => [i, t.scored.scores[i] + phraseBonus(index.items[t.scored.docs[i]], t.phrase)]));
     t.sorted = top.sort((a, b) => bonus.get(b)! - bonus.get(a)! || t.scored.docs[a] - t.scored.docs[b]);
     for (const [i, s] of bonus) t.scored.scores[i] = s;
   }

@@ -20,6 +20,9 @@ export function words(text: string): Array<{ word: string; start: number; end: n
   return out;
 }
 
+/** The words of a text, as written, without their positions. */
+export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
+
 const stemCache = new Map<string, string>();
 
 /** One word to its search term, or null when it carries no meaning for search (stop words, single letters). */

@@ -12,6 +12,7 @@
  * of the intended article for a fixed set of queries. Goals beside each figure.
  */
 import { gzipSync } from 'node:zlib';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { startTestRuntime, apiClient, loginAs, ADMIN_PASSWORD } from '../support/runtime.ts';
 import { putBlob, getBlob } from '../../functions/storage/blobs.ts';
 import { tempKey } from '../../functions/prezzari/imports.ts';
@@ -23,6 +24,7 @@ const N = Number(process.argv[2] ?? 250_000);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MANCATO');
+const kindOf = (q: string) => QUERIES.find((x) => x.q === q)?.kind ?? (COMMON_TYPOS.includes(q) ? 'refusi comuni' : 'comune');
 
 async function main() {
   const rt = await startTestRuntime();
@@ -72,17 +74,32 @@ async function main() {
     console.log(`primo caricamento dell'indice nell'API: ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const kinds = { codice: [] as number[], parola: [] as number[], flessione: [] as number[], refuso: [] as number[], 'refusi comuni': [] as number[], comune: [] as number[] };
+    // Garbage-collector pauses while the queries run: on a shared machine, what else the figures hold.
+    const pauses: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) pauses.push(entry.duration);
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
     const cold: number[] = [];
+    const slowest = new Map<string, { q: string; ms: number }>();
     for (const q of [...LATENCY_MIX, ...extra]) {
       const { ms } = await search(q);
       cold.push(ms);
-      const kind = QUERIES.find((x) => x.q === q)?.kind ?? (COMMON_TYPOS.includes(q) ? 'refusi comuni' : 'comune');
-      kinds[kind].push(ms);
+      if (ms > (slowest.get(kindOf(q))?.ms ?? -1)) slowest.set(kindOf(q), { q, ms });
+      kinds[kindOf(q)].push(ms);
     }
+    await new Promise((resolve) => setImmediate(resolve));
+    gcObserver.disconnect();
+    const paused = pauses.reduce((a, b) => a + b, 0);
     const paged: number[] = [];
     for (const q of LATENCY_MIX) for (const page of [2, 3]) paged.push((await search(q, page)).ms);
-    console.log(`latenza su loopback, ${cold.length} ricerche diverse: p50 ${pct(cold, 0.5).toFixed(1)} ms, p95 ${pct(cold, 0.95).toFixed(1)} ms   obiettivo p95 < 20 ms   ${mark(pct(cold, 0.95) < 20)}`);
-    for (const [kind, xs] of Object.entries(kinds)) if (xs.length) console.log(`  ${kind.padEnd(13)} ${String(xs.length).padStart(3)} ricerche: p50 ${pct(xs, 0.5).toFixed(1)} ms, p95 ${pct(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`);
+    // The goal holds for every kind of query: a category's p95 (with few queries, its slowest) under the goal.
+    const GOAL_MS = 20;
+    const categories = Object.entries(kinds).filter(([, xs]) => xs.length);
+    const allMet = pct(cold, 0.95) < GOAL_MS && categories.every(([, xs]) => pct(xs, 0.95) < GOAL_MS);
+    console.log(`latenza su loopback, ${cold.length} ricerche diverse: p50 ${pct(cold, 0.5).toFixed(1)} ms, p95 ${pct(cold, 0.95).toFixed(1)} ms   obiettivo p95 < ${GOAL_MS} ms in tutto e in ogni categoria   ${mark(allMet)}`);
+    console.log(`  pause del garbage collector durante le ${cold.length} ricerche: ${pauses.length}, in tutto ${paused.toFixed(1)} ms, la più lunga ${Math.max(0, ...pauses).toFixed(1)} ms`);
+    for (const [kind, xs] of categories) console.log(`  ${kind.padEnd(13)} ${String(xs.length).padStart(3)} ricerche: p50 ${pct(xs, 0.5).toFixed(1)} ms, p95 ${pct(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms   obiettivo p95 < ${GOAL_MS} ms   ${mark(pct(xs, 0.95) < GOAL_MS)}   (la più lenta: ${JSON.stringify(slowest.get(kind)?.q)})`);
     console.log(`pagine successive (${paged.length}): p50 ${pct(paged, 0.5).toFixed(1)} ms, p95 ${pct(paged, 0.95).toFixed(1)} ms`);
     // What the HTTP figures include besides the search itself, on this (shared) machine.
     const base: number[] = [];
@@ -91,7 +108,15 @@ async function main() {
       await call('GET', '/api/auth/user', { token: admin });
       base.push(performance.now() - s);
     }
-    console.log(`riferimento, GET /api/auth/user (${base.length}): p50 ${pct(base, 0.5).toFixed(1)} ms, p95 ${pct(base, 0.95).toFixed(1)} ms`);
+    console.log(`riferimento, GET /api/auth/user (${base.length}, legge l\u2019utente dal database): p50 ${pct(base, 0.5).toFixed(1)} ms, p95 ${pct(base, 0.95).toFixed(1)} ms`);
+    // The same search route where no list matches the filter: what HTTP, authentication and the handler cost without an index.
+    const empty: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const s = performance.now();
+      await call('GET', '/api/search/price-list?q=scavo&tipologiaDeiprovincia=SIENA&anno=2025&limit=20&page=1', { token: admin });
+      empty.push(performance.now() - s);
+    }
+    console.log(`riferimento, la stessa ricerca su nessun prezzario (${empty.length}): p50 ${pct(empty, 0.5).toFixed(1)} ms, p95 ${pct(empty, 0.95).toFixed(1)} ms`);
     const blob = (await getBlob(rt.ctx, indexKey(version)))!;
     const json = gunzipSync(blob);
     console.log(`indice su disco: ${mb(blob.length)} gzip (${mb(json.length)} JSON)`);
@@ -105,12 +130,17 @@ async function main() {
     console.log(`indice in memoria: ${mb(h1 - h0)} (articoli e indice; caricamento ${(loadMs / 1000).toFixed(1)} s${globalThis.gc ? '' : ', senza --expose-gc: stima'})`);
 
     const inProcess: number[] = [];
+    const inProcessKinds = new Map<string, number[]>();
     for (const q of [...LATENCY_MIX, ...extra]) {
       const s = performance.now();
       rankIndex(loaded, q, 20);
-      inProcess.push(performance.now() - s);
+      const ms = performance.now() - s;
+      inProcess.push(ms);
+      const kind = kindOf(q);
+      inProcessKinds.set(kind, [...(inProcessKinds.get(kind) ?? []), ms]);
     }
     console.log(`solo ricerca nell'indice, in processo (${inProcess.length}): p50 ${pct(inProcess, 0.5).toFixed(1)} ms, p95 ${pct(inProcess, 0.95).toFixed(1)} ms`);
+    for (const [kind, xs] of inProcessKinds) console.log(`  ${kind.padEnd(13)} ${String(xs.length).padStart(3)} ricerche: p50 ${pct(xs, 0.5).toFixed(1)} ms, p95 ${pct(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`);
 
     console.log('posizione dell\u2019articolo cercato:');
     let met = 0;

@@ -29,19 +29,47 @@ export async function listHeads(ctx: AppContext): Promise<PriceListHead[]> {
  * most this long after a confirm.
  */
 export const SEARCH_HEADS_MS = 1000;
-let searchHeads: { value: Promise<PriceListHead[]>; until: number; ctx: AppContext } | null = null;
+let searchHeads: { value: Promise<PriceListHead[]>; at: number; ctx: AppContext; refreshing?: boolean } | null = null;
+/** Bumped by every switch: a read that started before it must not be kept. */
+let headsGeneration = 0;
 
-/** The heads, read at most once per SEARCH_HEADS_MS for searches (see above). */
+/**
+ * Reads the heads for searches and keeps them: at once when nothing usable is kept (searches
+ * arriving meanwhile share the read), once read when it replaces heads still in use; never when a
+ * switch came meanwhile, and a failed read is not kept.
+ */
+function readSearchHeads(ctx: AppContext, now: number, replacing: boolean): Promise<PriceListHead[]> {
+  const generation = headsGeneration;
+  const value = listHeads(ctx);
+  const entry = { value, at: now, ctx };
+  if (!replacing) searchHeads = entry;
+  value.then(
+    () => {
+      if (replacing && generation === headsGeneration) searchHeads = entry;
+    },
+    () => {
+      if (searchHeads === entry) searchHeads = null;
+    },
+  );
+  return value;
+}
+
+/**
+ * The heads, read at most SEARCH_HEADS_MS ago for searches (see above). Past half that age they
+ * are still used while one read in the background replaces them, so a search never waits for
+ * the table while searches keep coming; older ones are never used.
+ */
 export function listHeadsForSearch(ctx: AppContext): Promise<PriceListHead[]> {
   const now = Date.now();
-  if (searchHeads && searchHeads.until > now && searchHeads.ctx === ctx) return searchHeads.value;
-  const value = listHeads(ctx);
-  const entry = { value, until: now + SEARCH_HEADS_MS, ctx };
-  searchHeads = entry;
-  value.catch(() => {
-    if (searchHeads === entry) searchHeads = null;
-  });
-  return value;
+  const cached = searchHeads;
+  if (cached && cached.ctx === ctx && now - cached.at < SEARCH_HEADS_MS) {
+    if (!cached.refreshing && now - cached.at > SEARCH_HEADS_MS / 2) {
+      cached.refreshing = true;
+      readSearchHeads(ctx, now, true).catch(() => (cached.refreshing = false));
+    }
+    return cached.value;
+  }
+  return readSearchHeads(ctx, now, false);
 }
 
 export async function getHead(ctx: AppContext, listId: string): Promise<PriceListHead | undefined> {
@@ -66,6 +94,7 @@ export async function switchHead(ctx: AppContext, head: PriceListHead, expectedV
     }),
   );
   searchHeads = null;
+  headsGeneration++;
 }
 
 const PRICE_LIST_CHANGED = 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.';

@@ -38,4 +38,42 @@ describe('identity cache', () => {
     expect(await remembered('session:j', async () => (reads++, 'fresh'))).toBe('fresh');
     expect(reads).toBe(1);
   });
+
+  it('past half the window serves the record it has and reads it again in the background, never past the window', async () => {
+    // Prepare
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let reads = 0;
+    let release!: () => void;
+    const read = () => new Promise<{ n: number }>((resolve) => ((reads += 1), (release = () => resolve({ n: reads }))));
+    const first = remembered('user:2', read);
+    release();
+    expect(await first).toEqual({ n: 1 });
+    // Act: past half the window, the record is served at once and one read starts behind it
+    vi.advanceTimersByTime(IDENTITY_CACHE_MS / 2 + 1);
+    expect(await remembered('user:2', read)).toEqual({ n: 1 });
+    expect(await remembered('user:2', read)).toEqual({ n: 1 });
+    expect(reads).toBe(2);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    // Assess: the background read replaced it, and its own window starts when it started
+    expect(await remembered('user:2', read)).toEqual({ n: 2 });
+    expect(reads).toBe(2);
+    vi.advanceTimersByTime(IDENTITY_CACHE_MS + 1);
+    const late = remembered('user:2', read);
+    expect(reads).toBe(3);
+    release();
+    expect(await late).toEqual({ n: 3 });
+  });
+
+  it('forgets a record whose background read finds it gone (a revoked key)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let exists = true;
+    const read = async () => (exists ? { id: 9 } : undefined);
+    expect(await remembered('key:g', read)).toEqual({ id: 9 });
+    exists = false;
+    vi.advanceTimersByTime(IDENTITY_CACHE_MS / 2 + 1);
+    expect(await remembered('key:g', read)).toEqual({ id: 9 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await remembered('key:g', read)).toBeUndefined();
+  });
 });

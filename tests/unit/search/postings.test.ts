@@ -46,6 +46,28 @@ describe('top-k evaluation of the description index', () => {
     expect(matched).toBeGreaterThan(1000);
   });
 
+  it('scores each article holding every word as the sum of its words, rare and common words alike, in ascending order', () => {
+    // Prepare: a rare word beside common ones, so that both the galloping and the merging walks run
+    const df = (t: string) => termsOfItem.filter((ts) => ts.has(t)).length;
+    const commonIn = (doc: number) => [...termsOfItem[doc]].filter((t) => df(t) > 200).slice(0, 2);
+    const rare = [...new Set(termsOfItem.flatMap((ts) => [...ts]))].find((t) => !/\d/.test(t) && df(t) < 20 && commonIn(termsOfItem.findIndex((ts) => ts.has(t))).length === 2)!;
+    const common = commonIn(termsOfItem.findIndex((ts) => ts.has(rare)));
+    let compared = 0;
+    for (const words of [[[rare], ...common.map((t) => [t])], common.map((t) => [t]), [[rare, common[0]], [common[1]]]]) {
+      // Act
+      const all = postings.evaluate(reach(words), true);
+      const any = postings.evaluate(reach(words), false);
+      // Assess: the same articles as a scan, ascending, each scored as the OR evaluation scores it
+      const expected = termsOfItem.flatMap((ts, doc) => (words.every((w) => w.some((t) => ts.has(t))) ? [doc] : []));
+      expect([...all.docs]).toEqual(expected);
+      const anyScore = new Map([...any.docs].map((doc, i) => [doc, any.scores[i]]));
+      all.docs.forEach((doc, i) => expect(all.scores[i]).toBeCloseTo(anyScore.get(doc)!, 9));
+      compared += all.docs.length;
+    }
+    expect(common).toHaveLength(2);
+    expect(compared).toBeGreaterThan(100);
+  });
+
   it('returns nothing when one word of an AND query matches nothing', () => {
     const got = postings.evaluate([[{ term: id('scav'), typos: 0, quality: 1 }], []], true);
     expect(got.docs.length).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, highlightRanges, loadStoredIndex, rankIndex } from '../../../functions/prezzari/search-index.ts';
+import { buildIndex, highlightRanges, loadStoredIndex, rankIndex, warmIndex } from '../../../functions/prezzari/search-index.ts';
 import type { PriceItem } from '../../../functions/storage/repositories/price-lists.ts';
 
 const item = (codice: string, descrizione: string, unita_di_misura = 'cad'): PriceItem => ({
@@ -98,6 +98,42 @@ describe('pieces of codes', () => {
   it('finds the codes that contain a dotted piece of code', () => {
     expect(codes('E01.599', 5)).toEqual(['TOS25_04.E01.599.001']);
     expect(rankIndex(index, '599.001', 5).total).toBe(1);
+  });
+
+  it('lists every code holding the piece once, in code order, even where it holds it twice', () => {
+    // Act: "01.00" is twice in "E01.001.001" and once in the other codes of chapter E01
+    const found = rankIndex(index, '01.00', 1000);
+    // Assess: the same codes as a plain scan, each once
+    const expected = crowdedList()
+      .map((i) => i.codice)
+      .filter((c) => c.toLowerCase().includes('01.00'))
+      .sort();
+    expect(found.hits.map((h) => h.item.codice)).toEqual(expected);
+    expect(found.total).toBe(expected.length);
+    expect(expected.length).toBeGreaterThan(10);
+  });
+
+  it('searches words beside a dotted or slashed number as words when no code holds them', () => {
+    // Prepare
+    const list = loadStoredIndex(buildIndex('s1', [item('TOS25_13.A01.001.001', 'Ponteggio metallico fisso conforme al D.Lgs. 81/2008'), item('TOS25_13.A01.002.001', 'Recinzione di cantiere')]));
+    // Act
+    const found = rankIndex(list, 'ponteggio 81/2008', 5);
+    // Assess
+    expect(found.hits.map((h) => [h.item.codice, h.tier])).toEqual([['TOS25_13.A01.001.001', 2]]);
+  });
+
+  it('puts first every row of an exact code that data lists several times (CODE#n)', () => {
+    // Prepare
+    const rows = loadStoredIndex(buildIndex('d1', [item('AB.01#1', 'Prima riga'), item('AB.01#2', 'Seconda riga'), item('AB.010', 'Altro articolo'), item('AB.01.5', 'Voce figlia')]));
+    // Act
+    const found = rankIndex(rows, 'ab.01', 10);
+    // Assess
+    expect(found.hits.map((h) => [h.item.codice, h.tier])).toEqual([
+      ['AB.01#1', 0],
+      ['AB.01#2', 0],
+      ['AB.01.5', 1],
+      ['AB.010', 1],
+    ]);
   });
 });
 
@@ -207,5 +243,24 @@ describe('title levels', () => {
     const found = rankIndex(list, 'indagini', 10);
     // Assess
     expect(found.hits.map((h) => h.item.codice)).toEqual(['TOS25_99.Z01.001.001', 'TOS25_18.W01.001.001']);
+  });
+});
+
+describe('warming a loaded index', () => {
+  it('asks its own words and codes, leaves no cached answer, and ranks as an index never warmed', () => {
+    // Prepare
+    const cold = loadStoredIndex(buildIndex('w1', crowdedList()));
+    const warm = loadStoredIndex(buildIndex('w1', crowdedList()));
+    // Act
+    warmIndex(warm);
+    // Assess
+    expect(warm.recent.size).toBe(0);
+    expect(warm.reaches.size).toBe(0);
+    for (const q of ['pozzetto', 'geotesile tesuto', 'scavo xyzzy', 'TOS25_04.E01', '599.001']) {
+      const a = rankIndex(cold, q, 10);
+      const b = rankIndex(warm, q, 10);
+      expect(b.hits.map((h) => [h.item.codice, h.score])).toEqual(a.hits.map((h) => [h.item.codice, h.score]));
+      expect([b.total, b.missing]).toEqual([a.total, a.missing]);
+    }
   });
 });
