@@ -9,7 +9,7 @@ import type { Principal } from '../auth/principal.ts';
 import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
 import { getHead, switchHead } from '../storage/repositories/price-lists.ts';
 import type { PriceRow, ReadResult } from './readers/index.ts';
-import { indexKey } from './search-index.ts';
+import { indexKey, preloadIndex } from './search-index.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
 import type { ImportTarget } from './items.ts';
 
@@ -115,6 +115,7 @@ export async function publishList(ctx: AppContext, target: ImportTarget, rows: P
     // The old version is unreachable now; removing it can fail without harm (only space is lost).
     await deleteBlob(ctx, indexKey(previous.version)).catch(() => undefined);
   }
+  preloadIndex(ctx, version);
   return { head, duplicates: built.duplicates };
 }
 

@@ -166,6 +166,16 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
   return hit;
 }
 
+/**
+ * After a confirm, the new version is loaded (and warmed) once the answer has gone, so the first
+ * search does not wait for it (seconds for 250,000 articles). Only where this process serves the
+ * searches itself for a while (the local server); a cloud Lambda loads it when first asked.
+ */
+export function preloadIndex(ctx: AppContext, version: string): void {
+  if (!ctx.config.parseFile) return;
+  setImmediate(() => void loadIndex(ctx, version).catch(() => undefined));
+}
+
 /** Words of the list asked by warmIndex: the commonest (long answers) and some spread over the vocabulary. */
 function warmWords(index: LoadedIndex): string[] {
   const all: Array<{ word: string; df: number }> = [];

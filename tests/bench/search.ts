@@ -12,6 +12,8 @@
  * of the intended article for a fixed set of queries. Goals beside each figure.
  */
 import { gzipSync } from 'node:zlib';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { startTestRuntime, apiClient, loginAs, ADMIN_PASSWORD } from '../support/runtime.ts';
 import { putBlob, getBlob } from '../../functions/storage/blobs.ts';
@@ -25,6 +27,18 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MANCATO');
 const kindOf = (q: string) => QUERIES.find((x) => x.q === q)?.kind ?? (COMMON_TYPOS.includes(q) ? 'refusi comuni' : 'comune');
+
+/** Times the queries from a client process of its own (tests/bench/search-client.ts). */
+function timeFromClient(url: string, token: string, queries: Array<{ q: string; page: number }>): Promise<Array<{ q: string; page: number; ms: number }>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'search-client.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stdin.end(JSON.stringify({ url, token, queries }));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`search client exited with ${code}`))));
+  });
+}
 
 async function main() {
   const rt = await startTestRuntime();
@@ -80,10 +94,17 @@ async function main() {
       for (const entry of list.getEntries()) pauses.push(entry.duration);
     });
     gcObserver.observe({ entryTypes: ['gc'] });
+    // The client runs in a process of its own: the figures are the server's, over loopback.
+    const mix = [...LATENCY_MIX, ...extra];
+    const timed = await timeFromClient(rt.url, admin, [...mix.map((q) => ({ q, page: 1 })), ...LATENCY_MIX.flatMap((q) => [2, 3].map((page) => ({ q, page })))]);
     const cold: number[] = [];
+    const paged: number[] = [];
     const slowest = new Map<string, { q: string; ms: number }>();
-    for (const q of [...LATENCY_MIX, ...extra]) {
-      const { ms } = await search(q);
+    for (const { q, page, ms } of timed) {
+      if (page > 1) {
+        paged.push(ms);
+        continue;
+      }
       cold.push(ms);
       if (ms > (slowest.get(kindOf(q))?.ms ?? -1)) slowest.set(kindOf(q), { q, ms });
       kinds[kindOf(q)].push(ms);
@@ -91,14 +112,12 @@ async function main() {
     await new Promise((resolve) => setImmediate(resolve));
     gcObserver.disconnect();
     const paused = pauses.reduce((a, b) => a + b, 0);
-    const paged: number[] = [];
-    for (const q of LATENCY_MIX) for (const page of [2, 3]) paged.push((await search(q, page)).ms);
     // The goal holds for every kind of query: a category's p95 (with few queries, its slowest) under the goal.
     const GOAL_MS = 20;
     const categories = Object.entries(kinds).filter(([, xs]) => xs.length);
     const allMet = pct(cold, 0.95) < GOAL_MS && categories.every(([, xs]) => pct(xs, 0.95) < GOAL_MS);
-    console.log(`latenza su loopback, ${cold.length} ricerche diverse: p50 ${pct(cold, 0.5).toFixed(1)} ms, p95 ${pct(cold, 0.95).toFixed(1)} ms   obiettivo p95 < ${GOAL_MS} ms in tutto e in ogni categoria   ${mark(allMet)}`);
-    console.log(`  pause del garbage collector durante le ${cold.length} ricerche: ${pauses.length}, in tutto ${paused.toFixed(1)} ms, la più lunga ${Math.max(0, ...pauses).toFixed(1)} ms`);
+    console.log(`latenza su loopback (client in un processo a parte), ${cold.length} ricerche diverse: p50 ${pct(cold, 0.5).toFixed(1)} ms, p95 ${pct(cold, 0.95).toFixed(1)} ms   obiettivo p95 < ${GOAL_MS} ms in tutto e in ogni categoria   ${mark(allMet)}`);
+    console.log(`  pause del garbage collector del server durante le ${cold.length + paged.length} ricerche: ${pauses.length}, in tutto ${paused.toFixed(1)} ms, la più lunga ${Math.max(0, ...pauses).toFixed(1)} ms`);
     for (const [kind, xs] of categories) console.log(`  ${kind.padEnd(13)} ${String(xs.length).padStart(3)} ricerche: p50 ${pct(xs, 0.5).toFixed(1)} ms, p95 ${pct(xs, 0.95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms   obiettivo p95 < ${GOAL_MS} ms   ${mark(pct(xs, 0.95) < GOAL_MS)}   (la più lenta: ${JSON.stringify(slowest.get(kind)?.q)})`);
     console.log(`pagine successive (${paged.length}): p50 ${pct(paged, 0.5).toFixed(1)} ms, p95 ${pct(paged, 0.95).toFixed(1)} ms`);
     // What the HTTP figures include besides the search itself, on this (shared) machine.
