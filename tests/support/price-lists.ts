@@ -43,7 +43,9 @@ export async function importLuccaList(baseUrl: string, token: string, rows: Para
   const res = await fetch(`${baseUrl}/api/confirm-prezzario-toscana`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ temp_file_id: staged.json.data.temp_file_id }),
+    // Tests load lists of their own codes (C.01, NP.001…) as Lucca: the preview's source alerts are
+    // said to be seen here, and tested for themselves in tests/integration/import-declared.test.ts.
+    body: JSON.stringify({ temp_file_id: staged.json.data.temp_file_id, conferma_avvisi: true }),
   });
   if (!res.ok) throw new Error(`confirm of the Lucca list refused: ${await res.text()}`);
 }
