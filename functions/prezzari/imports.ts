@@ -11,7 +11,7 @@ import { getHead, switchHead } from '../storage/repositories/price-lists.ts';
 import type { PriceRow, ReadResult } from './readers/index.ts';
 import { indexKey, preloadIndex } from './search-index.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
-import type { ImportTarget } from './items.ts';
+import { listDefaults, type ImportTarget } from './items.ts';
 
 /** Spec section 9: the preview shows 30 rows; temporary files live a day. */
 export const PREVIEW_ROWS = 30;
@@ -42,6 +42,7 @@ export const tempKey = (id: string) => `tmp/imports/${id}.json.gz`;
 
 /** The preview columns of the spec: Codice, Tariffa, Descrizione, Unità, Prezzo, Prezzo S.G., Anno, Provincia, Tipologia DEI. */
 function previewRow(row: PriceRow, target: ImportTarget) {
+  const { anno, provincia, tipologia } = listDefaults(row, target);
   return {
     codice: row.codice,
     tariffa: row.codice,
@@ -49,9 +50,9 @@ function previewRow(row: PriceRow, target: ImportTarget) {
     unita_di_misura: row.unita_di_misura,
     prezzo: row.prezzo,
     prezzo_senza_sg: row.prezzo_senza_sg,
-    anno: row.anno ?? (target.source === 'csv' ? null : target.year),
-    provincia: row.provincia ?? (target.source === 'toscana' ? target.key : null),
-    tipologia_dei: row.tipologia ?? (target.source === 'dei' ? target.key : null),
+    anno,
+    provincia,
+    tipologia_dei: tipologia,
   };
 }
 

@@ -10,6 +10,15 @@ export interface ImportTarget {
   year: number;
 }
 
+/** What a row without its own year, province or typology takes from the list it is loaded as. */
+export function listDefaults(row: PriceRow, target: ImportTarget): { anno: number | null; provincia: string | null; tipologia: string | null } {
+  return {
+    anno: row.anno ?? (target.source === 'csv' ? null : target.year),
+    provincia: row.provincia ?? (target.source === 'toscana' ? target.key : null),
+    tipologia: row.tipologia ?? (target.source === 'dei' ? target.key : null),
+  };
+}
+
 /** Rows to stored items: codes normalised; a list keeps the first row of a repeated code. */
 export function toItems(rows: PriceRow[], target: ImportTarget): { items: PriceItem[]; duplicates: number } {
   const seen = new Set<string>();
@@ -32,9 +41,7 @@ export function toItems(rows: PriceRow[], target: ImportTarget): { items: PriceI
       unita_di_misura: row.unita_di_misura,
       prezzo: row.prezzo,
       prezzo_senza_sg: row.prezzo_senza_sg,
-      anno: row.anno ?? (target.source === 'csv' ? null : target.year),
-      provincia: row.provincia ?? (target.source === 'toscana' ? target.key : null),
-      tipologia: row.tipologia ?? (target.source === 'dei' ? target.key : null),
+      ...listDefaults(row, target),
       scostamento_perc_senza_sg_2024: row.scostamento_perc_senza_sg_2024,
       scostamento_perc_su_anno_2024: row.scostamento_perc_su_anno_2024,
     });

@@ -177,21 +177,8 @@ export class Postings {
       return { docs, scores };
     }
     const { wordStamp, wordBest, wordList } = this;
-    const wordPass = ++this.wordPass;
-    let found = 0;
-    for (const reach of reaches) {
-      const { docs, impacts } = this.postings[reach.term];
-      const { base, scale } = this.valueOf(reach);
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i];
-        const value = base + scale * impacts[i];
-        if (wordStamp[doc] !== wordPass) {
-          wordStamp[doc] = wordPass;
-          wordBest[doc] = value;
-          wordList[found++] = doc;
-        } else if (value > wordBest[doc]) wordBest[doc] = value;
-      }
-    }
+    const found = this.gather(reaches);
+    const wordPass = this.wordPass;
     // Ascending: sort the few, or sweep every article when the word reaches a large part of them.
     let docs: Int32Array;
     if (found * 16 < wordStamp.length) docs = wordList.slice(0, found).sort();
@@ -252,6 +239,31 @@ export class Postings {
     return { docs: outDocs, scores: outScores };
   }
 
+  /**
+   * One word's articles in a new pass: each article once in `wordList` (the first `found`
+   * entries, in the order met), its best value over the terms the word reaches in `wordBest`,
+   * marked with the pass in `wordStamp`. Returns how many.
+   */
+  private gather(reaches: readonly Reach[]): number {
+    const { wordStamp, wordBest, wordList } = this;
+    const wordPass = ++this.wordPass;
+    let found = 0;
+    for (const reach of reaches) {
+      const { docs, impacts } = this.postings[reach.term];
+      const { base, scale } = this.valueOf(reach);
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i];
+        const value = base + scale * impacts[i];
+        if (wordStamp[doc] !== wordPass) {
+          wordStamp[doc] = wordPass;
+          wordBest[doc] = value;
+          wordList[found++] = doc;
+        } else if (value > wordBest[doc]) wordBest[doc] = value;
+      }
+    }
+    return found;
+  }
+
   /** A reached term's value in an article is base + scale × its impact there. */
   private valueOf(reach: Reach): { base: number; scale: number } {
     const df = this.postings[reach.term].docs.length;
@@ -263,24 +275,10 @@ export class Postings {
     const list = words.filter((w) => w.length);
     if (!list.length) return NOTHING;
     const stamp = ++this.query;
-    const { wordList, touchedList, wordStamp, wordBest } = this;
+    const { wordList, touchedList, wordBest } = this;
     let touched = 0;
     for (let w = 0; w < list.length; w++) {
-      const wordPass = ++this.wordPass;
-      let found = 0;
-      for (const reach of list[w]) {
-        const { docs, impacts } = this.postings[reach.term];
-        const { base, scale } = this.valueOf(reach);
-        for (let i = 0; i < docs.length; i++) {
-          const doc = docs[i];
-          const value = base + scale * impacts[i];
-          if (wordStamp[doc] !== wordPass) {
-            wordStamp[doc] = wordPass;
-            wordBest[doc] = value;
-            wordList[found++] = doc;
-          } else if (value > wordBest[doc]) wordBest[doc] = value;
-        }
-      }
+      const found = this.gather(list[w]);
       for (let j = 0; j < found; j++) {
         const doc = wordList[j];
         if (this.stamp[doc] !== stamp) {
