@@ -277,10 +277,15 @@ describe('document editing in Chromium', () => {
     await page.getByTestId('result-notice').getByText('Righe eliminate: 7').waitFor();
     await page.getByTestId('row-count').getByText(String(start - 8), { exact: true }).waitFor();
     // The toolbar stays in sight when the page scrolls.
-    await page.getByRole('dialog', { name: 'Eliminazione righe' }).getByRole('button', { name: 'OK' }).click();
-    await page.mouse.wheel(0, 600);
-    // The scroll settles when the browser has time: ask until it has (a loaded machine takes longer).
-    await expect.poll(async () => (await page.getByRole('toolbar', { name: 'Azioni sulle righe' }).boundingBox())!.y, { timeout: 15_000 }).toBeLessThan(80);
+    const summary = page.getByRole('dialog', { name: 'Eliminazione righe' });
+    await summary.getByRole('button', { name: 'OK' }).click();
+    // A modal dialog locks the page's scroll until it has gone, and a wheel sent before is lost:
+    // wait for it to go, then scroll until the page has moved (a loaded machine takes longer).
+    await summary.waitFor({ state: 'hidden' });
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, 600);
+      return (await page.getByRole('toolbar', { name: 'Azioni sulle righe' }).boundingBox())!.y;
+    }, { timeout: 15_000 }).toBeLessThan(80);
     await shot(page, '12-sticky-toolbar');
     expect((await rowsOf(documentId)).length).toBe(start - 8);
     await page.context().close();
