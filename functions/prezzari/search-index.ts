@@ -210,12 +210,9 @@ export function warmIndex(index: LoadedIndex): void {
   index.reaches.clear();
 }
 
-/** The range [from, to) of items whose code starts with the prefix (folded). */
+/** The range [from, to) of items whose code starts with the prefix (folded): two binary searches. */
 function byCodePrefix(index: LoadedIndex, prefix: string): { from: number; to: number } {
-  const from = lowerBound(index.codesFolded, prefix);
-  let to = from;
-  while (to < index.codesFolded.length && index.codesFolded[to].startsWith(prefix)) to++;
-  return { from, to };
+  return { from: lowerBound(index.codesFolded, prefix), to: lowerBound(index.codesFolded, `${prefix}\uffff`) };
 }
 
 /** Folded codes joined by newlines, where each begins, and which pairs of adjacent characters they hold. */
@@ -284,11 +281,20 @@ export interface RankedHit {
   terms: string[];
 }
 
-/** A query's answer: code hits in order, or scored descriptions sorted lazily as pages are asked. */
+/** Item positions without an array of them (a code prefix may begin 100,000 codes). */
+interface Positions {
+  length: number;
+  at(i: number): number;
+}
+
+/**
+ * A query's answer: code hits in order, or the best-scored descriptions in order (only as many as
+ * the pages asked so far need: a deeper page ranks the query again).
+ */
 interface Ranked {
-  /** Code hits: the exact code (tier 0) first, then codes beginning with the query (tier 1). */
-  codes?: { positions: Int32Array; exact: number };
-  text?: { scored: Scored; sorted: number[]; phrase: Array<Set<string>> };
+  /** Code hits: the exact code (tier 0) first, then the other codes of `list` (tier 1), in code order. */
+  codes?: { exact: number[]; list: Positions };
+  text?: { docs: Int32Array; scores: Float64Array; terms: number[] };
   total: number;
   /** Words of the query no article had together with the others: the results are for the rest. */
   missing: string[];
@@ -372,10 +378,11 @@ function queryWords(index: LoadedIndex, query: string): QueryWord[] {
  * matches fewest articles is dropped and the rest are asked again (Meilisearch's "last"
  * strategy, by rarity), the articles that matched more words always ranking first.
  */
-function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
+function rankText(index: LoadedIndex, asked: QueryWord[], keep: number): Ranked {
   const terms = new Set<number>();
   for (const w of asked) for (const r of w.reaches) terms.add(r.term);
   let kept = [...asked];
+  // Views of the index's scratch space, until the next evaluation.
   let scored = index.search.evaluate(kept.map((w) => w.reaches), true);
   const firstFound = scored.docs.length;
   let firstKept: QueryWord[] | null = null;
@@ -383,17 +390,20 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
     // Few or none: the articles found so far stay first (they matched more words), the others follow.
     // Each drop finds a superset of what the fuller query found (both ascending): one merge keeps,
     // for every article, the score of the fullest query that found it.
-    let docs = scored.docs;
-    let scores = scored.scores.map((s) => kept.length * WORDS_TIER + s);
+    let { docs, scores } = scored;
+    for (let i = 0; i < scores.length; i++) scores[i] += kept.length * WORDS_TIER;
     while (docs.length < RELAX_BELOW && kept.length > 1) {
       let rarest = 0;
       for (let w = 1; w < kept.length; w++) if (index.search.weight(kept[w].reaches) < index.search.weight(kept[rarest].reaches)) rarest = w;
       kept = kept.filter((_, w) => w !== rarest);
+      // Fewer than RELAX_BELOW: copied before the next evaluation overwrites them.
+      const fewer = { docs: docs.slice(), scores: scores.slice() };
       const wider = index.search.evaluate(kept.map((w) => w.reaches), true);
-      const merged = new Float64Array(wider.docs.length);
-      for (let i = 0, j = 0; j < wider.docs.length; j++) merged[j] = i < docs.length && docs[i] === wider.docs[j] ? scores[i++] : kept.length * WORDS_TIER + wider.scores[j];
-      docs = wider.docs;
-      scores = merged;
+      // In place: each wider score is read before it is written.
+      for (let i = 0, j = 0; j < wider.docs.length; j++) {
+        wider.scores[j] = i < fewer.docs.length && fewer.docs[i] === wider.docs[j] ? fewer.scores[i++] : kept.length * WORDS_TIER + wider.scores[j];
+      }
+      ({ docs, scores } = wider);
       // The words that had to go before anything was found are the missing ones; later drops only fill the page.
       if (!firstKept && docs.length) firstKept = kept;
     }
@@ -401,12 +411,34 @@ function rankText(index: LoadedIndex, asked: QueryWord[]): Ranked {
   }
   const shown = firstKept ?? kept;
   const relaxed = firstFound === 0 && shown.length < asked.length && scored.docs.length > 0;
+  const phrase = shown.map((w) => new Set(w.reaches.map((r) => index.search.termText[r.term])));
   return {
-    text: { scored: { ...scored, terms: [...terms] }, sorted: [], phrase: shown.map((w) => new Set(w.reaches.map((r) => index.search.termText[r.term]))) },
+    text: { ...bestOf(index, scored, phrase, keep), terms: [...terms] },
     total: scored.docs.length,
     missing: relaxed ? asked.filter((w) => !shown.includes(w)).map((w) => w.typed) : [],
     used: relaxed ? shown.map((w) => w.typed) : [],
   };
+}
+
+/**
+ * The first `keep` scored articles in order, copied out of the scratch space: the best WINDOW
+ * re-ranked by phrase and proximity (a fixed window, so pages never overlap), the rest by score.
+ */
+function bestOf(index: LoadedIndex, scored: Scored, phrase: Array<Set<string>>, keep: number): { docs: Int32Array; scores: Float64Array } {
+  const top = topOf(scored, Math.max(WINDOW, keep));
+  const window = top.slice(0, WINDOW).map((i) => ({ doc: scored.docs[i], score: scored.scores[i] + phraseBonus(index.items[scored.docs[i]], phrase) }));
+  window.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  const docs = new Int32Array(top.length);
+  const scores = new Float64Array(top.length);
+  window.forEach((w, k) => {
+    docs[k] = w.doc;
+    scores[k] = w.score;
+  });
+  for (let k = window.length; k < top.length; k++) {
+    docs[k] = scored.docs[top[k]];
+    scores[k] = scored.scores[top[k]];
+  }
+  return { docs, scores };
 }
 
 /**
@@ -439,64 +471,42 @@ function phraseBonus(item: PriceItem, phrase: Array<Set<string>>): number {
   return Number.isFinite(shortest) ? (PROXIMITY_BONUS * n) / shortest : 0;
 }
 
-function rank(index: LoadedIndex, query: string): Ranked {
+function rank(index: LoadedIndex, query: string, keep: number): Ranked {
   const q = fold(query.trim());
   const code = q.replace(/\s+/g, '');
   const { from, to } = code ? byCodePrefix(index, code) : { from: 0, to: 0 };
-  let codeHits: ArrayLike<number> = { length: to - from };
-  let at = (k: number) => from + k;
-  // A piece of a code ("001.007"): the codes that contain it, in code order.
-  if (to === from && /\d/.test(code) && /[._\-/]/.test(code) && /^[a-z0-9._\-/]+$/.test(code)) {
-    const pieces = byCodePiece(index, code);
-    codeHits = pieces;
-    at = (k) => pieces[k];
-  }
-  if (codeHits.length) {
-    // The exact code first (CODE, or CODE#n for data with several rows per code), then the codes it begins, in code order.
-    const own = `${code}#`;
-    const isExact = (p: number) => !code.includes('#') && (index.codesFolded[p] === code || index.codesFolded[p].startsWith(own));
+  if (to > from) {
+    // The exact code first (CODE, or CODE#n for data with several rows per code), then the codes it
+    // begins, in code order. The exact ones sort first among them: found by binary search.
     const exact: number[] = [];
-    for (let k = 0; k < codeHits.length; k++) if (isExact(at(k))) exact.push(at(k));
-    const positions = new Int32Array(codeHits.length);
-    positions.set(exact);
-    for (let k = 0, n = exact.length, e = 0; k < codeHits.length; k++) {
-      const p = at(k);
-      if (e < exact.length && exact[e] === p) e++;
-      else positions[n++] = p;
+    if (!code.includes('#')) {
+      if (index.codesFolded[from] === code) exact.push(from);
+      const own = `${code}#`;
+      for (let p = lowerBound(index.codesFolded, own); p < to && index.codesFolded[p].startsWith(own); p++) exact.push(p);
     }
-    return { codes: { positions, exact: exact.length }, total: codeHits.length, missing: [], used: [] };
+    return { codes: { exact, list: { length: to - from, at: (i) => from + i } }, total: to - from, missing: [], used: [] };
+  }
+  // A piece of a code ("001.007"): the codes that contain it, in code order.
+  if (/\d/.test(code) && /[._\-/]/.test(code) && /^[a-z0-9._\-/]+$/.test(code)) {
+    const pieces = byCodePiece(index, code);
+    if (pieces.length) return { codes: { exact: [], list: { length: pieces.length, at: (i) => pieces[i] } }, total: pieces.length, missing: [], used: [] };
   }
   const asked = queryWords(index, query);
   if (!asked.length) return { total: 0, missing: [], used: [] };
-  return rankText(index, asked);
+  return rankText(index, asked, keep);
 }
 
-function ranked(index: LoadedIndex, query: string): Ranked {
+/** The query's answer, ranked at least `end` deep (recent queries are kept: the next page costs nothing). */
+function ranked(index: LoadedIndex, query: string, end: number): Ranked {
   const key = query.trim();
   let hit = index.recent.get(key);
-  if (!hit) {
-    hit = rank(index, key);
+  if (!hit || (hit.text && hit.text.docs.length < Math.min(end, hit.total))) {
+    hit = rank(index, key, Math.max(end, 2 * (hit?.text?.docs.length ?? 0)));
+    index.recent.delete(key);
     index.recent.set(key, hit);
     if (index.recent.size > 64) index.recent.delete(index.recent.keys().next().value!);
   }
   return hit;
-}
-
-/** The positions (in `scored`) of the first `end` answers: the first WINDOW re-ranked by phrase, the rest by score. */
-function sortedTo(index: LoadedIndex, t: NonNullable<Ranked['text']>, end: number): number[] {
-  if (t.sorted.length >= end) return t.sorted;
-  if (!t.sorted.length) {
-    const top = topOf(t.scored, WINDOW);
-    const bonus = new Map(top.map((i) => [i, t.scored.scores[i] + phraseBonus(index.items[t.scored.docs[i]], t.phrase)]));
-    t.sorted = top.sort((a, b) => bonus.get(b)! - bonus.get(a)! || t.scored.docs[a] - t.scored.docs[b]);
-    for (const [i, s] of bonus) t.scored.scores[i] = s;
-  }
-  if (t.sorted.length < end && t.sorted.length < t.scored.docs.length) {
-    const more = topOf(t.scored, Math.max(end, 2 * t.sorted.length));
-    const have = new Set(t.sorted);
-    t.sorted = [...t.sorted, ...more.filter((i) => !have.has(i))];
-  }
-  return t.sorted;
 }
 
 export interface RankedPage {
@@ -518,18 +528,22 @@ export function rankIndex(index: LoadedIndex, query: string, limit: number, offs
   if (!query.trim()) {
     return { hits: index.items.slice(offset, offset + limit).map((item) => ({ item, tier: 2, score: 0, terms: [] })), total: index.items.length, missing: [], used: [] };
   }
-  const r = ranked(index, query);
+  const r = ranked(index, query, offset + limit);
   const end = Math.min(r.total, offset + limit);
   const hits: RankedHit[] = [];
   if (r.codes) {
-    for (let k = offset; k < end; k++) hits.push({ item: index.items[r.codes.positions[k]], tier: k < r.codes.exact ? 0 : 1, score: 0, terms: [] });
+    const { exact, list } = r.codes;
+    for (let k = offset; k < Math.min(end, exact.length); k++) hits.push({ item: index.items[exact[k]], tier: 0, score: 0, terms: [] });
+    // Then the others in code order, without the exact ones.
+    for (let i = 0, k = exact.length; i < list.length && k < end; i++) {
+      const p = list.at(i);
+      if (exact.includes(p)) continue;
+      if (k >= offset) hits.push({ item: index.items[p], tier: 1, score: 0, terms: [] });
+      k++;
+    }
   } else if (r.text) {
     const t = r.text;
-    const sorted = sortedTo(index, t, end);
-    for (let k = offset; k < end; k++) {
-      const doc = t.scored.docs[sorted[k]];
-      hits.push({ item: index.items[doc], tier: 2, score: t.scored.scores[sorted[k]], terms: index.search.matchedTerms(t.scored, doc) });
-    }
+    for (let k = offset; k < end; k++) hits.push({ item: index.items[t.docs[k]], tier: 2, score: t.scores[k], terms: index.search.matchedTerms(t.terms, t.docs[k]) });
   }
   return { hits, total: r.total, missing: r.missing, used: r.used };
 }

@@ -190,6 +190,7 @@ function handlerLoader(): LoadHandler {
 
 /** What API Gateway does before a Lambda: the route, who calls (before the body), the body, the event. */
 async function handleApi(loadHandler: LoadHandler, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+  const started = performance.now();
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (match.kind === 'not-found') {
     send(res, errorBody(404, 'not_found', 'Non trovato', 'Risorsa non trovata'));
@@ -217,7 +218,8 @@ async function handleApi(loadHandler: LoadHandler, req: http.IncomingMessage, re
   const event = toEvent(req, url, body, routeKey(match.route), match.params);
   // The same shape as Lambda's context, so the handler's log lines carry this request's id.
   const result = await handler(event, { awsRequestId: event.requestContext.requestId, functionName: `computa-local-${match.route.resource}` });
-  send(res, result);
+  // How long the server worked on the request (Server-Timing): what a client's figure holds besides the network.
+  send(res, { ...result, headers: { ...result.headers, 'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}` } });
 }
 
 async function refuseUnauthenticated(req: http.IncomingMessage): Promise<HttpResult | null> {

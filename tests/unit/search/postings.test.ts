@@ -55,7 +55,9 @@ describe('top-k evaluation of the description index', () => {
     let compared = 0;
     for (const words of [[[rare], ...common.map((t) => [t])], common.map((t) => [t]), [[rare, common[0]], [common[1]]]]) {
       // Act
-      const all = postings.evaluate(reach(words), true);
+      // (An answer is a view of the index's scratch space until the next evaluation: copied.)
+      const { docs, scores } = postings.evaluate(reach(words), true);
+      const all = { docs: docs.slice(), scores: scores.slice() };
       const any = postings.evaluate(reach(words), false);
       // Assess: the same articles as a scan, ascending, each scored as the OR evaluation scores it
       const expected = termsOfItem.flatMap((ts, doc) => (words.every((w) => w.some((t) => ts.has(t))) ? [doc] : []));

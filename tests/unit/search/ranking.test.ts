@@ -79,6 +79,31 @@ describe('ranked price search', () => {
     expect(second.filter((c) => first.includes(c))).toEqual([]);
   });
 
+  it('answers a page deeper than those asked before with the ranking asked in one go', () => {
+    // Prepare: a fresh index, whose first answer keeps only the first pages of the ranking
+    const fresh = loadStoredIndex(buildIndex('v1', crowdedList()));
+    const whole = rankIndex(index, 'scavo compreso', 600).hits.map((h) => h.item.codice);
+    // Act
+    const first = rankIndex(fresh, 'scavo compreso', 20, 0).hits.map((h) => h.item.codice);
+    const deep = rankIndex(fresh, 'scavo compreso', 20, 300).hits.map((h) => h.item.codice);
+    const again = rankIndex(fresh, 'scavo compreso', 20, 20).hits.map((h) => h.item.codice);
+    // Assess
+    expect(whole.length).toBeGreaterThan(320);
+    expect(first).toEqual(whole.slice(0, 20));
+    expect(deep).toEqual(whole.slice(300, 320));
+    expect(again).toEqual(whole.slice(20, 40));
+  });
+
+  it('lists the codes a prefix begins after the exact code, in code order, page after page', () => {
+    const all = crowdedList().map((i) => i.codice).filter((c) => c.startsWith('TOS25_04.E01.1')).sort();
+    const pages = [0, 20, 40, 60, 80, 100].flatMap((offset) => rankIndex(index, 'tos25_04.e01.1', 20, offset).hits);
+    expect(pages.map((h) => h.item.codice)).toEqual(all);
+    expect(pages.every((h) => h.tier === 1)).toBe(true);
+    const exact = rankIndex(index, 'TOS25_04.E01.10', 3).hits;
+    expect(exact.map((h) => [h.item.codice, h.tier])).toEqual([['TOS25_04.E01.100.001', 1], ['TOS25_04.E01.101.001', 1], ['TOS25_04.E01.102.001', 1]]);
+    expect(rankIndex(index, 'tos25_04.e01.100.001', 3).hits.map((h) => [h.item.codice, h.tier])).toEqual([['TOS25_04.E01.100.001', 0]]);
+  });
+
   it('highlights the words of the description the query matched, as written', () => {
     const [top] = rankIndex(index, 'pozzetti prefabbricati', 1).hits;
     const text = top.item.descrizione;
