@@ -1,10 +1,11 @@
 /**
  * Query evaluation over a price list's postings, for lists of hundreds of thousands of articles.
  *
- * MiniSearch builds and serialises the index (tokenizer, Italian stems, three fields: the
- * article's name, the rest of its description, its title levels) and its radix tree
- * (SearchableMap) finds the terms a word reaches. Here the postings live in typed arrays sorted
- * by article; an AND query starts from its rarest word's articles and every further word narrows
+ * The postings (terms.ts's words and Italian stems, in three fields: the article's name, the rest
+ * of its description, its title levels) are built here straight into typed arrays sorted by
+ * article, stored as they are and loaded as views; MiniSearch's radix tree (SearchableMap) finds
+ * the terms a word reaches. (MiniSearch's own index took 14 of the 20 s of building a 250,000-article
+ * list and its JSON 6-10 s to load; the scores are the same.) An AND query starts from its rarest word's articles and every further word narrows
  * that sorted list (galloping when it is short, merging when both are long), so a common word
  * costs what the rarer ones left; OR queries add up in scratch arrays reset lazily by a stamp.
  * Answers are narrowed in place in scratch arrays the index owns, so a query allocates nothing of
@@ -19,8 +20,8 @@
  * of the terms it reaches, never their sum. A term reached with typos costs TYPO_COST per edit,
  * far more than any relevance, so that exact matches always rank above forgiven ones.
  */
-import type { AsPlainObject } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
+import { termOf, tokenize } from './terms.ts';
 
 /** Saturation (k1) and length normalisation (b) per field, and each field's weight. */
 export const FIELD_NAMES = ['nome', 'testo', 'titoli'] as const;
@@ -56,6 +57,138 @@ export interface Scored {
 
 export const NOTHING: Scored = { docs: new Int32Array(0), scores: new Float64Array(0), terms: [] };
 
+/**
+ * A list's postings as they are stored: for each term (in `terms` order, the dictionary's), its
+ * articles ascending and what each contributes before idf, at offsets[t]..offsets[t + 1] of `docs`
+ * and `impacts`. Loading them is making views: no parsing, no copy.
+ */
+export interface PostingsData {
+  /** Articles in the list. */
+  size: number;
+  terms: string[];
+  offsets: Int32Array;
+  docs: Int32Array;
+  impacts: Float32Array;
+}
+
+/**
+ * The postings of `size` articles whose fields (FIELD_NAMES, in order) `fieldsOf` gives: words as
+ * tokenize splits them, terms as termOf makes them (stop words dropped). Field lengths are the
+ * distinct words as written and their averages run as MiniSearch keeps them, so the scores are
+ * the ones MiniSearch's index gave when it was built with it.
+ * Two passes over a log of (term, field) per word, so that no term keeps a growing list: the first
+ * counts each term's articles, the second lays the postings out at their offsets.
+ */
+export function buildPostings(size: number, fieldsOf: (doc: number) => readonly string[]): PostingsData {
+  const words = logWords(size, fieldsOf);
+  const fields = FIELD_NAMES.length;
+  // The dictionary's order: a radix tree's, filled in the order the terms first appear (as MiniSearch's index was).
+  const tree = new SearchableMap<number>();
+  for (const term of words.firstSeen) tree.set(term, 0);
+  const terms = [...tree.keys()];
+  const offsets = new Int32Array(terms.length + 1);
+  const at = new Int32Array(terms.length);
+  const rankOf = new Int32Array(terms.length);
+  terms.forEach((term, t) => {
+    const id = words.idOf.get(term)!;
+    rankOf[id] = t;
+    offsets[t + 1] = offsets[t] + words.df[id];
+    at[t] = offsets[t];
+  });
+  const total = offsets[terms.length];
+  const docs = new Int32Array(total);
+  const tf = FIELD_NAMES.map(() => new Uint16Array(total));
+  const lastDoc = new Int32Array(terms.length);
+  const { log, logStart } = words;
+  for (let doc = 0; doc < size; doc++) {
+    for (let k = logStart[doc]; k < logStart[doc + 1]; k++) {
+      const id = (log[k] / fields) | 0;
+      const t = rankOf[id];
+      if (lastDoc[id] !== doc + 1) {
+        lastDoc[id] = doc + 1;
+        docs[at[t]++] = doc;
+      }
+      // This article's posting of the term is the last one laid out.
+      const f = log[k] - id * fields;
+      if (tf[f][at[t] - 1] < 65535) tf[f][at[t] - 1]++;
+    }
+  }
+  return { size, terms, offsets, docs, impacts: impactsOf(docs, tf, words.lengths, words.averages) };
+}
+
+/**
+ * The first pass: every word of every field as (term id × fields + field), article after article;
+ * the terms in the order they first appear; how many articles hold each; the fields' lengths
+ * (distinct words as written) and their running averages, as MiniSearch kept them.
+ */
+function logWords(size: number, fieldsOf: (doc: number) => readonly string[]) {
+  const fields = FIELD_NAMES.length;
+  const lengths = FIELD_NAMES.map(() => new Uint16Array(size));
+  const averages = new Array<number>(fields).fill(0);
+  const idOf = new Map<string, number>();
+  const firstSeen: string[] = [];
+  let df: Int32Array = new Int32Array(1024);
+  let lastDoc: Int32Array = new Int32Array(1024);
+  let log: Int32Array = new Int32Array(1 << 20);
+  let logged = 0;
+  const logStart = new Int32Array(size + 1);
+  for (let doc = 0; doc < size; doc++) {
+    logStart[doc] = logged;
+    const texts = fieldsOf(doc);
+    for (let f = 0; f < fields; f++) {
+      const tokens = tokenize(texts[f] ?? '');
+      const length = new Set(tokens).size;
+      lengths[f][doc] = Math.min(65535, length);
+      averages[f] = (averages[f] * doc + length) / (doc + 1);
+      for (const token of tokens) {
+        const term = termOf(token);
+        if (term === null) continue;
+        let id = idOf.get(term);
+        if (id === undefined) {
+          id = firstSeen.length;
+          idOf.set(term, id);
+          firstSeen.push(term);
+          if (id >= df.length) {
+            df = grow(df, 2 * df.length);
+            lastDoc = grow(lastDoc, 2 * lastDoc.length);
+          }
+        }
+        if (lastDoc[id] !== doc + 1) {
+          lastDoc[id] = doc + 1;
+          df[id]++;
+        }
+        if (logged === log.length) log = grow(log, 2 * log.length);
+        log[logged++] = id * fields + f;
+      }
+    }
+  }
+  logStart[size] = logged;
+  return { log, logStart, idOf, firstSeen, df, lengths, averages };
+}
+
+/** Each posting's Σ over the fields holding the term of boost × saturated tf, length-normalised (BM25F without idf). */
+function impactsOf(docs: Int32Array, tf: Uint16Array[], lengths: Uint16Array[], averages: number[]): Float32Array {
+  const average = averages.map((a) => a || 1);
+  const impacts = new Float32Array(docs.length);
+  for (let p = 0; p < docs.length; p++) {
+    let impact = 0;
+    for (let f = 0; f < tf.length; f++) {
+      const count = tf[f][p];
+      if (!count) continue;
+      const { boost, k1, b } = FIELD[f];
+      impact += (boost * count * (k1 + 1)) / (count + k1 * (1 - b + (b * lengths[f][docs[p]]) / average[f]));
+    }
+    impacts[p] = impact;
+  }
+  return impacts;
+}
+
+function grow(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(length);
+  out.set(array);
+  return out;
+}
+
 /** One term's articles (ascending) with what each contributes before idf: Σ over fields of boost × saturated tf. */
 interface TermPostings {
   docs: Int32Array;
@@ -82,61 +215,16 @@ export class Postings {
   private query = 0;
   private wordPass = 0;
 
-  /**
-   * From MiniSearch's own serialisation (fields FIELD_NAMES; ids are article positions). The
-   * fields of each term are merged once here into one list of impacts, so that a query reads one
-   * array per term whatever the fields.
-   */
-  constructor(plain: AsPlainObject) {
-    const shortToId = new Map<number, number>();
-    for (const [short, id] of Object.entries(plain.documentIds)) shortToId.set(Number(short), Number(id));
-    this.size = plain.documentCount;
-    let maxId = -1;
-    for (const id of shortToId.values()) if (id > maxId) maxId = id;
-    const n = Math.max(this.size, maxId + 1);
-    const fieldIds = plain.fieldIds as Record<string, number>;
-    const slot = FIELD_NAMES.map((f) => fieldIds[f]);
-    const lengths = FIELD_NAMES.map(() => new Uint16Array(n));
-    for (const [short, ls] of Object.entries(plain.fieldLength)) {
-      const id = shortToId.get(Number(short));
-      if (id === undefined) continue;
-      for (let f = 0; f < slot.length; f++) lengths[f][id] = Math.min(65535, (ls as number[])[slot[f]] ?? 0);
+  /** Over stored postings: each term's lists are views of the stored arrays, nothing is copied. */
+  constructor(data: PostingsData) {
+    const n = data.size;
+    this.size = n;
+    const { terms, offsets, docs, impacts } = data;
+    for (let t = 0; t < terms.length; t++) {
+      this.termText.push(terms[t]);
+      this.postings.push({ docs: docs.subarray(offsets[t], offsets[t + 1]), impacts: impacts.subarray(offsets[t], offsets[t + 1]) });
     }
-    const averages = slot.map((s) => (plain.averageFieldLength as number[])[s] || 1);
-    const entries: Array<[string, number]> = [];
-    const impact = new Float64Array(n);
-    const seen = new Uint8Array(n);
-    for (const [term, fields] of plain.index) {
-      const byField = fields as Record<string, Record<string, number>>;
-      const docs: number[] = [];
-      for (let f = 0; f < slot.length; f++) {
-        const byDoc = byField[String(slot[f])];
-        if (!byDoc) continue;
-        const { boost, k1, b } = FIELD[f];
-        for (const short in byDoc) {
-          const id = shortToId.get(Number(short));
-          if (id === undefined) continue;
-          const tf = byDoc[short];
-          if (!seen[id]) {
-            seen[id] = 1;
-            impact[id] = 0;
-            docs.push(id);
-          }
-          impact[id] += (boost * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[f][id]) / averages[f]));
-        }
-      }
-      if (!docs.length) continue;
-      const sorted = Int32Array.from(docs).sort();
-      const impacts = new Float32Array(sorted.length);
-      for (let i = 0; i < sorted.length; i++) {
-        impacts[i] = impact[sorted[i]];
-        seen[sorted[i]] = 0;
-      }
-      entries.push([term, this.postings.length]);
-      this.termText.push(term);
-      this.postings.push({ docs: sorted, impacts });
-    }
-    this.dictionary = SearchableMap.from(entries);
+    this.dictionary = SearchableMap.from(terms.map((term, t) => [term, t] as [string, number]));
     this.stamp = new Int32Array(n);
     this.score = new Float64Array(n);
     this.wordStamp = new Int32Array(n);

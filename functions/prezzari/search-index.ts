@@ -1,40 +1,39 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
-import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
 import { getBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 import { splitName, termOf, tokenize, words, wordsOf } from './terms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { FIELD_NAMES, lowerBound, Postings, topOf, type Reach, type Scored } from './postings.ts';
+import { buildPostings, lowerBound, Postings, topOf, type PostingsData, type Reach, type Scored } from './postings.ts';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /**
  * One version of a price list, written once when it is confirmed and never changed: its items
- * in code order (code-prefix search is a binary search, lookups a hash map), a MiniSearch
- * full-text index of the descriptions in three fields (the name, the rest, the title levels;
- * Italian stems) scored by postings.ts, and the list's vocabulary, where typos and words being
- * typed are looked up.
+ * in code order (code-prefix search is a binary search, lookups a hash map), the postings of its
+ * descriptions in three fields (the name, the rest, the title levels; Italian stems) scored by
+ * postings.ts, and the list's vocabulary, where typos and words being typed are looked up.
  * It is one blob, written whole before the list's pointer moves to it, so readers never see a
  * half-written list; Lambdas keep the versions they use in memory.
  *
- * Why MiniSearch rather than Orama (tests/bench/search-libraries.ts, 250,000 articles on this
- * machine): MiniSearch builds in about half the time, takes 200 MB of heap against Orama's
- * 500 MB, serialises to 39 MB of JSON against 221 MB, and answers the query mix at p50 under
- * 1 ms against 170 ms. Orama's Italian stemmer (@orama/stemmers) is used with MiniSearch too.
- * Queries are evaluated over MiniSearch's postings by postings.ts, which only sorts the page
- * asked for (a common word on 250,000 articles: 200 ms down to 2 ms).
+ * Why MiniSearch's radix tree and our own postings (tests/bench/search-libraries.ts, 250,000
+ * articles on this machine): MiniSearch built in about half Orama's time, took 200 MB of heap
+ * against 500 MB, and answered the query mix at p50 under 1 ms against 170 ms; its SearchableMap
+ * still finds the terms a word reaches (prefixes, typos). Its index was then only read to make
+ * postings.ts's typed arrays, yet its build was 14 of the 20 s of a confirm and its 140 MB of
+ * JSON took 6-10 s to parse on the thread that answers requests: the postings are now built,
+ * stored and loaded as typed arrays (the same scores and rankings). Orama's Italian stemmer
+ * (@orama/stemmers) makes the terms.
  */
 export interface StoredIndex {
   version: string;
   items: PriceItem[];
-  /** Layout of `search`: 2 is three fields (name, rest, titles) and `vocabulary`; anything else is rebuilt from the items. */
+  /** Layout: 3 is `postings` of three fields (name, rest, titles) and `vocabulary`; anything else is rebuilt from the items. */
   format?: number;
-  /** MiniSearch's own serialisation (ids are positions in `items`). */
-  search?: AsPlainObject;
+  postings?: PostingsData;
   /** The distinct words of the list as written (folded), for typos and words being typed. */
   vocabulary?: string[];
 }
@@ -57,35 +56,21 @@ export interface LoadedIndex {
   codesJoined: JoinedCodes;
 }
 
+/** The blob's name predates its binary layout; kept, so the versions stored before are still found (decodeIndex reads both). */
 export const indexKey = (version: string) => `price-index/${version}.json.gz`;
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** An article's hierarchy of titles, when its importer kept them. */
 const titlesOf = (item: PriceItem) => (item.titoli ?? []).join(' ');
 
-/** Three fields: the name (first clause), the rest of the description, the title levels (weights in postings.ts). */
-function options(items: PriceItem[]): Options<number> {
-  return {
-    fields: [...FIELD_NAMES],
-    idField: 'id',
-    tokenize,
-    processTerm: (term) => termOf(term),
-    extractField: (i, field) => {
-      if (field === 'id') return i as unknown as string;
-      const item = items[i];
-      if (field === 'titoli') return titlesOf(item);
-      const { name, rest } = splitName(item.descrizione);
-      return field === 'nome' ? name : rest;
-    },
-  };
+/** An article's three fields: the name (first clause), the rest of the description, the title levels (weights in postings.ts). */
+function fieldsOf(item: PriceItem): [string, string, string] {
+  const { name, rest } = splitName(item.descrizione);
+  return [name, rest, titlesOf(item)];
 }
 
-function newSearch(items: PriceItem[]): MiniSearch<number> {
-  const ms = new MiniSearch<number>(options(items));
-  ms.addAll(items.map((_, i) => i));
-  return ms;
-}
+const postingsOf = (items: PriceItem[]) => buildPostings(items.length, (doc) => fieldsOf(items[doc]));
 
 /** The distinct folded words of the list with a meaning for search (no numbers: those match as typed). */
 function vocabularyOf(items: PriceItem[]): string[] {
@@ -103,12 +88,45 @@ function vocabularyOf(items: PriceItem[]): string[] {
 
 export function buildIndex(version: string, items: PriceItem[]): StoredIndex {
   const sorted = [...items].sort((a, b) => (a.codice < b.codice ? -1 : a.codice > b.codice ? 1 : 0));
-  return { version, items: sorted, format: FORMAT, search: newSearch(sorted).toJSON(), vocabulary: vocabularyOf(sorted) };
+  return { version, items: sorted, format: FORMAT, postings: postingsOf(sorted), vocabulary: vocabularyOf(sorted) };
 }
 
-/** Compressed in libuv's pool, not on the calling thread (an analysis thread builds it: prezzari/items.ts). */
+/**
+ * The blob: MAGIC, the length of a JSON head (version, items, vocabulary, terms, size), the head,
+ * then the postings' offsets, articles and impacts as they lie in memory (little-endian, 4-byte
+ * aligned), so that loading them is making views. Compressed in libuv's pool, not on the calling
+ * thread (an analysis thread builds it: prezzari/items.ts).
+ */
+const MAGIC = 'CPX3';
+
 export function serialiseIndex(index: StoredIndex): Promise<Buffer> {
-  return gzipAsync(JSON.stringify(index), { level: 1 });
+  const postings = index.postings ?? postingsOf(index.items);
+  const head = Buffer.from(JSON.stringify({ version: index.version, items: index.items, vocabulary: index.vocabulary ?? vocabularyOf(index.items), terms: postings.terms, size: postings.size }));
+  const prefix = Buffer.alloc(8);
+  prefix.write(MAGIC, 0, 'latin1');
+  prefix.writeUInt32LE(head.length, 4);
+  const padding = Buffer.alloc((4 - ((8 + head.length) % 4)) % 4);
+  const bytes = (a: Int32Array | Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  return gzipAsync(Buffer.concat([prefix, head, padding, bytes(postings.offsets), bytes(postings.docs), bytes(postings.impacts)]), { level: 1 });
+}
+
+/** A stored index from its blob's bytes (gunzipped); a blob of an earlier layout (JSON) gives its items, to be indexed again. */
+export function decodeIndex(raw: Buffer): StoredIndex {
+  if (raw.toString('latin1', 0, 4) !== MAGIC) return JSON.parse(raw.toString('utf8')) as StoredIndex;
+  const headLength = raw.readUInt32LE(4);
+  const head = JSON.parse(raw.toString('utf8', 8, 8 + headLength)) as Omit<StoredIndex, 'postings'> & { terms: string[]; size: number };
+  let at = 8 + headLength;
+  at += (4 - (at % 4)) % 4;
+  // Views need 4-byte alignment in the underlying buffer: copied once when the bytes are not aligned.
+  const aligned = (raw.byteOffset + at) % 4 === 0 ? raw : Buffer.from(raw);
+  const base = aligned.byteOffset;
+  const offsets = new Int32Array(aligned.buffer, base + at, head.terms.length + 1);
+  at += offsets.byteLength;
+  const total = offsets[head.terms.length];
+  const docs = new Int32Array(aligned.buffer, base + at, total);
+  at += docs.byteLength;
+  const impacts = new Float32Array(aligned.buffer, base + at, total);
+  return { version: head.version, items: head.items, format: FORMAT, vocabulary: head.vocabulary, postings: { size: head.size, terms: head.terms, offsets, docs, impacts } };
 }
 
 export function loadStoredIndex(stored: StoredIndex): LoadedIndex {
@@ -120,8 +138,8 @@ export function loadStoredIndex(stored: StoredIndex): LoadedIndex {
     else byCode.set(code, [item]);
   }
   // A blob written before the current layout is indexed again from its items.
-  const current = stored.format === FORMAT && stored.search && stored.vocabulary;
-  const search = new Postings(current ? stored.search! : newSearch(stored.items).toJSON());
+  const current = stored.format === FORMAT && stored.postings && stored.vocabulary;
+  const search = new Postings(current ? stored.postings! : postingsOf(stored.items));
   const entries: Array<[string, number]> = [];
   for (const word of current ? stored.vocabulary! : vocabularyOf(stored.items)) {
     const term = termOf(word);
@@ -156,7 +174,7 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
   hit = (async () => {
     const raw = await getBlob(ctx, indexKey(version));
     if (!raw) return null;
-    const loaded = loadStoredIndex(JSON.parse((await gunzipAsync(raw)).toString('utf8')) as StoredIndex);
+    const loaded = loadStoredIndex(decodeIndex(await gunzipAsync(raw)));
     warmIndex(loaded);
     return loaded;
   })();

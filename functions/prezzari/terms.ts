@@ -24,10 +24,21 @@ export function words(text: string): Array<{ word: string; start: number; end: n
 export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
 
 const stemCache = new Map<string, string>();
+/** Words as written to their terms: most words of a list or a window of results were met before (no folding again). */
+const termCache = new Map<string, string | null>();
 
 /** One word to its search term, or null when it carries no meaning for search (stop words, single letters). */
 export function termOf(word: string): string | null {
-  const f = fold(word);
+  let term = termCache.get(word);
+  if (term === undefined) {
+    term = termOfFolded(fold(word));
+    if (termCache.size > 200_000) termCache.clear();
+    termCache.set(word, term);
+  }
+  return term;
+}
+
+function termOfFolded(f: string): string | null {
   if (f.length < 2 && !/\d/.test(f)) return null;
   if (STOP_WORDS.has(f)) return null;
   if (/\d/.test(f)) return f;

@@ -20,7 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { startTestRuntime, apiClient, loginAs, ADMIN_PASSWORD } from '../support/runtime.ts';
 import { putBlob, getBlob } from '../../functions/storage/blobs.ts';
 import { tempKey } from '../../functions/prezzari/imports.ts';
-import { indexKey, loadStoredIndex, rankIndex } from '../../functions/prezzari/search-index.ts';
+import { decodeIndex, indexKey, loadStoredIndex, rankIndex } from '../../functions/prezzari/search-index.ts';
 import { gunzipSync } from 'node:zlib';
 import { COMMON_TYPOS, generateArticles, LATENCY_MIX, QUERIES } from './search-data.ts';
 
@@ -156,12 +156,12 @@ async function main() {
     }
     console.log(`riferimento, la stessa ricerca su nessun prezzario (${empty.length}): p50 ${pct(empty, 0.5).toFixed(1)} ms, p95 ${pct(empty, 0.95).toFixed(1)} ms`);
     const blob = (await getBlob(rt.ctx, indexKey(version)))!;
-    const json = gunzipSync(blob);
-    console.log(`indice su disco: ${mb(blob.length)} gzip (${mb(json.length)} JSON)`);
+    const raw = gunzipSync(blob);
+    console.log(`indice su disco: ${mb(blob.length)} gzip (${mb(raw.length)} non compresso)`);
     globalThis.gc?.();
     const h0 = process.memoryUsage().heapUsed;
     t = performance.now();
-    const loaded = loadStoredIndex(JSON.parse(json.toString('utf8')));
+    const loaded = loadStoredIndex(decodeIndex(raw));
     const loadMs = performance.now() - t;
     globalThis.gc?.();
     const h1 = process.memoryUsage().heapUsed;

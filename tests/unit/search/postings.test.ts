@@ -10,7 +10,7 @@ import { generateArticles } from '../../bench/search-data.ts';
  */
 const articles = generateArticles(3000, 11);
 const stored = buildIndex('p1', articles);
-const postings = new Postings(stored.search!);
+const postings = new Postings(stored.postings!);
 const termsOfItem = stored.items.map((a) => new Set(tokenize(a.descrizione).map((w) => termOf(w)).filter((t): t is string => !!t)));
 const id = (t: string) => postings.dictionary.get(t)!;
 
