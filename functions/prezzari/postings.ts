@@ -400,6 +400,29 @@ export class Postings {
     return { docs, scores, terms: termsOf(list) };
   }
 
+  /**
+   * Evaluates, a few times over and on this list's own terms, every way a query can go (one term
+   * and several for a word, few articles and many, galloping and merging, AND and OR), so that the
+   * compiled code has met every branch before a person's query does: a branch first met in
+   * optimised code throws that code away, and the query runs on in the interpreter (measured: a
+   * common word taking 10-18 ms instead of 1 in the first minutes after a load).
+   */
+  warm(): void {
+    const byDf = this.postings.map((p, term) => ({ term, df: p.docs.length })).sort((a, b) => b.df - a.df || a.term - b.term);
+    if (!byDf.length) return;
+    const at = (k: number, typos = 0): Reach => ({ term: byDf[Math.min(byDf.length - 1, Math.max(0, k))].term, typos, quality: 1 });
+    const common = [at(0), at(1, 1)];
+    const middle = [at(byDf.length >> 4), at(byDf.length >> 3, 1)];
+    const rare = [at(byDf.length - 1), at(byDf.length - 2, 1)];
+    const queries: Reach[][][] = [[common.slice(0, 1)], [common], [middle], [rare], [rare.slice(0, 1)], [rare, common], [common, middle], [middle, common.slice(0, 1)]];
+    for (let round = 0; round < 3; round++) {
+      for (const words of queries) {
+        this.evaluate(words, true);
+        this.evaluate(words, false);
+      }
+    }
+  }
+
   /** Whether article `doc` contains term `term` in any field. */
   has(term: number, doc: number): boolean {
     return contains(this.postings[term].docs, doc);

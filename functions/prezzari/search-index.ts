@@ -194,13 +194,15 @@ export function preloadIndex(ctx: AppContext, version: string): void {
   setImmediate(() => void loadIndex(ctx, version).catch(() => undefined));
 }
 
-/** Words of the list asked by warmIndex: the commonest (long answers) and some spread over the vocabulary. */
+/** Words of the list asked by warmIndex: the commonest long and short ones (long answers; two typos and one) and some spread over the vocabulary. */
 function warmWords(index: LoadedIndex): string[] {
   const all: Array<{ word: string; df: number }> = [];
-  for (const [word, term] of index.vocabulary) if (word.length >= 8) all.push({ word, df: index.search.weight([{ term, typos: 0, quality: 1 }]) });
-  const common = [...all].sort((a, b) => b.df - a.df).slice(0, 2);
-  const spread = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 2)) === 0).slice(0, 2);
-  return [...new Set([...common, ...spread].map((w) => w.word))];
+  for (const [word, term] of index.vocabulary) if (word.length >= 5) all.push({ word, df: index.search.weight([{ term, typos: 0, quality: 1 }]) });
+  const long = all.filter((w) => w.word.length >= 8);
+  const common = [...long].sort((a, b) => b.df - a.df).slice(0, 2);
+  const short = all.filter((w) => w.word.length < 8).sort((a, b) => b.df - a.df).slice(0, 1);
+  const spread = long.filter((_, i) => i % Math.max(1, Math.floor(long.length / 2)) === 0).slice(0, 2);
+  return [...new Set([...common, ...short, ...spread].map((w) => w.word))];
 }
 
 /**
@@ -211,6 +213,7 @@ function warmWords(index: LoadedIndex): string[] {
  * Leaves no cached answer behind: every later query is ranked afresh.
  */
 export function warmIndex(index: LoadedIndex): void {
+  index.search.warm();
   const words = warmWords(index);
   const queries: string[] = [];
   words.forEach((w, i) => {
@@ -219,13 +222,17 @@ export function warmIndex(index: LoadedIndex): void {
   });
   const code = index.codesFolded[index.codesFolded.length >> 1] ?? '';
   queries.push(code.split('#')[0], code.slice(0, Math.max(1, code.length >> 1)), code.slice(-5));
-  for (const q of queries) {
-    if (!q.trim()) continue;
-    for (const hit of rankIndex(index, q, 20).hits) highlightRanges(hit.item.descrizione, hit.terms);
+  // Twice: the second round meets the code the first one had compiled.
+  for (let round = 0; round < 2; round++) {
+    for (const q of queries) {
+      if (!q.trim()) continue;
+      for (const hit of rankIndex(index, q, 20).hits) highlightRanges(hit.item.descrizione, hit.terms);
+    }
+    // A page beyond the first ones ranked (ranked again, deeper).
+    rankIndex(index, queries[0], 20, 200);
+    index.recent.clear();
+    index.reaches.clear();
   }
-  rankIndex(index, queries[0], 20, 20);
-  index.recent.clear();
-  index.reaches.clear();
 }
 
 /** The range [from, to) of items whose code starts with the prefix (folded): two binary searches. */
