@@ -116,3 +116,50 @@ export function generateArticles(n: number, seed = 7): PriceItem[] {
   }
   return items;
 }
+
+export type LatencyKind = 'codice' | 'parola' | 'flessione' | 'refuso' | 'refusi comuni';
+
+/** Italian plural of a singular (and back): what "flessione" queries ask. */
+const inflect = (w: string) => w.replace(/o$/, 'i').replace(/a$/, 'e').replace(/e$/, 'i');
+
+/** One edit in the middle of a word (a letter dropped), two on words of 8 letters or more (and its second letter changed). */
+function misspell(w: string): string {
+  const mid = w.length >> 1;
+  const dropped = w.slice(0, mid) + w.slice(mid + 1);
+  if (w.length < 8) return dropped;
+  const second = dropped[1] === 'z' ? 'a' : String.fromCharCode(dropped.charCodeAt(1) + 1);
+  return dropped[0] + second + dropped.slice(2);
+}
+
+/**
+ * Queries of every latency category made from the list's own articles (deterministic), so that each
+ * category has enough of them for its p95 to be a percentile and not its slowest query: exact codes
+ * and code prefixes, an article's first two words, the same inflected, the same misspelt (one edit
+ * from 5 letters, two from 8), and the commonest words of the list misspelt.
+ */
+export function generatedQueries(items: PriceItem[], perKind = 20): Array<{ q: string; kind: LatencyKind }> {
+  const out: Array<{ q: string; kind: LatencyKind }> = [];
+  const seen = new Set<string>(LATENCY_MIX);
+  const add = (q: string, kind: LatencyKind) => {
+    if (q.trim() && !seen.has(q)) {
+      seen.add(q);
+      out.push({ q, kind });
+    }
+  };
+  const wordsOf = (item: PriceItem) => item.descrizione.toLowerCase().split(/[^a-zàèéìòù]+/).filter((w) => w.length >= 5);
+  const counts = new Map<string, number>();
+  for (let i = 0; i < items.length; i += 97) for (const w of wordsOf(items[i])) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const common = [...counts].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+  for (let k = 0, made = 0; made < perKind && k < 10 * perKind; k++) {
+    const item = items[(k * 104_729 + 13) % items.length];
+    const [a, b] = wordsOf(item);
+    if (!b) continue;
+    made++;
+    add(k % 2 ? item.codice : item.codice.slice(0, 12), 'codice');
+    add(`${a} ${b}`, 'parola');
+    add(`${inflect(a)} ${inflect(b)}`, 'flessione');
+    add(`${misspell(a)} ${misspell(b)}`, 'refuso');
+    add(`${misspell(common[(2 * made) % common.length])} ${misspell(common[(2 * made + 1) % common.length])}`, 'refusi comuni');
+  }
+  return out;
+}
