@@ -174,8 +174,12 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
   hit = (async () => {
     const raw = await getBlob(ctx, indexKey(version));
     if (!raw) return null;
-    const loaded = loadStoredIndex(decodeIndex(await gunzipAsync(raw)));
-    warmIndex(loaded);
+    const stored = decodeIndex(await gunzipAsync(raw));
+    // Decoding, loading and warming each take their turn on the API's thread: other requests run between them.
+    await nextTurn();
+    const loaded = loadStoredIndex(stored);
+    await nextTurn();
+    await warmIndexInTurns(loaded);
     return loaded;
   })();
   hit.catch(() => cache.delete(version));
@@ -213,7 +217,20 @@ function warmWords(index: LoadedIndex): string[] {
  * Leaves no cached answer behind: every later query is ranked afresh.
  */
 export function warmIndex(index: LoadedIndex): void {
-  index.search.warm();
+  for (const step of warmSteps(index)) step();
+}
+
+/** The same, a step at a time with the event loop's other work in between (the API's thread: no long stall). */
+export async function warmIndexInTurns(index: LoadedIndex): Promise<void> {
+  for (const step of warmSteps(index)) {
+    step();
+    await nextTurn();
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function warmSteps(index: LoadedIndex): Array<() => void> {
   const words = warmWords(index);
   const queries: string[] = [];
   words.forEach((w, i) => {
@@ -222,17 +239,20 @@ export function warmIndex(index: LoadedIndex): void {
   });
   const code = index.codesFolded[index.codesFolded.length >> 1] ?? '';
   queries.push(code.split('#')[0], code.slice(0, Math.max(1, code.length >> 1)), code.slice(-5));
+  const ask = (q: string) => () => {
+    for (const hit of rankIndex(index, q, 20).hits) highlightRanges(hit.item.descrizione, hit.terms);
+  };
   // Twice: the second round meets the code the first one had compiled.
-  for (let round = 0; round < 2; round++) {
-    for (const q of queries) {
-      if (!q.trim()) continue;
-      for (const hit of rankIndex(index, q, 20).hits) highlightRanges(hit.item.descrizione, hit.terms);
-    }
+  const round = [
+    ...queries.filter((q) => q.trim()).map(ask),
     // A page beyond the first ones ranked (ranked again, deeper).
-    rankIndex(index, queries[0], 20, 200);
-    index.recent.clear();
-    index.reaches.clear();
-  }
+    () => rankIndex(index, queries[0], 20, 200),
+    () => {
+      index.recent.clear();
+      index.reaches.clear();
+    },
+  ];
+  return [() => index.search.warm(), ...round, ...round];
 }
 
 /** The range [from, to) of items whose code starts with the prefix (folded): two binary searches. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, highlightRanges, loadStoredIndex, rankIndex, warmIndex } from '../../../functions/prezzari/search-index.ts';
+import { buildIndex, highlightRanges, loadStoredIndex, rankIndex, warmIndex, warmIndexInTurns } from '../../../functions/prezzari/search-index.ts';
 import type { PriceItem } from '../../../functions/storage/repositories/price-lists.ts';
 
 const item = (codice: string, descrizione: string, unita_di_misura = 'cad'): PriceItem => ({
@@ -287,5 +287,25 @@ describe('warming a loaded index', () => {
       expect(b.hits.map((h) => [h.item.codice, h.score])).toEqual(a.hits.map((h) => [h.item.codice, h.score]));
       expect([b.total, b.missing]).toEqual([a.total, a.missing]);
     }
+  });
+
+  it('on the API\u2019s thread, warms a step at a time with other work running in between, to the same end', async () => {
+    // Prepare: a count of the event loop's turns while the warming runs
+    const index = loadStoredIndex(buildIndex('w2', crowdedList()));
+    let turns = 0;
+    let warming = true;
+    const turn = () => {
+      if (!warming) return;
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    // Act
+    await warmIndexInTurns(index);
+    warming = false;
+    // Assess: many turns ran (one per step), and no cached answer is left
+    expect(turns).toBeGreaterThan(20);
+    expect(index.recent.size).toBe(0);
+    expect(index.reaches.size).toBe(0);
   });
 });
