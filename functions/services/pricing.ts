@@ -5,7 +5,7 @@ import { listHeads, type PriceItem } from '../storage/repositories/price-lists.t
 import { listPatterns } from '../storage/repositories/patterns.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
-import { PRICE_FIELDS } from '../../shared/domain/settings-undo.ts';
+import { PRICE_FIELDS, samePriceFields } from '../../shared/domain/settings-undo.ts';
 import { changeRows, type RowWritten } from './row-writes.ts';
 import { retotal } from './rows.ts';
 import { loadIndex } from '../prezzari/search-index.ts';
@@ -119,8 +119,6 @@ async function priceRowsWith<T extends Omit<RowRecord, 'id'>>(ctx: AppContext, p
   return out;
 }
 
-const samePrice = (a: RowRecord, b: RowRecord) => PRICE_FIELDS.every((f) => JSON.stringify(a[f] ?? null) === JSON.stringify(b[f] ?? null));
-
 /**
  * Re-prices rows where they are stored now. Each row is priced from the copy read and written
  * only if its price (or typology) changed, conditionally on that copy's version; a row changed
@@ -144,7 +142,7 @@ export async function repriceRows(
   const results = await changeRows(ctx, doc.id, [...rows], async (current) => {
     const p = plan.get(current.id);
     const priced = p && p.read.version === current.version ? p.priced : (await priceRowsWith(ctx, pricing, doc, [retype(current)]))[0];
-    return samePrice(current, priced) ? null : { ...current, ...pick(priced) };
+    return samePriceFields(current, priced) ? null : { ...current, ...pick(priced) };
   }, operationId, onWritten);
   const written = results.filter((r): r is RowRecord => r !== undefined);
   const { document, totals } = await retotal(ctx, doc);
