@@ -147,6 +147,24 @@ export function parseItalian(text: string): Decimal | null {
   return dec(m[1] === '-' ? -units : units, frac.length);
 }
 
+// A decimal point: thousands by comma, apostrophes or spaces ("1,680.04", "117'828.43", "25916.73").
+const DECIMAL_POINT = /^([+-])?(\d{1,3}(?:[,\u00b4'\u2019\u00a0\u202f ]?\d{3})*|\d+)(?:\.(\d+))?$/;
+
+/**
+ * Parses a number written with a decimal point ("1,680.04", "117'828.43", "25916.73", "13.0"), as
+ * programs printing in English or with JavaScript's `toFixed` write them; null when it is not one.
+ */
+export function parseDecimalPoint(text: string): Decimal | null {
+  if (text.length > MAX_NUMBER_TEXT) return null;
+  const t = text.trim().replace(/^\((.*)\)$/, '-$1');
+  const m = DECIMAL_POINT.exec(t);
+  if (!m) return null;
+  const int = m[2].replace(/[,\u00b4'\u2019\u00a0\u202f ]/g, '');
+  const frac = m[3] ?? '';
+  const units = BigInt(int + frac);
+  return dec(m[1] === '-' ? -units : units, frac.length);
+}
+
 /** Accepts Italian ("1.234,56") or dot ("1234.56") input, as price-list cells come both ways. */
 export function parseFlexible(text: string): Decimal | null {
   const t = text.trim();

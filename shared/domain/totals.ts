@@ -83,6 +83,11 @@ export function isCongruent(sumTotale: number | null, documentTotal: number | nu
   return s && t ? compare(abs(sub(s, t)), CONGRUENCE_TOLERANCE) < 0 : null;
 }
 
+/** round2(q × p) = t exactly, rounding half-up. */
+export function productExact(q: Decimal, p: Decimal, t: Decimal): boolean {
+  return round(mul(q, p), 2).units === round(t, 2).units;
+}
+
 /** |round2(q × p) − t| ≤ 1 cent, rounding half-up: the printed amount is the product. */
 export function productHolds(q: Decimal, p: Decimal, t: Decimal): boolean {
   // Both rounded to 2 decimals: their units are cents.

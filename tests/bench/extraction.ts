@@ -42,6 +42,8 @@ interface TruthItem {
   quantita: number;
   unitario: number;
   totale: number;
+  /** The print does not close (printed q × p ≠ amount, a blanked unit): the voce must be flagged. */
+  da_verificare?: boolean;
 }
 
 interface Truth {
@@ -124,7 +126,10 @@ export function score(truth: Truth, voci: ParsedVoce[], documentTotal: number | 
     j = k + 1;
     const why = verifica(v);
     if (why.length) s.flagged++;
-    if (sameNumbers(t, v)) s.exact++;
+    if (sameNumbers(t, v) && t.da_verificare && !why.length) {
+      s.wrongUnflagged++;
+      s.mismatches.push(`n.${t.n} ${t.tariffa}: read as printed but NOT FLAGGED (the print does not close)`);
+    } else if (sameNumbers(t, v)) s.exact++;
     else {
       if (why.length) s.wrongFlagged++;
       else s.wrongUnflagged++;

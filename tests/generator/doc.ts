@@ -25,6 +25,8 @@ export interface TruthItem {
   page: number;
   page_end: number;
   misure?: TruthMisura[];
+  /** The print itself does not close (printed q × p ≠ amount, a unit the program blanked): a reader must flag the voce. */
+  da_verificare?: true;
 }
 
 export interface Truth {
@@ -36,7 +38,7 @@ export interface Truth {
   voci: number;
   currency: 'EUR';
   thousands_separator: string;
-  decimal_separator: ',';
+  decimal_separator: ',' | '.';
   font: string;
   imitates: string;
   seed: number;
@@ -156,6 +158,8 @@ export interface Rendered {
   setup: Setup;
   imitates: string;
   variant?: Record<string, unknown>;
+  /** Decimal mark of the print (default ','). */
+  decimal?: ',' | '.';
 }
 
 export async function toTruth(name: string, layout: string, seed: number, r: Rendered): Promise<{ pdf: Uint8Array; truth: Truth }> {
@@ -175,7 +179,7 @@ export async function toTruth(name: string, layout: string, seed: number, r: Ren
     voci: items.length,
     currency: 'EUR',
     thousands_separator: r.setup.thou,
-    decimal_separator: ',',
+    decimal_separator: r.decimal ?? ',',
     font: `${FONT_NAMES[r.setup.family]} ${r.setup.size} pt (PDF standard font, WinAnsi)`,
     imitates: r.imitates,
     seed,

@@ -17,6 +17,7 @@ import { blumatica, excelPrezzoPrima, narrowCode, separators } from './layouts-t
 import { leeno, primusOld } from './layouts-primus.ts';
 import { paragrafi } from './layouts-text.ts';
 import { primus3Layout, primus3PrezzoPrima } from './layouts-primus3.ts';
+import { report } from './layouts-report.ts';
 
 type LayoutFn = (rng: Rng, nVoci: number) => Promise<Rendered>;
 
@@ -30,6 +31,7 @@ export const LAYOUTS: Record<string, LayoutFn> = {
   paragrafi,
   primus3: primus3Layout,
   primus3_prezzo_prima: primus3PrezzoPrima,
+  report,
 };
 
 export const LAYOUT_NAMES = Object.keys(LAYOUTS);

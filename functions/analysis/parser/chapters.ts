@@ -94,7 +94,7 @@ function clean(c: Capitoli): Capitoli | undefined {
 }
 
 export const headingText = (l: BLine, m: Model): string => {
-  const text = normalizeSpaces(textOf(l.words.filter(w => !amountOf(w.text) || w.x0 < m.numStart)));
+  const text = normalizeSpaces(textOf(l.words.filter(w => !amountOf(w.text, m.nf) || w.x0 < m.numStart)));
   return !text || /^TOTALE\b|^PARZIALE\b|^SOMMANO\b|^IMPORTO\b/.test(foldUpper(text)) ? '' : text;
 };
 

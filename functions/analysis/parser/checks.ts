@@ -4,11 +4,13 @@
  */
 import { compare, fromNumber, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import { READER_REASONS } from '../../../shared/domain/rows.ts';
-import { productHolds } from '../../../shared/domain/totals.ts';
+import { productExact, productHolds } from '../../../shared/domain/totals.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
 import { readUnit } from './units.ts';
 
 export const R_PRODOTTO = READER_REASONS.product;
+/** The print's own numbers miss by a cent (a quantity kept to more decimals than printed): read as printed, never corrected. */
+export const R_CENTESIMO = "quantità × prezzo stampati differiscono di un centesimo dall'importo stampato";
 export const R_CODICE = 'codice non trovato';
 export const R_UM = 'unità di misura non trovata';
 export const R_UM_MONCA = 'unità di misura incompleta';
@@ -41,7 +43,9 @@ export function applyChecks(result: ParseResult, subtotals: readonly Subtotal[] 
   const withCode = voci.filter(v => v.tariffa).length;
   for (const v of voci) {
     v.verifica ??= [];
-    if (!productHolds(fromNumber(v.quantita), fromNumber(v.unitario), fromNumber(v.totale))) addReason(v, R_PRODOTTO);
+    const [q, p, t] = [fromNumber(v.quantita), fromNumber(v.unitario), fromNumber(v.totale)];
+    if (!productHolds(q, p, t)) addReason(v, R_PRODOTTO);
+    else if (!productExact(q, p, t)) addReason(v, R_CENTESIMO);
     // Codes and units are required only where the print has them for most voci.
     if (!v.tariffa && withCode * 2 > voci.length) addReason(v, R_CODICE);
     // Every voce of a computo has a unit: one not read is said, even where no voce has one.

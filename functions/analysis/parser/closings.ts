@@ -31,10 +31,10 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
   // Which is quantity and which is price: the header's columns tell, when it has them (tables may print the price first).
   const roles = (ph?.roles.qty || ph?.roles.price ? ph : m.header)?.roles ?? {};
   const order = orderFromHeader(q.w, p.w, roles, m.fs);
-  const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text) && w.x0 >= m.descX - FS.descriptionMargin * m.fs);
+  const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text, m.nf) && w.x0 >= m.descX - FS.descriptionMargin * m.fs);
   const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(foldUpper(w.text)));
   let um: Word[] = [];
-  if (sommanoAt >= 0) um = unitAfterSommano(l, labels[sommanoAt], Math.min(q.w.x0, p.w.x0));
+  if (sommanoAt >= 0) um = unitAfterSommano(l, labels[sommanoAt], Math.min(q.w.x0, p.w.x0), m);
   else {
     // Last group of words separated from the description by a column gap.
     let k = labels.length;
@@ -48,7 +48,7 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
   }
   if (!um.length) {
     // `Quantità: 1.387,97 m² Prezzo unitario: € 20,00`: the unit right after the quantity.
-    const after = l.words.filter(w => w.x0 >= q.w.x1 && w.x1 <= p.w.x0 && !amountOf(w.text));
+    const after = l.words.filter(w => w.x0 >= q.w.x1 && w.x1 <= p.w.x0 && !amountOf(w.text, m.nf));
     const k = after.findIndex(w => ROLE_OF.has(foldUpper(w.text).replace(/:$/, '')) || /^[x×=€:]$/i.test(w.text));
     const unit = k < 0 ? after : after.slice(0, k);
     if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < FS.unitReach * m.fs) um = unit;
@@ -60,9 +60,9 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
  * The unit between `SOMMANO` and the quantity: its words, and a whole number followed by a unit
  * word (`100 kg`: a unit counted in hundreds).
  */
-function unitAfterSommano(l: BLine, sommano: Word, until: number): Word[] {
+function unitAfterSommano(l: BLine, sommano: Word, until: number, m: Model): Word[] {
   const ws = l.words.filter(w => w.x0 > sommano.x0 && w.x1 <= until + 0.1);
-  return ws.filter((w, i) => !amountOf(w.text) || (/^\d{1,4}$/.test(w.text) && i + 1 < ws.length && !amountOf(ws[i + 1].text)));
+  return ws.filter((w, i) => !amountOf(w.text, m.nf) || (/^\d{1,4}$/.test(w.text) && i + 1 < ws.length && !amountOf(ws[i + 1].text, m.nf)));
 }
 
 /**
@@ -86,7 +86,7 @@ export function unitOf(b: Body, c: Closing, m: Model, open: Open | null): string
   if (c.um.length) {
     const ux0 = c.um[0].x0 - FS.unitRestLeft * m.fs;
     const ux1 = c.um[c.um.length - 1].x1 + FS.unitRestRight * m.fs;
-    const fits = (w: Word): boolean => w.x1 > ux0 && w.x0 < ux1 && !amountOf(w.text) && !CLOSING_WORDS.includes(foldUpper(w.text));
+    const fits = (w: Word): boolean => w.x1 > ux0 && w.x0 < ux1 && !amountOf(w.text, m.nf) && !CLOSING_WORDS.includes(foldUpper(w.text));
     // Unit over two lines (`cad/` + `mese`, `a` + `corpo`): the rest sits under it.
     const slash = um.endsWith('/');
     if (b.next && (slash || !isKnownUnit(um))) {
@@ -139,7 +139,7 @@ function unitFromColumn(open: Open, m: Model, ph: HeaderModel | null): { text: s
   const inColumn = (l: BLine): Word[] =>
     l.words.filter(w => {
       const cx = (w.x0 + w.x1) / 2;
-      return cx >= hum.x0 - FS.unitReach * m.fs && cx <= hum.x1 + FS.unitReach * m.fs && w.x0 >= m.descEnd - FS.descriptionMargin * m.fs && !amountOf(w.text);
+      return cx >= hum.x0 - FS.unitReach * m.fs && cx <= hum.x1 + FS.unitReach * m.fs && w.x0 >= m.descEnd - FS.descriptionMargin * m.fs && !amountOf(w.text, m.nf);
     });
   for (let i = 0; i < open.lines.length; i++) {
     const ws = inColumn(open.lines[i]);

@@ -2,6 +2,7 @@
  * Column model: where the amounts of closing lines right-align, where the description column starts
  * and ends, where voce numbers and codes sit, whether the description is justified.
  */
+import { DECIMAL_COMMA, type NumberFormat } from './numbers.ts';
 import type { Word } from '../words.ts';
 import { type BLine, type PageModel, type Model, median, type Body } from './reading.ts';
 import { tripleBefore, clusters } from './numbers.ts';
@@ -10,7 +11,7 @@ import { FS } from './thresholds.ts';
 import { textOf } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
 
-export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean): Model | null {
+export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean, nf: NumberFormat = DECIMAL_COMMA): Model | null {
   const fs = median(pages.map(p => p.fs)) || 8;
   const ts: number[] = [];
   const firstX: number[] = [];
@@ -75,7 +76,7 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   // a U.M. column between description and numbers ends the description.
   let descEnd = numRoles.length >= 2 ? Math.max(numStart, Math.min(...numRoles.map(r => r.x0)) - FS.descriptionToNumbers * fs) : numStart;
   if (hr?.um && hr.um.x0 > descX + FS.unitColumnAfterDescription * fs && hr.um.x0 < numStart + FS.numbersAfterDescription * fs) descEnd = Math.min(numStart, hr.um.x0 - fs);
-  const model: Model = { fs, importoX: importo.x, descX, numStart, descEnd, header, memo: { starts: new WeakMap(), closedAt: new WeakMap(), unitLine: new WeakMap() } };
+  const model: Model = { fs, nf, importoX: importo.x, descX, numStart, descEnd, header, memo: { starts: new WeakMap(), closedAt: new WeakMap(), unitLine: new WeakMap() } };
   splitGluedCodes(pages, model);
   leftColumns(pages, model);
   return model;

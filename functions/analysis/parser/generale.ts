@@ -23,8 +23,10 @@ import { GRAND_TOTAL, NON_VOCE_SECTIONS, spaceless } from './hints.ts';
 import { settleByCode } from './order.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
-import { atAmountColumn, type BLine, type Model, type Closing, type Body } from './reading.ts';
-import { spaceGrouped } from './numbers.ts';
+import { atAmountColumn, type BLine, type Model, type Closing, type Body, type PageModel } from './reading.ts';
+import { amountOf, DECIMAL_COMMA, DECIMAL_POINT, spaceGrouped, tripleBefore, type NumberFormat } from './numbers.ts';
+import { textOf } from './lines.ts';
+import type { Word } from '../words.ts';
 import { pageModel } from './page.ts';
 import { columnModel, justifyEdgeOf } from './column-model.ts';
 import { startOf } from './starts.ts';
@@ -38,15 +40,14 @@ import { FS } from './thresholds.ts';
 export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const warnings: string[] = [];
   const text = computoPages(pages).filter(p => p.hasTextLayer);
-  const gap = spaceGrouped(text) ? FS.spacedDigitsGap : FS.digitsGap;
-  const models = text.map(p => pageModel(p, gap));
+  const { nf, models } = readNumbers(text);
   const skipLine = (l: BLine): boolean => l.skip;
-  const model = columnModel(models, skipLine);
+  const model = columnModel(models, skipLine, nf);
   if (!model) return { layout: 'generale', voci: [], document_total: null, warnings: ['Nessuna riga con quantità × prezzo = importo trovata.'] };
 
   // Stage: body lines (carry lines, footers, summary sections left out; grand totals set apart).
   let body: Body[] = [];
-  const totals: Array<{ pos: number; value: Decimal }> = [];
+  const totals: Array<{ pos: number; values: Decimal[] }> = [];
   let skipping = false;
   for (const pm of models) {
     if (pm.header) skipping = false;
@@ -57,9 +58,9 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
       const l = lines[i];
       if (NON_VOCE_SECTIONS.test(l.all) && l.y0 - headerEnd > FS.sectionBelowHeader * l.fs) skipping = true;
       if (skipping) continue;
-      if (GRAND_TOTAL.test(spaceless(l.label)) && l.nums.length) {
-        const t = l.nums.find(x => atAmountColumn(x, model)) ?? l.nums[l.nums.length - 1];
-        totals.push({ pos: body.length, value: t.v });
+      const total = printedTotal(l, model);
+      if (total) {
+        totals.push({ pos: body.length, values: total });
         continue;
       }
       body.push({ line: l, header: pm.header, next: lines[i + 1], headed: pm.header !== null });
@@ -145,13 +146,59 @@ function subtotalsOf(body: readonly Body[], closings: ReadonlyArray<Closing | nu
  * it (IVA, oneri, a total with them) is not a voce (`end`: body lines kept). Without such a total,
  * the last one printed.
  */
-function grandTotal(totals: ReadonlyArray<{ pos: number; value: Decimal }>, closings: ReadonlyArray<Closing | null>): { value: Decimal | null; end: number } {
+function grandTotal(totals: ReadonlyArray<{ pos: number; values: Decimal[] }>, closings: ReadonlyArray<Closing | null>): { value: Decimal | null; end: number } {
   let run = 0n;
   let k = 0;
   const cents = (d: Decimal): bigint => round(d, 2).units;
   for (const t of totals) {
     for (; k < t.pos; k++) if (closings[k]) run += cents(closings[k]!.t.v);
-    if (run === cents(t.value) && run !== 0n) return { value: t.value, end: t.pos };
+    const value = t.values.find(v => cents(v) === run);
+    if (value && run !== 0n) return { value, end: t.pos };
   }
-  return { value: totals.length ? totals[totals.length - 1].value : null, end: closings.length };
+  return { value: totals.length ? totals[totals.length - 1].values[0] : null, end: closings.length };
+}
+
+/**
+ * A printed grand total line (`T O T A L E euro`, `TOTALI COMPUTO`, `Imponibile`, `Grand total`):
+ * its amount read in the document's number format and, when the program printed its totals in
+ * another format than its voci (`1.234.567,89` under voci `25916.73`), in the other one too.
+ */
+function printedTotal(l: BLine, m: Model): Decimal[] | null {
+  const other = m.nf === DECIMAL_COMMA ? DECIMAL_POINT : DECIMAL_COMMA;
+  const numeric = (w: Word): boolean => amountOf(w.text, m.nf) !== null || amountOf(w.text, other) !== null || w.text === '€' || w.text === '€.';
+  const label = foldUpper(textOf(l.words.filter(w => !numeric(w))));
+  if (!GRAND_TOTAL.test(spaceless(label))) return null;
+  const values: Decimal[] = [];
+  const t = l.nums.find(x => atAmountColumn(x, m)) ?? l.nums.at(-1);
+  if (t && !t.pct) values.push(t.v);
+  const last = l.words.filter(w => amountOf(w.text, other)).at(-1);
+  const alt = last ? amountOf(last.text, other) : null;
+  if (alt) values.push(alt);
+  return values.length ? values : null;
+}
+
+/**
+ * Reads every page's numbers with a decimal comma and, when the print has numbers only a decimal
+ * point can read (`25916.73`, `1,680.04`, `13.0`), with a decimal point too: the reading under
+ * which more lines close (quantity × price = amount) is the document's.
+ */
+function readNumbers(text: readonly PageWords[]): { nf: NumberFormat; models: PageModel[] } {
+  const read = (nf: NumberFormat): { nf: NumberFormat; models: PageModel[] } => {
+    const gap = spaceGrouped(text, nf) ? FS.spacedDigitsGap : FS.digitsGap;
+    return { nf, models: text.map(p => pageModel(p, gap, nf)) };
+  };
+  const comma = read(DECIMAL_COMMA);
+  const pointOnly = text.some(p => p.words.some(w => /\d[.,'\u2019]\d/.test(w.text) && !amountOf(w.text, DECIMAL_COMMA) && amountOf(w.text, DECIMAL_POINT)));
+  if (!pointOnly) return comma;
+  const point = read(DECIMAL_POINT);
+  return closingLines(point.models) > closingLines(comma.models) ? point : comma;
+}
+
+/** Lines whose last number is the product of two before it. */
+function closingLines(models: readonly PageModel[]): number {
+  let n = 0;
+  for (const pm of models) {
+    for (const l of pm.lines) if (l.nums.length >= 3 && tripleBefore(l.nums.slice(0, -1), l.nums[l.nums.length - 1])) n++;
+  }
+  return n;
 }

@@ -12,13 +12,14 @@ export type Role = 'n' | 'code' | 'desc' | 'um' | 'qty' | 'price' | 'total' | 'd
 
 /** Header synonyms, folded, word by word (multi-word headers match on any of their words). */
 export const HEADER_SYNONYMS: Record<Role, readonly string[]> = {
-  n: ['N.', 'N', 'N°', 'NUM.', 'NUM', 'NR.', 'NR', 'N.RO', 'NUM.ORD.', 'NUM.ORD', 'ORD.', 'N.ORD.', 'POS.', 'PROG.'],
-  code: ['CODICE', 'TARIFFA', 'ART.', 'ARTICOLO', 'COD.', 'CODICE/ARTICOLO', 'E.P.', 'VOCE'],
-  desc: ['DESIGNAZIONE', 'DESCRIZIONE', 'INDICAZIONE', 'LAVORI', 'LAVORAZIONE', 'LAVORAZIONI'],
-  um: ['U.M.', 'UM', 'U.M', 'U.DI', 'MISURA', 'UNITA', 'U.', 'UNITA\''],
-  qty: ['QUANTITA', 'QUANTITA\'', 'Q.TA', 'Q.TA\'', 'QTA', 'QTA\''],
-  price: ['PREZZO', 'UNITARIO', 'P.U.', 'PREZZI', 'EURO/UM'],
-  total: ['IMPORTO', 'TOTALE', 'IMPORTI', 'IMPORTO/EURO'],
+  // (English words too: programs that draw their own pages often label their columns in English.)
+  n: ['N.', 'N', 'N°', 'NUM.', 'NUM', 'NR.', 'NR', 'N.RO', 'NUM.ORD.', 'NUM.ORD', 'ORD.', 'N.ORD.', 'POS.', 'PROG.', 'NO.', '#'],
+  code: ['CODICE', 'TARIFFA', 'ART.', 'ARTICOLO', 'COD.', 'CODICE/ARTICOLO', 'E.P.', 'VOCE', 'CODE'],
+  desc: ['DESIGNAZIONE', 'DESCRIZIONE', 'INDICAZIONE', 'LAVORI', 'LAVORAZIONE', 'LAVORAZIONI', 'DESCRIPTION'],
+  um: ['U.M.', 'UM', 'U.M', 'U.DI', 'MISURA', 'UNITA', 'U.', 'UNITA\'', 'UNIT', 'UOM'],
+  qty: ['QUANTITA', 'QUANTITA\'', 'Q.TA', 'Q.TA\'', 'QTA', 'QTA\'', 'QUANTITY', 'QTY', 'QTY.'],
+  price: ['PREZZO', 'UNITARIO', 'P.U.', 'PREZZI', 'EURO/UM', 'PRICE', 'RATE'],
+  total: ['IMPORTO', 'TOTALE', 'IMPORTI', 'IMPORTO/EURO', 'TOTAL', 'AMOUNT'],
   dim: ['PAR.UG.', 'PAR.', 'UG.', 'LUNG.', 'LARG.', 'H/PESO', 'PESO', 'ALT.', 'LUNGHEZZA', 'LARGHEZZA', 'ALTEZZA', 'PARTI', 'UGUALI', 'DIMENSIONI'],
 };
 
@@ -49,6 +50,9 @@ export const CLOSING_WORDS: readonly string[] = ['SOMMANO', 'SOMMANO:', 'SOMMA',
 /** Lines that close part of a voce's measurements but are not voci (`Sommano positivi`, `Parziale [m²]`). */
 export const PARTIAL_LINE = /^(SOMMANO\s+(POSITIVI|NEGATIVI)|PARZIALE\b|SOMMANO\s+PARZIALE|A\s+DEDURRE\b)/;
 
+/** A heading of a measurement book inside a voce (`PIANO: Terra`, `Locale: Cucina`): measurements follow, the description has ended. */
+export const MEASURE_HEADING = /^(PIANO|LOCALE|AMBIENTE|ZONA|VANO|EDIFICIO|FABBRICATO|LIVELLO|STANZA)\s*:/;
+
 /** LeenO measurement line that takes its quantity from another voce. */
 export const VEDI_VOCE = /^-?\s*VEDI\s+VOCE\b/;
 
@@ -56,7 +60,8 @@ export const VEDI_VOCE = /^-?\s*VEDI\s+VOCE\b/;
 export const CARRY_LINES: readonly RegExp[] = [/^RIPORTO$/, /^ARIPORTARE$/, /^TOTALEPAGINA$/, /^RIPORTOPAGINAPRECEDENTE$/, /^DARIPORTARE$/];
 
 /** Printed grand totals (spaces removed). After one, nothing on the page is a voce (IVA, oneri). */
-export const GRAND_TOTAL = /^(TOTALE|IMPORTO)(COMPLESSIVO|GENERALE|TOTALE)?(DEI|DEL)?(LAVORI|COMPUTO|IMPORTOLAVORI)?(EURO|€)?$/;
+export const GRAND_TOTAL =
+  /^(?:(?:GRAND)?TOTAL[EI]?|IMPORTO|IMPONIBILE)(?:COMPLESSIVO|GENERALE|TOTALE)?(?:DEI|DEL|DELL'|DELLE|DELL)?(?:LAVORI|COMPUTO|IMPORTOLAVORI|APPALTO|CATEGORIE|OPERE|PROGETTO|GENERALE|LAVORIAMISURA|LAVORIACORPO)?(?:EURO|€|EUR)?:?$/;
 
 /** Software credit footers and page numbering: never voci, never headings. */
 export const FOOTER_LINES: readonly RegExp[] = [

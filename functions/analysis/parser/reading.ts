@@ -7,6 +7,7 @@ import type { Decimal } from '../../../shared/domain/money.ts';
 import type { Word } from '../words.ts';
 import type { Role } from './hints.ts';
 import type { Order } from './order.ts';
+import type { NumberFormat } from './numbers.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
 import { FS } from './thresholds.ts';
 
@@ -58,6 +59,8 @@ export interface PageModel {
 
 export interface Model {
   fs: number;
+  /** How the print writes its numbers (decimal comma or point). */
+  nf: NumberFormat;
   importoX: number;
   descX: number;
   numStart: number;

@@ -1,6 +1,6 @@
 /** Voce segmentation for prints whose voci open at a number or code and close at a later closing line. */
 import type { Word } from '../words.ts';
-import { CHAPTER_LEVELS, PARTIAL_LINE, VEDI_VOCE } from './hints.ts';
+import { CHAPTER_LEVELS, MEASURE_HEADING, PARTIAL_LINE, VEDI_VOCE } from './hints.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
@@ -15,7 +15,7 @@ import { finish } from './finish.ts';
 import { FS } from './thresholds.ts';
 
 export const descWordsOf = (l: BLine, m: Model, until = Infinity): Word[] =>
-  l.words.filter(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs && w.x1 <= until && !(amountOf(w.text) && w.x0 >= m.numStart));
+  l.words.filter(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs && w.x1 <= until && !(amountOf(w.text, m.nf) && w.x0 >= m.numStart));
 
 /**
  * The description words of a line inside a voce: those within the description column, and the
@@ -23,7 +23,7 @@ export const descWordsOf = (l: BLine, m: Model, until = Infinity): Word[] =>
  * word), so no word of the description is lost. A word that starts past the end is another column's.
  */
 const bodyDescWords = (l: BLine, m: Model): Word[] =>
-  l.words.filter(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs && (w.x1 <= m.descEnd || (w.x0 < m.descEnd && w.x0 < m.numStart)) && !(amountOf(w.text) && w.x0 >= m.numStart));
+  l.words.filter(w => w.x0 >= m.descX - FS.descriptionMargin * m.fs && (w.x1 <= m.descEnd || (w.x0 < m.descEnd && w.x0 < m.numStart)) && !(amountOf(w.text, m.nf) && w.x0 >= m.numStart));
 
 /** What segmentation carries from line to line. */
 interface Segmentation {
@@ -185,10 +185,10 @@ function insideLine(open: Open, l: BLine, model: Model): void {
   if (level && /^(SP|SB)?CAT\s+\d+/.test(f)) {
     open.catSeen = true;
     open.ownCapitoli[level.level] = text.replace(/^(Sp|Sb)?Cat\s+\d+\s*-\s*/i, '');
-  } else if (measured || (PARTIAL_LINE.test(f) && l.nums.length > 0) || VEDI_VOCE.test(f)) {
+  } else if (measured || (PARTIAL_LINE.test(f) && l.nums.length > 0) || VEDI_VOCE.test(f) || MEASURE_HEADING.test(f)) {
     open.measureSeen = true;
-    // Partial subtotals (`Sommano positivi`, `Parziale`) would count their lines twice.
-    if (measured && !/^(SOMMANO|PARZIALE)\b/.test(f)) open.measures.push(l);
+    // Partial subtotals (`Sommano positivi`, `Parziale`, `Totale piano`) would count their lines twice.
+    if (measured && !/^(SOMMANO|PARZIALE|TOTALE)\b/.test(f)) open.measures.push(l);
   } else if (text && !open.measureSeen && !open.catSeen) addDesc(open, descWords);
 }
 

@@ -20,6 +20,8 @@ interface Item {
   quantita: number;
   unitario: number;
   totale: number;
+  /** The print does not close (printed q × p ≠ amount, a blanked unit): the voce must be flagged. */
+  da_verificare?: boolean;
 }
 
 /** Print-order alignment (as the bench does): every item exact or flagged, extra voci flagged. */
@@ -39,7 +41,7 @@ function checkReading(items: Item[], voci: ParsedVoce[], label: string): void {
     j = k + 1;
     matched++;
     const exact = v.tariffa === t.tariffa && v.unita_di_misura === t.um && v.quantita === t.quantita && v.unitario === t.unitario && v.totale === t.totale;
-    if (!exact) expect(v.verifica.length, `${label}: ${JSON.stringify(t)} read as ${JSON.stringify(v)} without a flag`).toBeGreaterThan(0);
+    if (!exact || t.da_verificare) expect(v.verifica.length, `${label}: ${JSON.stringify(t)} read as ${JSON.stringify(v)} without a flag`).toBeGreaterThan(0);
   }
   expect(voci.length - matched, `${label}: extra voci`).toBe(0);
 }
@@ -184,13 +186,15 @@ describe('property: read exactly or flagged', () => {
     }
   });
 
-  const seeds = [21, 22];
+  // Prints of programs that draw their own pages vary the most (number formats, labels, rows per voce): more seeds.
+  const seedsOf = (layout: string): number[] => (layout === 'report' ? [21, 22, 23, 24, 25, 26, 27, 28, 29, 30] : [21, 22]);
   for (const layout of LAYOUT_NAMES) {
-    it(`on generated ${layout} prints (seeds ${seeds.join(', ')})`, async () => {
-      for (const seed of seeds) {
+    it(`on generated ${layout} prints (seeds ${seedsOf(layout).join(', ')}): every voce exact or flagged, the printed total found`, async () => {
+      for (const seed of seedsOf(layout)) {
         const g = await generateOne(layout, seed);
         const r = parseComputo(await extractDocument(g.pdf));
         checkReading(g.truth.items, r.voci, g.name);
+        expect(r.document_total, `${g.name}: printed total`).toBe(g.truth.document_total);
       }
     });
   }
