@@ -65,6 +65,8 @@ async function primus3(rng: Rng, nVoci: number, priceFirst: boolean): Promise<Re
     if (!v.um.includes('/') && rng.chance(0.12)) noUnit.add(v.n);
   }
   const truthUm = (v: Voce): string => (noUnit.has(v.n) ? '' : v.um);
+  // Some prints carry no amount on their category and sub-category lines: only their number in the code column.
+  const catAmounts = rng.chance(0.5);
   const fm = money(setup);
   const size = setup.size;
   const split = (code: string): string[] => {
@@ -102,7 +104,7 @@ async function primus3(rng: Rng, nVoci: number, priceFirst: boolean): Promise<Re
         draw: y => {
           s.text(`1.${ch.num}`, g.code!.l + 2, y, { bold: true });
           s.text(fitLabel(s, ch.title.toUpperCase(), g.desc.r - g.desc.l - 30), g.desc.l + 2, y, { bold: true });
-          s.text(fm(ch.total), g.t.r - 2, y, { bold: true, align: 'right' });
+          if (catAmounts) s.text(fm(ch.total), g.t.r - 2, y, { bold: true, align: 'right' });
         },
       },
     ],
@@ -112,7 +114,7 @@ async function primus3(rng: Rng, nVoci: number, priceFirst: boolean): Promise<Re
         draw: y => {
           s.text(`0.${ch.num}.${sub.num}`, g.code!.l + 2, y, { ital: true });
           s.text(sub.title, g.desc.l + 2, y, { ital: true });
-          if (ch.subs.length > 1) s.text(fm(sub.total), g.t.r - 2, y, { ital: true, align: 'right' });
+          if (catAmounts && ch.subs.length > 1) s.text(fm(sub.total), g.t.r - 2, y, { ital: true, align: 'right' });
         },
       },
     ],
@@ -164,7 +166,7 @@ async function primus3(rng: Rng, nVoci: number, priceFirst: boolean): Promise<Re
       s.text('PriMus POWER3 by ACCA software S.p.A.', s.pw - setup.margin.r, y, { size: size - 1.5, ital: true, align: 'right' }, p);
     },
     imitates: 'ACCA PriMus POWER3 print: narrow code column (codes wrap after the last dot or inside a number), units over two lines or in brackets, SOMMANO without unit, category/sub-category lines with amounts in the code column',
-    variant: { price_first: priceFirst, unit_brackets: brackets, unit_dot: dot, code_wrap: wrapMode, code_width: codeW, sommano_without_unit: [...noUnit] },
+    variant: { price_first: priceFirst, category_amounts: catAmounts, unit_brackets: brackets, unit_dot: dot, code_wrap: wrapMode, code_width: codeW, sommano_without_unit: [...noUnit] },
   });
   for (const it of rendered.items) {
     const v = model.voci.find(x => x.n === it.n)!;

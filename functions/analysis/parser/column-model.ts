@@ -55,7 +55,15 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   });
   let descX = 0;
   let best = -1;
-  for (const [b, n] of bins) {
+  // A header naming the description column says it starts no further right than its word ends
+  // (a justified description, drawn word by word with wide gaps, must not lose to the unit column).
+  const header = pages.find(p => p.header)?.header ?? null;
+  // and, with a code column named left of it, right of where that column starts (a code that fills
+  // its cell runs into the description with no column gap).
+  const descHead = header?.roles.desc;
+  const codeHead = header?.roles.code && descHead && header.roles.code.x1 < descHead.x0 ? header.roles.code : undefined;
+  const starts = [...bins].filter(([b]) => !descHead || (b * FS.startBin * fs <= descHead.x1 + fs && (!codeHead || b * FS.startBin * fs > codeHead.x0 + fs)));
+  for (const [b, n] of starts.length ? starts : bins) {
     const around = n + (bins.get(b - 1) ?? 0) + (bins.get(b + 1) ?? 0);
     if (around > best || (around === best && b * FS.startBin * fs < descX)) {
       best = around;
@@ -65,7 +73,6 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   // Bin centre -> leftmost start of that column.
   const near = firstX.filter(x => Math.abs(x - descX) <= FS.startNear * fs);
   if (near.length) descX = Math.min(...near);
-  const header = pages.find(p => p.header)?.header ?? null;
   let numStart: number;
   const hr = header?.roles;
   const numRoles = hr ? (['dim', 'qty', 'price', 'total'] as const).map(k => hr[k]).filter((r): r is NonNullable<typeof r> => !!r) : [];
