@@ -52,9 +52,9 @@ function qtyText(q: number, f: NumFmt, trimmed: boolean): string {
 }
 
 const HEADS = {
-  it: { n: 'N.', code: 'Codice', desc: 'Descrizione', um: 'U.M.', q: 'Quantità', p: 'Prezzo unitario', t: 'Importo' },
-  en: { n: 'No.', code: 'Code', desc: 'Description', um: 'Unit', q: 'Quantity', p: 'Unit price', t: 'Total' },
-  mixed: { n: '#', code: 'Code', desc: 'Descrizione lavori', um: 'U.M.', q: 'Qty', p: 'Prezzo', t: 'Total' },
+  it: { ch: 'CATEGORIA', n: 'N.', code: 'Codice', desc: 'Descrizione', um: 'U.M.', q: 'Quantità', p: 'Prezzo unitario', t: 'Importo' },
+  en: { ch: 'Category', n: 'No.', code: 'Code', desc: 'Description', um: 'Unit', q: 'Quantity', p: 'Unit price', t: 'Total' },
+  mixed: { ch: 'Capitolo', n: '#', code: 'Code', desc: 'Descrizione lavori', um: 'U.M.', q: 'Qty', p: 'Prezzo', t: 'Total' },
 };
 
 const TOTAL_LABELS = ['T O T A L E   euro', 'TOTALE euro', 'TOTALI COMPUTO', 'Totale CATEGORIE euro', 'TOTALE COMPLESSIVO APPALTO', 'TOTALE COMPLESSIVO COMPUTO',
@@ -76,6 +76,10 @@ interface Plan {
   trimmedQty: boolean;
   euroSign: boolean;
   orphanCode: boolean;
+  /** A chapter column left of the voce number (`DEMOLIZIONI` on every voce row, as spreadsheet prints have). */
+  chapterCol: boolean;
+  /** Labour columns between the price and the amount (`Mdo inc. %`, `Tot. mdo`). */
+  labour: boolean;
 }
 
 function plan(rng: Rng): Plan {
@@ -96,6 +100,8 @@ function plan(rng: Rng): Plan {
     trimmedQty: (fmt === 'dot' || fmt === 'us') && rng.chance(0.5),
     euroSign: fmt === 'euro_it' || rng.chance(0.2),
     orphanCode: rng.chance(0.4),
+    chapterCol: rng.chance(0.2),
+    labour: rng.chance(0.25),
   };
 }
 
@@ -110,6 +116,8 @@ interface Printed {
   flag: boolean;
   /** Measurement book lines: [label, formula, partial]. */
   book: Array<[string, string, string]>;
+  /** Labour incidence and amount as printed (when the print has labour columns). */
+  mdo: [string, string];
 }
 
 const FLOORS = ['Terra', 'Primo', 'Secondo', 'Interrato', 'Sottotetto'];
@@ -172,6 +180,7 @@ function printedVoci(rng: Rng, pl: Plan, voci: Voce[]): Printed[] {
     const code = pl.codes === 'none' ? '' : pl.codes === 'numeric' ? `${v.chapter}.${String(inChapter).padStart(2, '0')}` : v.tariffa;
     v.tariffa = code;
     const money = (x: number): string => (pl.euroSign ? (pl.fmt === 'euro_it' ? '€. ' : '€ ') : '') + formatNumber(x, 2, pl.fmt);
+    const pct = rng.real(5, 60, 2);
     return {
       v,
       n: pl.restart ? inChapter : n,
@@ -182,13 +191,15 @@ function printedVoci(rng: Rng, pl: Plan, voci: Voce[]): Printed[] {
       t: money(v.totale),
       flag,
       book,
+      mdo: [`${formatNumber(pct, 2, pl.fmt)}%`, formatNumber(mulRound2([v.totale, pct / 100]), 2, pl.fmt)],
     };
   });
 }
 
 export async function report(rng: Rng, nVoci: number): Promise<Rendered> {
   const pl = plan(rng);
-  const setup = randomSetup(rng, { families: ['Helvetica', 'Times'], sizes: [7, 9.5], runs: pl.justify ? 'word' : undefined });
+  // (spreadsheet-like prints with extra columns are landscape)
+  const setup = randomSetup(rng, { families: ['Helvetica', 'Times'], sizes: [7, 9.5], runs: pl.justify ? 'word' : undefined, landscape: pl.labour || pl.chapterCol ? true : undefined });
   const model = buildModel(rng, {
     nVoci,
     families: rng.sample(['toscana', 'dei', 'lombardia', 'lazio', 'np', 'six'] as CodeFamily[], 2),
@@ -223,20 +234,30 @@ async function drawReport(rng: Rng, pl: Plan, setup: ReturnType<typeof randomSet
   const wU = Math.max(widest(printed.map(p => p.um)), widest([heads.um], true));
   const wN = widest([heads.n, '999'], true);
   const wC = pl.codes === 'none' ? 0 : Math.max(widest(printed.map(p => p.code)), widest([heads.code], true));
-  const cols = { n: x0, code: x0 + wN, desc: x0 + wN + wC };
+  const chapterWord = (ch: number): string => model.chapters[ch - 1].title.split(/\s+/)[0].toUpperCase();
+  const wCh = pl.chapterCol ? Math.max(widest(model.chapters.map(c => chapterWord(c.num))), widest([heads.ch], true)) : 0;
+  const labourHeads = pl.heads === 'en' ? ['Labour %', 'Labour'] : ['Mdo inc. %', 'Tot. mdo'];
+  const wMP = pl.labour ? Math.max(widest(printed.map(p => p.mdo[0])), widest([labourHeads[0]], true)) : 0;
+  const wMA = pl.labour ? Math.max(widest(printed.map(p => p.mdo[1])), widest([labourHeads[1]], true)) : 0;
+  const cols = { ch: x0, n: x0 + wCh, code: x0 + wCh + wN, desc: x0 + wCh + wN + wC };
   // right edges of the number columns, and the unit column's centre
-  const edges = { t: x1 - 3, p: x1 - wT - 3, q: x1 - wT - wP - 3 };
-  const umCentre = x1 - wT - wP - wQ - wU / 2;
-  const descR = x1 - wT - wP - wQ - wU - 4;
+  const edges = { t: x1 - 3, ma: x1 - wT - 3, mp: x1 - wT - wMA - 3, p: x1 - wT - wMA - wMP - 3, q: x1 - wT - wMA - wMP - wP - 3 };
+  const umCentre = edges.q + 3 - wQ - wU / 2;
+  const descR = edges.q + 3 - wQ - wU - 4;
   if (descR - cols.desc < 120) throw new Error('generator: report columns leave no room for descriptions');
   const header = (y: number): number => {
     y += lh;
+    if (wCh) s.text(heads.ch, cols.ch + 2, y, { bold: true });
     s.text(heads.n, cols.n + 2, y, { bold: true });
     if (wC) s.text(heads.code, cols.code + 2, y, { bold: true });
     s.text(heads.desc, cols.desc + 2, y, { bold: true });
     s.text(heads.um, umCentre, y, { bold: true, align: 'center' });
     s.text(heads.q, edges.q, y, { bold: true, align: 'right' });
     s.text(heads.p, edges.p, y, { bold: true, align: 'right' });
+    if (pl.labour) {
+      s.text(labourHeads[0], edges.mp, y, { bold: true, align: 'right' });
+      s.text(labourHeads[1], edges.ma, y, { bold: true, align: 'right' });
+    }
     s.text(heads.t, edges.t, y, { bold: true, align: 'right' });
     s.line(x0, y + 3, x1, y + 3, 0.6);
     return y + 5;
@@ -274,6 +295,10 @@ async function drawReport(rng: Rng, pl: Plan, setup: ReturnType<typeof randomSet
     if (p.um) s.text(p.um, umCentre, y, { align: 'center' });
     s.text(p.q, edges.q, y, { align: 'right' });
     s.text(p.p, edges.p, y, { align: 'right' });
+    if (pl.labour) {
+      s.text(p.mdo[0], edges.mp, y, { align: 'right' });
+      s.text(p.mdo[1], edges.ma, y, { align: 'right' });
+    }
     s.text(p.t, edges.t, y, { align: 'right' });
   };
   flow.begin();
@@ -303,6 +328,7 @@ async function drawReport(rng: Rng, pl: Plan, setup: ReturnType<typeof randomSet
         } else {
           flow.ensure(Math.min(rows, 4) * lh);
           flow.y += lh;
+          if (wCh) s.text(chapterWord(p.v.chapter), cols.ch + 2, flow.y);
           s.text(String(p.n), cols.n + 2, flow.y);
           if (wC) s.text(p.code, cols.code + 2, flow.y);
           lines.forEach((l, i) => {

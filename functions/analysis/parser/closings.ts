@@ -21,15 +21,17 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
   let q: Tok;
   let p: Tok;
   let holds = true;
+  // Which is quantity and which is price: the header's columns tell, when it has them (tables may print the price first).
+  const roles = (ph?.roles.qty || ph?.roles.price ? ph : m.header)?.roles ?? {};
   if (pair) [q, p] = pair;
   else {
-    // Not a product: a closing line only if the two numbers sit in the number columns.
-    [q, p] = before.slice(-2);
+    // Not a product: the numbers under the header's quantity and price words (labour columns may
+    // stand between the price and the amount), else the two before the amount; a closing line only
+    // if they sit in the number columns.
+    [q, p] = underHeader(before, roles, m) ?? before.slice(-2);
     if (q.w.x0 < m.numStart - FS.numbersSlack * m.fs) return null;
     holds = false;
   }
-  // Which is quantity and which is price: the header's columns tell, when it has them (tables may print the price first).
-  const roles = (ph?.roles.qty || ph?.roles.price ? ph : m.header)?.roles ?? {};
   const order = orderFromHeader(q.w, p.w, roles, m.fs);
   const labels = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && !amountOf(w.text, m.nf) && w.x0 >= m.descX - FS.descriptionMargin * m.fs);
   const sommanoAt = labels.findIndex(w => CLOSING_WORDS.includes(foldUpper(w.text)));
@@ -54,6 +56,16 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
     if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < FS.unitReach * m.fs) um = unit;
   }
   return { q, p, t, holds, um, sommano: sommanoAt >= 0, order };
+}
+
+/** The numbers standing under the header's quantity and price columns, in print order, or null. */
+function underHeader(nums: readonly Tok[], roles: HeaderModel['roles'], m: Model): [Tok, Tok] | null {
+  const under = (r: HeaderModel['roles']['qty']): Tok | undefined =>
+    r ? nums.find(t => t.w.x1 >= r.x0 - FS.unitReach * m.fs && t.w.x0 <= r.x1 + FS.unitReach * m.fs) : undefined;
+  const q = under(roles.qty);
+  const p = under(roles.price);
+  if (!q || !p || q === p) return null;
+  return q.w.x0 < p.w.x0 ? [q, p] : [p, q];
 }
 
 /**

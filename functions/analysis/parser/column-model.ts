@@ -84,6 +84,10 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   let descEnd = numRoles.length >= 2 ? Math.max(numStart, Math.min(...numRoles.map(r => r.x0)) - FS.descriptionToNumbers * fs) : numStart;
   if (hr?.um && hr.um.x0 > descX + FS.unitColumnAfterDescription * fs && hr.um.x0 < numStart + FS.numbersAfterDescription * fs) descEnd = Math.min(numStart, hr.um.x0 - fs);
   const model: Model = { fs, nf, importoX: importo.x, descX, numStart, descEnd, header, memo: { starts: new WeakMap(), closedAt: new WeakMap(), unitLine: new WeakMap() } };
+  // A chapter column named left of the number or code column: its words are neither numbers nor codes.
+  const ch = hr?.chapter;
+  const next = [hr?.n, hr?.code].filter((r): r is NonNullable<typeof r> => !!r && !!ch && r.x0 > ch.x1);
+  if (ch && next.length) model.chapterRight = Math.min(...next.map(r => r.x0)) - FS.descriptionMargin * fs;
   splitGluedCodes(pages, model);
   leftColumns(pages, model);
   return model;

@@ -8,7 +8,7 @@
 import { foldUpper } from '../../../shared/text.ts';
 
 /** Column roles a header word can name. */
-export type Role = 'n' | 'code' | 'desc' | 'um' | 'qty' | 'price' | 'total' | 'dim';
+export type Role = 'n' | 'code' | 'desc' | 'um' | 'qty' | 'price' | 'total' | 'dim' | 'chapter';
 
 /** Header synonyms, folded, word by word (multi-word headers match on any of their words). */
 export const HEADER_SYNONYMS: Record<Role, readonly string[]> = {
@@ -20,6 +20,8 @@ export const HEADER_SYNONYMS: Record<Role, readonly string[]> = {
   qty: ['QUANTITA', 'QUANTITA\'', 'Q.TA', 'Q.TA\'', 'QTA', 'QTA\'', 'QUANTITY', 'QTY', 'QTY.'],
   price: ['PREZZO', 'UNITARIO', 'P.U.', 'PREZZI', 'EURO/UM', 'PRICE', 'RATE'],
   total: ['IMPORTO', 'TOTALE', 'IMPORTI', 'IMPORTO/EURO', 'TOTAL', 'AMOUNT'],
+  // A chapter column beside the code (spreadsheet prints: `DEMOLIZIONI | LOM241.1C.01.170.0030.b`).
+  chapter: ['CATEGORIA', 'CAPITOLO', 'CATEGORY', 'CHAPTER', 'WBS'],
   dim: ['PAR.UG.', 'PAR.', 'UG.', 'LUNG.', 'LARG.', 'H/PESO', 'PESO', 'ALT.', 'LUNGHEZZA', 'LARGHEZZA', 'ALTEZZA', 'PARTI', 'UGUALI', 'DIMENSIONI'],
 };
 
@@ -86,6 +88,9 @@ export const CHAPTER_LEVELS: ReadonlyArray<{ level: 'supercategoria' | 'categori
   { level: 'categoria', re: /^CAT\s+\d+\s*-|\(CAT\s*\d+\)$/ },
   { level: 'supercategoria', re: /^SPCAT\s+\d+\s*-|\(SPCAT\s*\d+\)$|^LAVORI A (CORPO|MISURA)\b/ },
 ];
+
+/** A word of a chapter, never a code: letters only, at least four of them (`DEMOLIZIONI`, `Scavi`; not `NP`). */
+export const CHAPTER_WORD = /^[A-Za-zÀ-ÿ'’]{4,}$/;
 
 /** A price-list date printed under a code (`12/03/2016`): never a code, never a voce number. */
 export const DATE = /^(0?[1-9]|[12]\d|3[01])(\/(0?[1-9]|1[0-2])\/(\d{2}|\d{4})|[.-](0?[1-9]|1[0-2])[.-]\d{4})$/;

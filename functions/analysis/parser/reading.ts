@@ -71,6 +71,8 @@ export interface Model {
   nRight?: number;
   /** Left edge of the voce-number column. */
   nLeft?: number;
+  /** Right edge of a chapter column the header names left of the voce number and code columns. */
+  chapterRight?: number;
   /** Where codes (`A.01.001`, letters and dots) start in the left column. */
   codeLeft?: number;
   /** Right margin of a justified description column. */

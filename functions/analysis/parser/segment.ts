@@ -139,7 +139,8 @@ function startLine(st: Segmentation, l: BLine, start: Start): void {
   const open = st.open;
   take(open, l);
   const left = leftWords(l, model);
-  const d = descWordsOf(l, model, model.descEnd).filter(w => !left.includes(w) && !(start.code && w.text === `[${start.code}]`));
+  // (A justified description's last word may run past the column's estimated end: it starts inside it.)
+  const d = bodyDescWords(l, model).filter(w => !left.includes(w) && !(start.code && w.text === `[${start.code}]`));
   if (d.length && !open.measureSeen && !open.catSeen) addDesc(open, d);
 }
 

@@ -1,11 +1,12 @@
 /** Voce starts: the voce number and / or code in the left column, and the pieces of a wrapped code. */
 import type { Word } from '../words.ts';
-import { BRACKET_CODE, DATE, LABELLED_START } from './hints.ts';
+import { BRACKET_CODE, CHAPTER_WORD, DATE, LABELLED_START } from './hints.ts';
 import type { BLine, Model, Start, Open } from './reading.ts';
 import { FS } from './thresholds.ts';
 
-/** Words of the number / code column (left of the description column). */
-export const leftWords = (l: BLine, m: Model): Word[] => l.words.filter(w => w.x0 < m.descX - FS.descriptionMargin * m.fs && !DATE.test(w.text));
+/** Words of the number / code column (left of the description column; right of a chapter column). */
+export const leftWords = (l: BLine, m: Model): Word[] =>
+  l.words.filter(w => w.x0 < m.descX - FS.descriptionMargin * m.fs && !DATE.test(w.text) && !(m.chapterRight !== undefined && w.x1 <= m.chapterRight));
 
 export const VOCE_NUMBER = /^[1-9]\d{0,4}\.?$/;
 
@@ -49,6 +50,8 @@ function readStart(l: BLine, m: Model): Start | null {
     n = parseInt(toks[toks.length - 1], 10);
     rest = ws.slice(0, -1);
   }
+  // A chapter's word printed beside the number or the code (a chapter column the header did not name) is not the code.
+  while (rest.length && CHAPTER_WORD.test(rest[0].text) && (n != null || rest.length > 1)) rest = rest.slice(1);
   let code = rest.map(w => w.text).join(' ');
   let codeX1 = rest.length ? rest[rest.length - 1].x1 : 0;
   if (n != null && !code) {

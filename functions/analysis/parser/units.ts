@@ -23,5 +23,6 @@ export function readUnit(group: string): UnitReading {
     const tail = words.slice(-k).join(' ');
     if (words.length > k && isKnownUnit(tail)) return { um: tail, doubtful: false };
   }
-  return { um, doubtful: words.length > 1 };
+  // A unit names something: letters or `%` (a lone dash or a bracket is a piece of the description).
+  return { um, doubtful: words.length > 1 || !/[\p{L}%]/u.test(um) };
 }
