@@ -49,7 +49,8 @@ export async function analyzePdf(pdf: Uint8Array, opts: AnalyzeOptions = {}): Pr
     throw err;
   }
 
-  const scanned = pages.filter(p => !p.hasTextLayer).map(p => p.page);
+  // (A blank page has nothing to read: no OCR, never reported as unreadable.)
+  const scanned = pages.filter(p => !p.hasTextLayer && !p.blank).map(p => p.page);
   let ocrPages: number[] = [];
   if (scanned.length && opts.ocr) {
     let read: PageWords[];
@@ -64,7 +65,7 @@ export async function analyzePdf(pdf: Uint8Array, opts: AnalyzeOptions = {}): Pr
     pages = mergePages(pages, read);
     ocrPages = read.filter(p => p.hasTextLayer && scanned.includes(p.page)).map(p => p.page);
   }
-  const unreadable = pages.filter(p => !p.hasTextLayer).map(p => p.page);
+  const unreadable = pages.filter(p => !p.hasTextLayer && !p.blank).map(p => p.page);
   const result = parseComputo(pages);
 
   if (!result.voci.length) {

@@ -257,8 +257,20 @@ async function extractPage(doc: PdfDoc, pageNumber: number, fontStyles: boolean)
     if (glue && before > 0 && words.length > before && !/^\s/.test(item.str)) joinTouching(words, before);
     glue = !/\s$/.test(item.str);
   }
+  const blank = words.length === 0 && !(await paintsImage(page));
   page.cleanup();
-  return { page: pageNumber, width: viewport.width, height: viewport.height, words, hasTextLayer: words.length > 0 };
+  return { page: pageNumber, width: viewport.width, height: viewport.height, words, hasTextLayer: words.length > 0, ...(blank ? { blank } : {}) };
+}
+
+// pdf.js operator codes that paint an image (OPS.paintImageMaskXObject, paintImageMaskXObjectGroup,
+// paintImageXObject, paintInlineImageXObject, paintInlineImageXObjectGroup, paintImageXObjectRepeat,
+// paintImageMaskXObjectRepeat, paintSolidColorImageMask).
+const IMAGE_OPS = new Set([83, 84, 85, 86, 87, 88, 89, 90]);
+
+/** A page without text is a scan when it paints an image; otherwise it is blank (or only rules). */
+async function paintsImage(page: PdfPage): Promise<boolean> {
+  const ops = await page.getOperatorList();
+  return ops.fnArray.some(op => IMAGE_OPS.has(op));
 }
 
 type FontStyle = { bold: boolean; italic: boolean };

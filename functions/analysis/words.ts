@@ -22,6 +22,8 @@ export interface PageWords {
   words: Word[];
   /** False for pages whose text layer is empty (scans): they need OCR. */
   hasTextLayer: boolean;
+  /** A page that draws nothing to read, neither text nor an image (a blank page): no OCR, never "unreadable". */
+  blank?: boolean;
 }
 
 export interface PageSize {

@@ -80,6 +80,10 @@ interface Plan {
   chapterCol: boolean;
   /** Labour columns between the price and the amount (`Mdo inc. %`, `Tot. mdo`). */
   labour: boolean;
+  /** A chapter summary page after the total (`RIEPILOGO CATEGORIE`, `Totale CATEGORIE euro`). */
+  summary: boolean;
+  /** A blank page (nothing drawn) after the last. */
+  blankPage: boolean;
 }
 
 function plan(rng: Rng): Plan {
@@ -102,6 +106,8 @@ function plan(rng: Rng): Plan {
     orphanCode: rng.chance(0.4),
     chapterCol: rng.chance(0.2),
     labour: rng.chance(0.25),
+    summary: rng.chance(0.3),
+    blankPage: rng.chance(0.15),
   };
 }
 
@@ -377,7 +383,24 @@ async function drawReport(rng: Rng, pl: Plan, setup: ReturnType<typeof randomSet
     s.text(label, cols.desc + 2, flow.y, { bold: true });
     s.text((pl.euroSign && pl.totalFmt === pl.fmt ? (pl.fmt === 'euro_it' ? '€. ' : '€ ') : '') + formatNumber(amount, 2, pl.totalFmt), edges.t, flow.y, { bold: true, align: 'right' });
   }
+  if (pl.summary) {
+    flow.newPage();
+    flow.y += lh * 1.5;
+    s.text(pl.heads === 'en' ? 'SUMMARY BY CHAPTER' : 'RIEPILOGO CATEGORIE', cols.desc + 2, flow.y, { bold: true, size: fs + 1 });
+    for (const ch of model.chapters) {
+      flow.ensure(lh);
+      flow.y += lh * 1.2;
+      s.text(`${ch.num}`, cols.n + 2, flow.y);
+      s.text(ch.title.toUpperCase(), cols.desc + 2, flow.y);
+      s.text(formatNumber(ch.total, 2, pl.totalFmt), edges.t, flow.y, { align: 'right' });
+    }
+    flow.ensure(lh * 2);
+    flow.y += lh * 1.5;
+    s.text(pl.heads === 'en' ? 'Total by chapter' : 'Totale CATEGORIE euro', cols.desc + 2, flow.y, { bold: true });
+    s.text(formatNumber(model.total, 2, pl.totalFmt), edges.t, flow.y, { bold: true, align: 'right' });
+  }
   flow.finish();
+  if (pl.blankPage) s.addPage();
   return {
     sheet: s,
     model,
