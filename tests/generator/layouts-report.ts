@@ -84,6 +84,10 @@ interface Plan {
   summary: boolean;
   /** A blank page (nothing drawn) after the last. */
   blankPage: boolean;
+  /** A running head over every page (`LAVORO: … DOCUMENTO: …`). */
+  runningHead: boolean;
+  /** The column header on every page, or on the first only. */
+  headerEveryPage: boolean;
 }
 
 function plan(rng: Rng): Plan {
@@ -108,6 +112,8 @@ function plan(rng: Rng): Plan {
     labour: rng.chance(0.25),
     summary: rng.chance(0.3),
     blankPage: rng.chance(0.15),
+    runningHead: rng.chance(0.4),
+    headerEveryPage: rng.chance(0.6),
   };
 }
 
@@ -272,6 +278,12 @@ async function drawReport(rng: Rng, pl: Plan, setup: ReturnType<typeof randomSet
   const flow = new Flow(s, s.ph - setup.margin.b - lh, {
     start: first => {
       let y = setup.margin.t + lh;
+      if (pl.runningHead) {
+        // the program's running head over every page (never a chapter)
+        s.text(`LAVORO: ${model.oggetto.slice(0, 48).toUpperCase()}`, x0, y, { size: fs - 1 });
+        s.text('DOCUMENTO: COMPUTO METRICO', x1, y, { size: fs - 1, align: 'right' });
+        y += lh * 1.3;
+      }
       if (first) {
         s.text(model.ente, x0, y, { bold: true, size: fs + 3 });
         y += lh * 1.6;
@@ -282,7 +294,7 @@ async function drawReport(rng: Rng, pl: Plan, setup: ReturnType<typeof randomSet
         s.text(pl.heads === 'en' ? 'BILL OF QUANTITIES' : 'COMPUTO METRICO ESTIMATIVO', x0, (y += lh), { bold: true, size: fs + 1 });
         y += lh * 0.5;
       }
-      return header(y);
+      return first || pl.headerEveryPage ? header(y) : y + lh * 0.5;
     },
     end: () => s.text(`${s.pageNo}`, x1, s.ph - setup.margin.b / 2, { size: fs - 1, align: 'right' }),
   });

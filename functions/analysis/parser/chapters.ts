@@ -1,5 +1,5 @@
 /** Chapter headings between voci and the levels they name. */
-import { CHAPTER_LEVELS } from './hints.ts';
+import { CHAPTER_LEVELS, SUBTOTAL_LABEL } from './hints.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
@@ -95,7 +95,7 @@ function clean(c: Capitoli): Capitoli | undefined {
 
 export const headingText = (l: BLine, m: Model): string => {
   const text = normalizeSpaces(textOf(l.words.filter(w => !amountOf(w.text, m.nf) || w.x0 < m.numStart)));
-  return !text || /^TOTALE\b|^PARZIALE\b|^SOMMANO\b|^IMPORTO\b/.test(foldUpper(text)) ? '' : text;
+  return !text || SUBTOTAL_LABEL.test(foldUpper(text)) ? '' : text;
 };
 
 export const headingSig = (l: BLine, text: string): string =>

@@ -41,6 +41,7 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   const warnings: string[] = [];
   const text = computoPages(pages).filter(p => p.hasTextLayer);
   const { nf, models } = readNumbers(text);
+  skipRunningHeads(models);
   const skipLine = (l: BLine): boolean => l.skip;
   const model = columnModel(models, skipLine, nf);
   if (!model) return { layout: 'generale', voci: [], document_total: null, warnings: ['Nessuna riga con quantità × prezzo = importo trovata.'] };
@@ -112,6 +113,20 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
   return applyChecks(result, subtotals);
 }
 
+/**
+ * Running heads: a line without numbers printed at the same height on many pages (`LAVORO:
+ * PROGETTAZIONE … DOCUMENTO: …`, a title over the column header) is the page's furniture, never a
+ * chapter heading nor a description.
+ */
+function skipRunningHeads(models: readonly PageModel[]): void {
+  if (models.length < 3) return;
+  const key = (l: BLine): string => `${Math.round(l.y0 / l.fs)}|${l.all}`;
+  const pagesOf = new Map<string, number>();
+  for (const pm of models) for (const k of new Set(pm.lines.filter(l => !l.nums.length).map(key))) pagesOf.set(k, (pagesOf.get(k) ?? 0) + 1);
+  const many = Math.max(3, Math.ceil(models.length * 0.4));
+  for (const pm of models) for (const l of pm.lines) if (!l.nums.length && (pagesOf.get(key(l)) ?? 0) >= many) l.skip = true;
+}
+
 /** Codes of a table whose rows were not all matched to their cells. */
 const R_RIGHE = 'codice da verificare: celle della tabella non allineate alle righe';
 
@@ -124,7 +139,7 @@ function subtotalsOf(body: readonly Body[], closings: ReadonlyArray<Closing | nu
   body.forEach((b, i) => {
     const l = b.line;
     if (closings[i]) return;
-    const lab = /^(?:TOTALE|PARZIALE)\s+(.+?)(?:\s+EURO)?$/.exec(l.label);
+    const lab = /^(?:TOTALE|PARZIALE|SUBTOTALE|SUBTOTAL|TOTAL)\s+(.+?)(?:\s+EURO)?$/.exec(l.label);
     const t = l.nums.find(x => atAmountColumn(x, m));
     if (!lab || !t || /^PAGINA\b/.test(lab[1])) return;
     const name = spaceless(lab[1]);

@@ -65,6 +65,9 @@ export const CARRY_LINES: readonly RegExp[] = [/^RIPORTO$/, /^ARIPORTARE$/, /^TO
 export const GRAND_TOTAL =
   /^(?:(?:GRAND)?TOTAL[EI]?|IMPORTO|IMPONIBILE)(?:COMPLESSIVO|GENERALE|TOTALE)?(?:DEI|DEL|DELL'|DELLE|DELL)?(?:LAVORI|COMPUTO|IMPORTOLAVORI|APPALTO|CATEGORIE|OPERE|PROGETTO|GENERALE|LAVORIAMISURA|LAVORIACORPO)?(?:EURO|€|EUR)?:?$/;
 
+/** A subtotal's label (`Totale Scavi`, `Parziale …`, `Subtotale`, English `Subtotal`, `Total`): never a chapter heading. */
+export const SUBTOTAL_LABEL = /^(?:TOTALE|TOTALI|PARZIALE|SUBTOTALE|SUB-TOTALE|SUBTOTAL|TOTAL|SOMMANO|IMPORTO)\b/;
+
 /** Software credit footers and page numbering: never voci, never headings. */
 export const FOOTER_LINES: readonly RegExp[] = [
   /\bPRIMUS\b.*\bACCA\b/,
