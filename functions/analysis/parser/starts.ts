@@ -24,6 +24,8 @@ function readStart(l: BLine, m: Model): Start | null {
     const lab = LABELLED_START.exec(l.words.slice(0, 8).map(w => w.text).join(' '));
     return lab ? { n: Number(lab[1]), code: lab[2], codeX1: l.words[Math.min(l.words.length - 1, 7)].x1 } : null;
   }
+  const glued = splitGluedNumber(ws[0], m);
+  if (glued) ws.splice(0, 1, ...glued);
   const toks = ws.map(w => w.text);
   let n: number | null = null;
   let rest = ws;
@@ -65,6 +67,26 @@ function readStart(l: BLine, m: Model): Start | null {
   }
   if (n == null && !isCodeLike(code)) return null;
   return { n, code: n != null && !isCodeLike(code) && !BRACKET_CODE.test(`[${code}]`) ? '' : code, codeX1 };
+}
+
+/**
+ * A voce number right-aligned against a left-aligned code prints with no space between them and
+ * the text layer gives one word (`11C.01.060.0010.a`, `2np011`): where the header names a number
+ * column left of the code column and the word starts in the first and runs into the second, it is
+ * split where the code column starts.
+ */
+function splitGluedNumber(w: Word, m: Model): [Word, Word] | null {
+  const roles = m.header?.roles;
+  const digits = /^\d{1,4}/.exec(w.text)?.[0];
+  if (!roles?.n || !roles.code || roles.n.x1 > roles.code.x0 || !digits || digits.length === w.text.length) return null;
+  const codeX = roles.code.x0;
+  if (!(w.x0 < codeX - FS.descriptionMargin * m.fs && w.x1 > codeX + m.fs)) return null;
+  const per = (w.x1 - w.x0) / w.text.length;
+  let best = 0;
+  for (let k = 1; k <= digits.length; k++) if (Math.abs(w.x0 + per * k - codeX) < Math.abs(w.x0 + per * best - codeX)) best = k;
+  if (!best || Math.abs(w.x0 + per * best - codeX) > m.fs || !isCodeLike(w.text.slice(best)) || w.text[best] === '.') return null;
+  const at = w.x0 + per * best;
+  return [{ ...w, text: w.text.slice(0, best), x1: at }, { ...w, text: w.text.slice(best), x0: at }];
 }
 
 function isCodeLike(s: string): boolean {

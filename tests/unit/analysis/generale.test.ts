@@ -414,3 +414,32 @@ describe('general path: checks', () => {
     ]);
   });
 });
+
+describe('general path: category numbers and glued voce numbers in the code column (LeenO)', () => {
+  const C: Cols = { n: 48, code: 50, desc: 130, q: 430, p: 490, t: 565 };
+  const head = (s: Sheet): Sheet => s.head({ n: 'N.', code: 'Articolo', desc: 'DESIGNAZIONE DEI LAVORI', q: 'Quantità', p: 'Prezzo', t: 'Importo' });
+
+  it('never glues a category number, a sub-category number and a voce number to the code: each voce exact or flagged', () => {
+    const p1 = head(new Sheet(1, C));
+    // Category and sub-category rows: their number in the code column, no amount.
+    p1.line({ code: '1.1', desc: 'SCAVI E DEMOLIZIONI' });
+    p1.line({ code: '0.1.1', desc: 'Piano terra' });
+    // The voce number right-aligned against the code: the text layer gives one word.
+    p1.put(text('11C.01.060.0010.a', 44, p1.y)).line({ desc: 'Scavo di sbancamento eseguito con mezzi meccanici' });
+    p1.line({ desc: 'SOMMANO m³', q: '10,00', p: '5,00', t: '50,00' });
+    p1.line({ code: '0.1.2', desc: 'Piano primo' });
+    p1.put(text('2np011', 44, p1.y)).line({ desc: 'Rimozione di pavimento in ceramica' });
+    p1.line({ desc: 'SOMMANO m²', q: '4,00', p: '12,50', t: '50,00' });
+    p1.gap().line({ desc: 'T O T A L E euro', t: '100,00' });
+    for (const r of [parseComputo([p1.build()]), parseGenerale([p1.build()])]) {
+      expect(r.voci.length, r.layout).toBe(2);
+      const [a, b] = r.voci;
+      for (const [v, code] of [[a, '1C.01.060.0010.a'], [b, 'np011']] as const) {
+        if (v.tariffa !== code) expect(v.verifica.length, `${v.tariffa} read without a flag`).toBeGreaterThan(0);
+        expect(v.tariffa).not.toMatch(/^(1\.1|0\.1)/);
+        expect(v.descrizione).not.toMatch(/SCAVI E DEMOLIZIONI|Piano/);
+      }
+      expect(r.document_total).toBe(100);
+    }
+  });
+});
