@@ -111,7 +111,7 @@ export function score(truth: Truth, voci: ParsedVoce[], documentTotal: number | 
   for (const t of truth.items) {
     let k = -1;
     for (let i = j; i < Math.min(voci.length, j + 6); i++) {
-      if (voci[i].tariffa === t.tariffa || voci[i].totale === t.totale) {
+      if ((t.tariffa && voci[i].tariffa === t.tariffa) || voci[i].totale === t.totale) {
         k = i;
         break;
       }

@@ -38,10 +38,18 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
   let um: Word[] = [];
   if (sommanoAt >= 0) um = unitAfterSommano(l, labels[sommanoAt], Math.min(q.w.x0, p.w.x0), m);
   else {
-    // Last group of words separated from the description by a column gap.
-    let k = labels.length;
-    while (k > 0 && (k === labels.length || labels[k].x0 - labels[k - 1].x1 < FS.cellGap * m.fs)) k--;
-    const group = labels.slice(k);
+    // Last group of words separated from the description by a column gap (numbers in the
+    // description count as words: `da 320 a 390 cm` ends a description, `cm` is no unit there).
+    const left = l.words.filter(w => w.x1 <= Math.min(q.w.x0, p.w.x0) + 0.1 && w.x0 >= m.descX - FS.descriptionMargin * m.fs);
+    let j = left.length;
+    while (j > 0 && (j === left.length || left[j].x0 - left[j - 1].x1 < FS.cellGap * m.fs)) j--;
+    const inGroup = left.slice(j);
+    // (`100 kg`: a unit counted in hundreds is a unit; any other number makes the group a description's tail.)
+    // A group after a gap keeps the words after its last number (`2  cad`: a count, then the unit column).
+    const multiple = inGroup.length === 2 && /^(10|100|1000)$/.test(inGroup[0].text) && !amountOf(inGroup[1].text, m.nf);
+    const lastNumber = inGroup.findLastIndex(w => amountOf(w.text, m.nf) !== null);
+    const group = multiple || lastNumber < 0 ? inGroup : j > 0 ? inGroup.slice(lastNumber + 1) : [];
+    const k = labels.length - group.length;
     const hum = ph?.roles.um ?? m.header?.roles.um;
     if (hum && hum.x0 > m.descX + FS.indent * m.fs) {
       // Header with a U.M. column: the group must reach it.
@@ -84,7 +92,11 @@ function unitAfterSommano(l: BLine, sommano: Word, until: number, m: Model): Wor
 function aCorpoClosing(l: BLine, p: Tok, t: Tok, m: Model): Closing | null {
   if (round(p.v, 2).units !== round(t.v, 2).units) return null;
   const k = l.words.findIndex((w, i) => i > 0 && foldUpper(w.text) === 'CORPO' && foldUpper(l.words[i - 1].text) === 'A');
-  if (k < 0 || l.words[k - 1].x0 < m.numStart - FS.indent * m.fs) return null;
+  // (or in the header's U.M. column: a cell's `a corpo` may run left of the quantity column into it)
+  const hum = m.header?.roles.um;
+  if (k < 1) return null;
+  const inUnitColumn = hum !== undefined && l.words[k - 1].x0 >= hum.x0 - FS.unitReach * m.fs && hum.x0 > m.descX + FS.indent * m.fs;
+  if (l.words[k - 1].x0 < m.numStart - FS.indent * m.fs && !inUnitColumn) return null;
   const a = l.words[k - 1];
   const w: Word = { ...a, text: 'a corpo', x1: l.words[k].x1 };
   const q: Tok = { w, v: dec(1n, 0), f: 1, aCorpo: true };

@@ -59,7 +59,7 @@ export function parseGenerale(pages: readonly PageWords[]): ParseResult {
       const l = lines[i];
       if (NON_VOCE_SECTIONS.test(l.all) && l.y0 - headerEnd > FS.sectionBelowHeader * l.fs) skipping = true;
       if (skipping) continue;
-      const total = printedTotal(l, model);
+      const total = printedTotal(l, model, [lines[i - 1], lines[i + 1]]);
       if (total) {
         totals.push({ pos: body.length, values: total });
         continue;
@@ -178,12 +178,15 @@ function grandTotal(totals: ReadonlyArray<{ pos: number; values: Decimal[] }>, c
  * its amount read in the document's number format and, when the program printed its totals in
  * another format than its voci (`1.234.567,89` under voci `25916.73`), in the other one too.
  */
-function printedTotal(l: BLine, m: Model): Decimal[] | null {
+function printedTotal(l: BLine, m: Model, around: ReadonlyArray<BLine | undefined> = []): Decimal[] | null {
   const other = m.nf === DECIMAL_COMMA ? DECIMAL_POINT : DECIMAL_COMMA;
   const numeric = (w: Word): boolean => amountOf(w.text, m.nf) !== null || amountOf(w.text, other) !== null || w.text === '€' || w.text === '€.';
   const label = foldUpper(textOf(l.words.filter(w => !numeric(w))));
   if (!GRAND_TOTAL.test(spaceless(label))) return null;
   const values: Decimal[] = [];
+  // A spreadsheet cell may print the amount lower or higher than its label: alone on the line beside it.
+  const beside = l.nums.length ? undefined : around.find(n => n && n.page === l.page && !n.label && n.nums.length === 1 && Math.abs(n.y0 - l.y0) < 1.5 * l.fs && atAmountColumn(n.nums[0], m));
+  if (beside) l = beside;
   const t = l.nums.find(x => atAmountColumn(x, m)) ?? l.nums.at(-1);
   if (t && !t.pct) values.push(t.v);
   const last = l.words.filter(w => amountOf(w.text, other)).at(-1);

@@ -24,5 +24,6 @@ export function readUnit(group: string): UnitReading {
     if (words.length > k && isKnownUnit(tail)) return { um: tail, doubtful: false };
   }
   // A unit names something: letters or `%` (a lone dash or a bracket is a piece of the description).
-  return { um, doubtful: words.length > 1 || !/[\p{L}%]/u.test(um) };
+  // (nor is an unknown word of one or two small letters: `i`, `e`, `di` end descriptions)
+  return { um, doubtful: words.length > 1 || !/[\p{L}%]/u.test(um) || /^\p{Ll}{1,2}$/u.test(um) };
 }

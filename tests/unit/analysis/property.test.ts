@@ -31,7 +31,7 @@ function checkReading(items: Item[], voci: ParsedVoce[], label: string): void {
   for (const t of items) {
     let k = -1;
     for (let i = j; i < Math.min(voci.length, j + 6); i++) {
-      if (voci[i].tariffa === t.tariffa || voci[i].totale === t.totale) {
+      if ((t.tariffa && voci[i].tariffa === t.tariffa) || voci[i].totale === t.totale) {
         k = i;
         break;
       }
