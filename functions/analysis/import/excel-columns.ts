@@ -74,7 +74,8 @@ export const cellNumber = (c: Cell | undefined): Decimal | null =>
         : fileNumber(c.replace(/(\d)['’](?=\d{3}\b)/g, '$1'))
       : null;
 
-const isNumeric = (c: Cell | undefined) => typeof c === 'number' || (typeof c === 'string' && cellNumber(c) !== null);
+/** A number, or a rate written as text ("19,23%", "-8,00 %"). */
+const isNumeric = (c: Cell | undefined) => typeof c === 'number' || (typeof c === 'string' && (cellNumber(c) !== null || /^[-+]?\d[\d.,]*\s*%$/.test(c.trim())));
 
 /** A short unit word (not a count, a code or a description). */
 export function unitLike(c: Cell | undefined): boolean {

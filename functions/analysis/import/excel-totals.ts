@@ -38,7 +38,7 @@ export function totalLabel(label: string): TotalLabel | null {
     .trim();
   const words = normalizeTitle(title).split(' ').filter(Boolean);
   const grand = /^sommano|^somma/i.test(m[0]) ? false : words.every((w) => GRAND_WORDS.has(w));
-  return { kind: grand ? 'grand' : 'sub', title, final: grand && words.some((w) => FINAL_WORDS.has(w)) };
+  return { kind: grand ? 'grand' : 'sub', title, final: grand && normalizeTitle(text).split(' ').some((w) => FINAL_WORDS.has(w)) };
 }
 
 /** Two chapter names that are the same chapter ("1 SCAVI E RINTERRI" and "Scavi e rinterri"). */
