@@ -53,7 +53,7 @@ export function realTraits(layout: Layout, rng: Rng, headers: Partial<Record<Col
   const names: string[] = [];
   const trait = (name: string, p: number) => rng.chance(p) && names.push(name) > 0;
   const at = (c: Col) => layout.cols.indexOf(c);
-  const factors = trait('fattori', 0.5) ? FACTORS.filter(([c], i) => i === 0 || rng.chance(0.5)).map(([c]) => c) : [];
+  const factors = trait('fattori', 0.5) ? FACTORS.filter((_, i) => i === 0 || rng.chance(0.5)).map(([c]) => c) : [];
   if (factors.length) {
     layout.cols = layout.cols.filter((c) => c !== 'parti' && c !== 'parziale');
     insertBefore(layout.cols, 'quantita', factors);
@@ -159,8 +159,9 @@ export function optionRow(w: Writer): string {
   const q = rng.real(1, 50, 0);
   const p = rng.real(10, 900, 2);
   const money = (x: number) => moneyCell(rng, w.layout.money, x);
-  if (rng.chance(0.5)) w.put({ descrizione: { value: label }, um: { value: 'cad' }, quantita: { value: q }, unitario: money(p), totale: money(mulRound2([q, p])) });
-  else if (rng.chance(0.5)) w.put({ descrizione: { value: label }, totale: money(mulRound2([q, p])) });
+  const style = rng.pick(['full', 'full', 'amount', 'none'] as const);
+  if (style === 'full') w.put({ descrizione: { value: label }, um: { value: 'cad' }, quantita: { value: q }, unitario: money(p), totale: money(mulRound2([q, p])) });
+  else if (style === 'amount') w.put({ descrizione: { value: label }, totale: money(mulRound2([q, p])) });
   else w.put({ descrizione: { value: label } });
   return label;
 }
