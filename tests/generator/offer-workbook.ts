@@ -272,8 +272,8 @@ function writeVoce(w: Writer, v: OfferVoce & { rate?: number }, n: number, cell 
   return layout.real ? measurementRows(w, v) : [];
 }
 
-/** The workbook and its truth, for `seed` (`real`: with the traits of real contractors' workbooks). */
-export async function offerWorkbook(seed: number, options: { real?: boolean } = {}): Promise<{ bytes: Uint8Array; truth: OfferTruth }> {
+/** The workbook and its truth, for `seed` (`real`: with the traits of real contractors' workbooks; `voci`: about that many). */
+export async function offerWorkbook(seed: number, options: { real?: boolean; voci?: number } = {}): Promise<{ bytes: Uint8Array; truth: OfferTruth }> {
   const rng = makeRng(seed * 7919 + 17);
   const layout = layoutOf(rng);
   if (options.real) realTraits(layout, makeRng(seed * 104729 + 5), HEADERS);
@@ -305,7 +305,8 @@ export async function offerWorkbook(seed: number, options: { real?: boolean } = 
       else w.label(`${code} ${title.toUpperCase()}`);
     } else if (layout.chapterTitles) w.label(rng.chance(0.5) ? `${c + 1} ${title}` : title);
     const mine: OfferVoce[] = [];
-    for (let k = 0, count = rng.int(1, 6); k < count; k++) {
+    // `voci`: about that many in all (a bench's workbook), else one to six per chapter.
+    for (let k = 0, count = options.voci ? Math.ceil(options.voci / chapters.length) : rng.int(1, 6); k < count; k++) {
       if (real && real.rng.chance(real.notes)) neverVoci.push(noteRow(w));
       if (real && real.rng.chance(real.options)) neverVoci.push(optionRow(w));
       const v = makeVoce(rng, c, k, layout.codes);
