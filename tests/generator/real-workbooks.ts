@@ -34,7 +34,7 @@ export interface RealTruth {
 }
 
 /** n voci whose amounts add up to `target` exactly: the last one "a corpo" takes the rest. */
-function vociSumming(rng: Rng, n: number, target: number, make: (rng: Rng, i: number) => Omit<OfferVoce, 'quantita' | 'unitario' | 'totale'>, units: string[]): OfferVoce[] {
+function vociSumming(rng: Rng, n: number, target: number, make: (rng: Rng, i: number) => Pick<OfferVoce, 'tariffa' | 'descrizione'>, units: string[]): OfferVoce[] {
   const out: OfferVoce[] = [];
   const share = target / n;
   for (let i = 0; i < n - 1; i++) {

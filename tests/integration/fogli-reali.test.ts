@@ -21,7 +21,7 @@ const dir = path.resolve(__dirname, '../fixtures/computi');
 const fixture = (name: string) => readFileSync(path.join(dir, name));
 const truthOf = (name: string) => JSON.parse(readFileSync(path.join(dir, name.replace(/\.xlsx$/, '.truth.json')), 'utf8')) as RealTruth;
 const FIELDS = ['tariffa', 'descrizione', 'unita_di_misura', 'quantita', 'unitario', 'totale'] as const;
-const pick = (v: Record<string, unknown>) => FIELDS.map((f) => v[f]);
+const pick = (v: object) => FIELDS.map((f) => (v as Record<string, unknown>)[f]);
 
 beforeAll(async () => {
   rt = await startTestRuntime();

@@ -204,7 +204,12 @@ interface Evidence {
   doubts: string[];
 }
 
-const quoted = (e: Evidence, c: number) => `«${e.header.labels[c] || columnName(c)}»`;
+/** A column as the user reads it: its header, with its letter when another column has the same header. */
+function quoted(e: Evidence, c: number): string {
+  const label = e.header.labels[c];
+  if (!label) return columnName(c);
+  return e.header.labels.filter((l) => l === label).length > 1 ? `«${label}» (colonna ${columnName(c)})` : `«${label}»`;
+}
 const columnName = (c: number): string => (c < 26 ? String.fromCharCode(65 + c) : columnName(Math.floor(c / 26) - 1) + String.fromCharCode(65 + (c % 26)));
 
 /** The columns the header names `f`; hidden ones only when no visible one is named so. */

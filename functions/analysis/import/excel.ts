@@ -40,7 +40,7 @@ const HEADER_ROWS = 40;
 function labels(rows: Cell[][], headerRow: number): string[] {
   const width = Math.min(200, Math.max(0, ...rows.slice(Math.max(0, headerRow), headerRow + 200).map((r) => r?.length ?? 0)));
   const depth = headerRow >= 0 ? (readHeader(rows, headerRow)?.depth ?? 1) : 0;
-  return Array.from({ length: width }, (_, c) => {
+  const names = Array.from({ length: width }, (_, c) => {
     const t = rows
       .slice(Math.max(0, headerRow), Math.max(0, headerRow) + depth)
       .map((r) => cellString(r?.[c]))
@@ -48,6 +48,8 @@ function labels(rows: Cell[][], headerRow: number): string[] {
       .join(' ');
     return t && t.length <= 60 ? t : `Colonna ${columnLetter(c)}`;
   });
+  // Two columns with the same header ("QUANTITA'" twice): each named with its letter too.
+  return names.map((n, c) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} (${columnLetter(c)})` : n));
 }
 
 /** Columns guessed from the data: the (q, p, t) triple that satisfies the product most often, text columns around it. */

@@ -14,7 +14,7 @@ import type { RealTruth } from '../../generator/real-workbooks.ts';
 const dir = path.resolve(__dirname, '../../fixtures/computi');
 const load = (name: string) => ({ bytes: new Uint8Array(readFileSync(path.join(dir, name))), truth: JSON.parse(readFileSync(path.join(dir, name.replace(/\.xlsx$/, '.truth.json')), 'utf8')) as RealTruth });
 const FIELDS = ['tariffa', 'descrizione', 'unita_di_misura', 'quantita', 'unitario', 'totale'] as const;
-const pick = (v: Record<string, unknown>) => Object.fromEntries(FIELDS.map((f) => [f, v[f]]));
+const pick = (v: object) => Object.fromEntries(FIELDS.map((f) => [f, (v as Record<string, unknown>)[f]]));
 
 describe('the real workbooks of issue 38', () => {
   it("imports the contractor's offer voce by voce, keeps its declared total and reports the mismatch", () => {
@@ -38,7 +38,7 @@ describe('the real workbooks of issue 38', () => {
     const p = previewComputo(bytes);
     // Assess: U is the unit, the second QUANTITA' the quantity, IMPORTO the amount
     expect(p).toMatchObject({ certain: false, mapping: { codice: null, descrizione: 1, unita_di_misura: 2, quantita: 10, unitario: 11, totale: 13 }, total_rows: 91 });
-    expect(p.doubts).toEqual(["2 colonne per Quantità: scelta «QUANTITA'», quella su cui quantità × prezzo = importo.", "La colonna «UNITA'» contiene numeri, non unità di misura."]);
+    expect(p.doubts).toEqual(["2 colonne per Quantità: scelta «QUANTITA'» (colonna K), quella su cui quantità × prezzo = importo.", "La colonna «UNITA'» contiene numeri, non unità di misura."]);
     expect(p.preview.slice(0, 3).map(pick)).toEqual(truth.voci.slice(0, 3).map(pick));
   });
 

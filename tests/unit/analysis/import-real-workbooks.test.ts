@@ -79,7 +79,7 @@ describe('real workbooks varied by seed', () => {
     const contested = truth.traits.includes('due quantità') || truth.traits.includes('fattori');
     if (contested) expect(p.certain, `seed ${seed}`).toBe(false);
     expect(p.certain).toBe(p.doubts.length === 0);
-    if (truth.traits.includes('due quantità')) expect(p.doubts.join(' ')).toMatch(/2 colonne per Quantità: scelta «QUANTITA'», quella su cui quantità × prezzo = importo/);
+    if (truth.traits.includes('due quantità')) expect(p.doubts.join(' ')).toMatch(/2 colonne per Quantità: scelta «QUANTITA'» \(colonna [A-Z]\), quella su cui quantità × prezzo = importo/);
     if (truth.traits.includes('fattori')) expect(p.doubts).toContain("La colonna «UNITA'» contiene numeri, non unità di misura.");
     expect(p.preview.slice(0, 3).map((v) => [v.quantita, v.unitario, v.totale])).toEqual(truth.voci.slice(0, 3).map((v) => [v.quantita, v.unitario, v.totale]));
   });
