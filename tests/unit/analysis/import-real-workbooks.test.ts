@@ -5,7 +5,8 @@
  * the declared total is the file's own (kept, never forced: one that disagrees flags the voci),
  * and wherever the columns' evidence is not unanimous the preview says so, with its doubts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { read, write } from '@e965/xlsx';
 import { importComputo, previewComputo, type ImportResult } from '../../../functions/analysis/import/index.ts';
 import { R_TOTALE } from '../../../functions/analysis/parser/checks.ts';
 import { offerWorkbook, type OfferTruth } from '../../generator/offer-workbook.ts';
@@ -41,6 +42,21 @@ describe('real workbooks varied by seed', () => {
     const r = importComputo(bytes);
     // Assess: the property, and here (the generator's columns all have headers) every voce exact
     expect(assessProperty(truth, r)).toBe(truth.voci.length);
+  });
+
+  it.each(SEEDS.filter((s) => s % 4 === 0))('seed %i saved as .xls and .ods by another program: the same property', async (seed) => {
+    // Prepare: SheetJS writes the same book in the other formats (it warns about the accounting format's sections in .ods)
+    const { bytes, truth } = await offerWorkbook(seed, { real: true });
+    const book = read(bytes, { type: 'array', cellStyles: true });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const files = (['xls', 'ods'] as const).map((bookType) => new Uint8Array(write(book, { type: 'buffer', bookType })));
+    quiet.mockRestore();
+    for (const file of files) {
+      // Act
+      const r = importComputo(file);
+      // Assess
+      assessProperty(truth, r);
+    }
   });
 
   it('covers every trait over the seeds', async () => {
