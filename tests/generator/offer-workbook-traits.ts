@@ -21,6 +21,8 @@ export interface RealTraits {
   accounting: boolean;
   hidden: 'importo' | 'listino' | null;
   notes: number;
+  /** Chance that a voce without a code has its description on the row above its numbers. */
+  descAbove: number;
   options: number;
   parents: number;
   forget: number;
@@ -94,6 +96,7 @@ export function realTraits(layout: Layout, rng: Rng, headers: Partial<Record<Col
     accounting,
     hidden,
     notes: trait('escluso/compreso', 0.5) ? 0.15 : 0,
+    descAbove: trait('descrizione sopra i numeri', 0.3) ? 0.4 : 0,
     options: trait('opzioni', 0.4) ? 0.1 : 0,
     parents: trait('articoli padre', 0.5) ? 0.3 : 0,
     forget: trait('totale che dimentica un capitolo', 0.3) ? 1 : 0,
@@ -114,6 +117,11 @@ export function labourValues(w: Writer, v: OfferVoce & { rate?: number }): Parti
   // What a formula caches: the product in floating point, unrounded.
   const product = v.quantita * v.unitario;
   if (real.factors.length && v.rate === undefined && rng.chance(0.5)) out.f_unita = { value: 1 };
+  if (!v.tariffa && v.rate === undefined && rng.chance(real.descAbove)) {
+    // The description on a row of its own, the numbers on the next one.
+    w.put({ descrizione: { value: v.descrizione } });
+    out.descrizione = undefined;
+  }
   if (real.formulas) out.totale = { value: { formula: `${letter(w, 'quantita')}${w.row}*${letter(w, 'unitario')}${w.row}`, result: product } as ExcelJS.CellFormulaValue, numFmt: fmt };
   else if (real.accounting) out.totale = { value: v.totale, numFmt: ACCOUNTING };
   if (real.accounting && v.rate === undefined) out.unitario = { value: v.unitario, numFmt: ACCOUNTING };

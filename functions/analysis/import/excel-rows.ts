@@ -72,6 +72,11 @@ class TableReader {
   pending: { code: string; text: string } | null = null;
   /** The parent article ("1C.02.100 Scavo di sbancamento:") whose words head its voci. */
   head: { code: string; text: string } | null = null;
+  /**
+   * The last title read since the last voce, and the chapters before it: when the next voce's row
+   * has numbers but no words, that title was its description, written on the row above.
+   */
+  orphan: { text: string; chapters: Capitoli; starts: number } | null = null;
 
   sumFrom(i: number): Decimal {
     return round(sum(this.voci.slice(i).map((v) => fromNumber(v.totale))), 2);
@@ -96,6 +101,7 @@ class TableReader {
     }
     const level = chapterLevel(code, label);
     const name = code && text && CHAPTER_CODE.test(code) ? `${code} ${text}` : text || code;
+    this.orphan = code ? null : { text: name, chapters: { ...this.chapters }, starts: this.starts.length };
     this.chapters[level] = name;
     for (const lower of LEVELS.slice(LEVELS.indexOf(level) + 1)) delete this.chapters[lower];
     this.starts.push({ from: this.voci.length, title: label });
@@ -129,6 +135,7 @@ class TableReader {
   }
 
   closeChapter(from: number, title: string, amount: Decimal): void {
+    this.orphan = null;
     for (const v of this.voci.slice(from)) if (title && !v.capitoli?.categoria && !v.capitoli?.supercategoria) v.capitoli = { ...v.capitoli, categoria: title };
     this.subtotals.push({ title, amount });
     this.starts.push({ from: this.voci.length, title: '' });
@@ -162,8 +169,16 @@ class TableReader {
 
   /** Code and description of a voce: a pending code or parent article lends its own. */
   naming(code: string, text: string, label: string): { tariffa: string; descrizione: string } {
-    const { pending } = this;
+    const { pending, orphan } = this;
     this.pending = null;
+    this.orphan = null;
+    if (!code && !text && !pending && orphan) {
+      // Not a chapter after all: the description of this voce, on the row above its numbers.
+      for (const k of LEVELS) delete this.chapters[k];
+      Object.assign(this.chapters, orphan.chapters);
+      this.starts.length = orphan.starts;
+      return { tariffa: '', descrizione: orphan.text };
+    }
     if (pending && /:\s*$/.test(pending.text) && code) this.head = pending;
     else if (pending && !code) return { tariffa: pending.code, descrizione: `${pending.text}${text ? ` ${text}` : ''}` };
     if (this.head && code && (code.startsWith(this.head.code) || this.head === pending)) return { tariffa: code, descrizione: `${this.head.text} ${text}`.trim() };

@@ -79,6 +79,7 @@ describe('real workbooks varied by seed', () => {
         'righe sotto il totale',
         'capitoli con codice',
         'escluso/compreso',
+        'descrizione sopra i numeri',
         'opzioni',
         'articoli padre',
         'totale che dimentica un capitolo',
