@@ -15,7 +15,7 @@
  * Amounts computed by formulas may be cached unrounded: the amount is round(q × p) of the cells
  * whenever the cell is that product, half-up to the cent (shared/domain).
  */
-import { abs, compare, dec, div, fromNumber, mul, round, sub, sum, toNumber, ZERO, type Decimal } from '../../../shared/domain/money.ts';
+import { abs, compare, dec, div, fromNumber, mul, round, sub, toNumber, ZERO, type Decimal } from '../../../shared/domain/money.ts';
 import { addReason, productHolds, R_CAPITOLO } from '../parser/checks.ts';
 import { READER_REASONS } from '../../../shared/domain/rows.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
@@ -78,8 +78,16 @@ class TableReader {
    */
   orphan: { text: string; chapters: Capitoli; starts: number } | null = null;
 
+  /** Cents of the voci before each index: a section's sum in one subtraction. */
+  readonly prefix: bigint[] = [0n];
+
+  add(voce: ParsedVoce): void {
+    this.voci.push(voce);
+    this.prefix.push(this.prefix[this.prefix.length - 1] + round(fromNumber(voce.totale), 2).units);
+  }
+
   sumFrom(i: number): Decimal {
-    return round(sum(this.voci.slice(i).map((v) => fromNumber(v.totale))), 2);
+    return dec(this.prefix[this.voci.length] - this.prefix[i], 2);
   }
 
   /** A title row: a chapter, a parent article, or more lines of a voce's description whose numbers come later. */
@@ -160,7 +168,7 @@ class TableReader {
     let last: Decimal | null = null;
     for (const g of this.grand) {
       if (g.after === this.voci.length) last = g.amount;
-      else if (compare(round(sum(this.voci.slice(0, g.after).map((v) => fromNumber(v.totale))), 2), g.amount) !== 0) {
+      else if (compare(dec(this.prefix[g.after], 2), g.amount) !== 0) {
         for (const v of this.voci.slice(0, g.after)) addReason(v, R_CAPITOLO);
       }
     }
@@ -274,7 +282,7 @@ function readRow(reader: TableReader, v: RowValues, row: Cell[]): 'end' | void {
   const { quantita, unitario } = isPercent && q && p ? percentVoce(q, p, amount) : { quantita: v.q ?? ZERO, unitario: v.p ?? ZERO };
   const named = reader.naming(code, text, label);
   const verifica = v.t === null ? [R_NO_AMOUNT] : [];
-  reader.voci.push(makeVoce({ ...named, unita_di_misura: unit, quantita, unitario, totale: amount, capitoli: { ...reader.chapters }, verifica }, reader.voci.length + 1));
+  reader.add(makeVoce({ ...named, unita_di_misura: unit, quantita, unitario, totale: amount, capitoli: { ...reader.chapters }, verifica }, reader.voci.length + 1));
 }
 
 /** Reads the voci of `sheet` with `mapping`, from the row after the header at `headerRow`. */

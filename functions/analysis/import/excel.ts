@@ -52,24 +52,59 @@ function labels(rows: Cell[][], headerRow: number): string[] {
   return names.map((n, c) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} (${columnLetter(c)})` : n));
 }
 
-/** Columns guessed from the data: the (q, p, t) triple that satisfies the product most often, text columns around it. */
+/** Each column's cells as floats (NaN where there is no number), over the rows the guess looks at. */
+function floatColumns(rows: Cell[][], width: number): Float64Array[] {
+  const n = Math.min(rows.length, GUESS_ROWS);
+  return Array.from({ length: width }, (_, c) => {
+    const out = new Float64Array(n).fill(NaN);
+    for (let r = 0; r < n; r++) {
+      const d = cellNumber(rows[r]?.[c]);
+      if (d && d.units !== 0n) out[r] = toNumber(d);
+    }
+    return out;
+  });
+}
+
+/** Rows where q × p is within a cent and a half of t in floating point: never fewer than the exact check finds. */
+function roughHolds(q: Float64Array, p: Float64Array, t: Float64Array): number {
+  let n = 0;
+  for (let r = 0; r < t.length; r++) if (Math.abs(q[r] * p[r] - t[r]) <= 0.015 + Math.abs(t[r]) * 1e-9) n++;
+  return n;
+}
+
+const GUESS_ROWS = 500;
+
+/**
+ * Columns guessed from the data: the (q, p, t) triple that satisfies the product most often, text
+ * columns around it. Every triple is counted in floating point first (a few milliseconds for 60
+ * columns); the exact check (shared rule, half-up to the cent) runs only on the triples that could win.
+ */
 function guessFromNumbers(rows: Cell[][]): ColumnMapping | null {
-  const width = Math.min(60, Math.max(0, ...rows.slice(0, 500).map((r) => r?.length ?? 0)));
-  let best: { m: ColumnMapping; holds: number } | null = null;
+  const width = Math.min(60, Math.max(0, ...rows.slice(0, GUESS_ROWS).map((r) => r?.length ?? 0)));
+  const cols = floatColumns(rows, width);
+  const numeric = cols.map((c) => c.some((x) => !Number.isNaN(x)));
+  const triples: Array<{ q: number; p: number; t: number; rough: number; order: number }> = [];
   for (let t = 0; t < width; t++) {
     for (let q = 0; q < t; q++) {
       for (let p = 0; p < t; p++) {
-        if (p === q) continue;
-        const m = { ...emptyMapping(), quantita: q, unitario: p, totale: t };
-        const s = productScore(rows, 0, m);
-        if (s.holds >= 2 && (!best || s.holds > best.holds)) best = { m, holds: s.holds };
+        if (p === q || !numeric[t] || !numeric[q] || !numeric[p]) continue;
+        const rough = roughHolds(cols[q], cols[p], cols[t]);
+        if (rough >= 2) triples.push({ q, p, t, rough, order: triples.length });
       }
     }
+  }
+  triples.sort((a, b) => b.rough - a.rough || a.order - b.order);
+  let best: { m: ColumnMapping; holds: number; order: number } | null = null;
+  for (const x of triples) {
+    if (best && x.rough < best.holds) break;
+    const m = { ...emptyMapping(), quantita: x.q, unitario: x.p, totale: x.t };
+    const s = productScore(rows, 0, m);
+    if (s.holds >= 2 && (!best || s.holds > best.holds || (s.holds === best.holds && x.order < best.order))) best = { m, holds: s.holds, order: x.order };
   }
   if (!best) return null;
   const m = best.m;
   // Text columns left of the numbers: the longest average text is the description, a short one before it the code, a short one after it the unit.
-  const textLen = (c: number) => rows.slice(0, 500).reduce((s, r) => s + (typeof r?.[c] === 'string' ? cellString(r[c]).length : 0), 0);
+  const textLen = (c: number) => rows.slice(0, GUESS_ROWS).reduce((s, r) => s + (typeof r?.[c] === 'string' ? cellString(r[c]).length : 0), 0);
   const used = new Set([m.quantita, m.unitario, m.totale]);
   const candidates = Array.from({ length: width }, (_, c) => c).filter((c) => !used.has(c) && textLen(c) > 0);
   if (!candidates.length) return null;
