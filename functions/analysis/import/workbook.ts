@@ -24,7 +24,7 @@ export function readSheets(bytes: Uint8Array, kind: 'xlsx' | 'xls' | 'ods'): She
   if (kind !== 'xls') checkZipBudget(bytes);
   let wb: ReturnType<typeof read>;
   try {
-    wb = read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellStyles: true, cellDates: false, cellNF: false, sheetRows: MAX_SHEET_ROWS });
+    wb = read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: true, cellDates: false, cellNF: false, sheetRows: MAX_SHEET_ROWS });
   } catch {
     throw new ImportError(NOT_A_SPREADSHEET);
   }
