@@ -21,6 +21,8 @@ export interface RealTraits {
   accounting: boolean;
   hidden: 'importo' | 'listino' | null;
   notes: number;
+  /** Chance that an "a corpo" voce leaves its quantity (one) blank. */
+  corpoBlank: number;
   /** Chance that a voce without a code has its description on the row above its numbers. */
   descAbove: number;
   options: number;
@@ -28,6 +30,8 @@ export interface RealTraits {
   forget: number;
   chapterCodes: boolean;
   chapterLetter: string;
+  /** The header written again at the start of each chapter (as on each printed page). */
+  repeatHeader: boolean;
   tail: boolean;
 }
 
@@ -97,6 +101,8 @@ export function realTraits(layout: Layout, rng: Rng, headers: Partial<Record<Col
     hidden,
     notes: trait('escluso/compreso', 0.5) ? 0.15 : 0,
     descAbove: trait('descrizione sopra i numeri', 0.3) ? 0.4 : 0,
+    corpoBlank: trait('a corpo senza quantità', 0.4) ? 0.7 : 0,
+    repeatHeader: trait('intestazione ripetuta', 0.3),
     options: trait('opzioni', 0.4) ? 0.1 : 0,
     parents: trait('articoli padre', 0.5) ? 0.3 : 0,
     forget: trait('totale che dimentica un capitolo', 0.3) ? 1 : 0,
@@ -125,6 +131,8 @@ export function labourValues(w: Writer, v: OfferVoce & { rate?: number }): Parti
   if (real.formulas) out.totale = { value: { formula: `${letter(w, 'quantita')}${w.row}*${letter(w, 'unitario')}${w.row}`, result: product } as ExcelJS.CellFormulaValue, numFmt: fmt };
   else if (real.accounting) out.totale = { value: v.totale, numFmt: ACCOUNTING };
   if (real.accounting && v.rate === undefined) out.unitario = { value: v.unitario, numFmt: ACCOUNTING };
+  // "a corpo" written with its price and amount only: the quantity one is understood.
+  if (v.unita_di_misura === 'a corpo' && v.quantita === 1 && rng.chance(real.corpoBlank)) out.quantita = undefined;
   if (real.labour) {
     const inc = rng.real(0.1, 0.6, 2);
     out.mdo_inc = rng.chance(0.5) ? { value: inc, numFmt: '0.00%' } : { value: roundDec(inc * 100, 0) };

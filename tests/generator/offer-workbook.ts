@@ -300,6 +300,10 @@ export async function offerWorkbook(seed: number, options: { real?: boolean; voc
   let n = 0;
   for (const [c, title] of chapters.entries()) {
     const code = `${real?.chapterLetter ?? 'E'}-${c + 1}`;
+    if (real?.repeatHeader && c > 0) {
+      layout.headers.forEach((h, i) => (ws.getCell(w.row, i + 1).value = h[0] || null));
+      w.row++;
+    }
     if (real?.chapterCodes) {
       if (layout.cols.includes('codice')) w.put({ codice: { value: code }, descrizione: { value: title.toUpperCase() } });
       else w.label(`${code} ${title.toUpperCase()}`);

@@ -264,7 +264,8 @@ function readRow(reader: TableReader, v: RowValues, row: Cell[]): 'end' | void {
   if (!code && !text && !t && !q && !p && !label) return;
   if (reader.voci.length && TAIL.test(label)) return 'end';
   const kind = totalLabel(label);
-  const stated = kind && !t && !q && !p ? lastNumber(row) : t;
+  // A total's amount is under the amount column, or else the last number of its row (beside the label, under the price).
+  const stated = kind && !t ? lastNumber(row) : t;
   if (kind && stated && reader.total(kind, stated, !!(q && p))) return kind.final && reader.voci.length ? 'end' : undefined;
   if (OPTION.test(text || label)) {
     reader.warnings.push(`Riga di opzione non importata come voce: «${(text || label).slice(0, 120)}»${t ? ` (${toNumber(round(t, 2))})` : ''}.`);
@@ -279,7 +280,9 @@ function readRow(reader: TableReader, v: RowValues, row: Cell[]): 'end' | void {
   if (t && !q && !p && reader.isChapterSum(code, label, t)) return;
   const amount = v.t ?? ZERO;
   const isPercent = v.pPercent || unit === '%' || /%\s*$/.test(unit);
-  const { quantita, unitario } = isPercent && q && p ? percentVoce(q, p, amount) : { quantita: v.q ?? ZERO, unitario: v.p ?? ZERO };
+  // "a corpo" with the price and the amount and no quantity: one.
+  const once = !q && p && t && compare(p, t) === 0;
+  const { quantita, unitario } = isPercent && q && p ? percentVoce(q, p, amount) : { quantita: once ? dec(1n) : (v.q ?? ZERO), unitario: v.p ?? ZERO };
   const named = reader.naming(code, text, label);
   const verifica = v.t === null ? [R_NO_AMOUNT] : [];
   reader.add(makeVoce({ ...named, unita_di_misura: unit, quantita, unitario, totale: amount, capitoli: { ...reader.chapters }, verifica }, reader.voci.length + 1));
@@ -291,8 +294,12 @@ export function readTable(sheet: Sheet, headerRow: number, mapping: ColumnMappin
   if (m.descrizione === null || m.totale === null) throw new ImportError(NO_COMPUTO_COLUMNS);
   const reader = new TableReader();
   const first = headerRow >= 0 ? headerRow + (readHeader(sheet.rows, headerRow)?.depth ?? 1) : 0;
+  const head = headerRow >= 0 ? (sheet.rows[headerRow] ?? []) : null;
+  // The header written again further down (on each printed page): not a title.
+  const repeated = (row: Cell[]) => !!head && cellString(row[m.descrizione!]) !== '' && cellString(row[m.descrizione!]) === cellString(head[m.descrizione!]) && !row.some((c) => typeof c === 'number');
   for (let r = first; r < sheet.rows.length; r++) {
     const row = sheet.rows[r] ?? [];
+    if (repeated(row)) continue;
     if (readRow(reader, rowValues(row, m), row) === 'end') break;
   }
   if (!reader.voci.length) throw new ImportError(NO_VOCI);

@@ -80,6 +80,8 @@ describe('real workbooks varied by seed', () => {
         'capitoli con codice',
         'escluso/compreso',
         'descrizione sopra i numeri',
+        'a corpo senza quantità',
+        'intestazione ripetuta',
         'opzioni',
         'articoli padre',
         'totale che dimentica un capitolo',
