@@ -94,11 +94,15 @@ export interface ColumnProfile {
   textLength: number;
 }
 
-/** How each column's cells look below the header. */
-export function profileColumns(rows: Cell[][], from: number, width: number): ColumnProfile[] {
+/** Two or more of a row's texts are the header's own, in the same columns: the header written again. */
+const repeatsHeader = (row: Cell[], head: Cell[]) => row.filter((c, i) => typeof c === 'string' && c.trim() !== '' && c === head[i]).length >= 2;
+
+/** How each column's cells look below the header (`head`: its first row, whose repeats further down are not content). */
+export function profileColumns(rows: Cell[][], from: number, width: number, head: Cell[] = []): ColumnProfile[] {
   const out = Array.from({ length: width }, () => ({ filled: 0, numbers: 0, units: 0, textLength: 0 }));
   for (let r = from; r < Math.min(rows.length, from + PROFILE_ROWS); r++) {
     const row = rows[r] ?? [];
+    if (repeatsHeader(row, head)) continue;
     for (let c = 0; c < width; c++) {
       const v = row[c];
       if (v === null || v === undefined || v === '') continue;
@@ -266,7 +270,7 @@ function numberColumns(e: Evidence, m: ColumnMapping): void {
 
 /** The mapping a header gives, each field weighed against its column's content and the product. */
 export function modelFromHeader(rows: Cell[][], header: HeaderRead, from: number, hidden: ReadonlySet<number> = new Set()): ColumnModel {
-  const e: Evidence = { rows, from, header, profiles: profileColumns(rows, from, header.meanings.length), hidden, doubts: [] };
+  const e: Evidence = { rows, from, header, profiles: profileColumns(rows, from, header.meanings.length, rows[from - header.depth] ?? []), hidden, doubts: [] };
   const m = emptyMapping();
   for (const f of ['codice', 'descrizione'] as const) {
     const cols = named(e, f);
