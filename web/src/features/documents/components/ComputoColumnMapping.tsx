@@ -67,6 +67,8 @@ export function ComputoColumnMapping({ file, disabled, onMapping }: Props) {
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // Why the columns were not certain: kept while the user corrects them (a corrected preview has none of its own).
+  const [doubts, setDoubts] = useState<string[]>([]);
 
   useEffect(() => {
     setPreview(null);
@@ -79,6 +81,7 @@ export function ComputoColumnMapping({ file, disabled, onMapping }: Props) {
     previewComputo(file, null, ctl.signal)
       .then((p) => {
         setPreview(p);
+        setDoubts(p.doubts);
         if (!p.certain && p.mapping) {
           setMapping(p.mapping);
           onMapping(p.mapping);
@@ -127,9 +130,9 @@ export function ComputoColumnMapping({ file, disabled, onMapping }: Props) {
           </div>
         ))}
       </div>
-      {preview.doubts.length > 0 && (
+      {doubts.length > 0 && (
         <ul className="hint" data-testid="column-mapping-doubts">
-          {preview.doubts.map((d) => (
+          {doubts.map((d) => (
             <li key={d}>{d}</li>
           ))}
         </ul>
