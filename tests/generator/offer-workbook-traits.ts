@@ -5,6 +5,7 @@
  */
 import type ExcelJS from 'exceljs';
 import { mulRound2, roundDec, type Rng } from './core.ts';
+import { fromNumber, mul, round, toNumber } from '../../shared/domain/money.ts';
 import { moneyCell, type CellSpec, type Col, type Layout, type OfferVoce, type Writer } from './offer-workbook.ts';
 
 /** Excel's accounting format: "€" at the cell's left edge, "€ -" for zero. */
@@ -120,8 +121,10 @@ export function labourValues(w: Writer, v: OfferVoce & { rate?: number }): Parti
   const { rng } = real;
   const out: Partial<Record<Col, CellSpec>> = {};
   const fmt = real.accounting ? ACCOUNTING : '#,##0.00';
+  // A price computed by a formula (a list price less a discount), cached unrounded.
+  const discounted = real.formulas && v.rate === undefined && rng.chance(0.3) ? discountedPrice(v, rng.pick([0.0735, 0.125, 0.0333])) : null;
   // What a formula caches: the product in floating point, unrounded.
-  const product = v.quantita * v.unitario;
+  const product = v.quantita * (discounted?.full ?? v.unitario);
   if (real.factors.length && v.rate === undefined && rng.chance(0.5)) out.f_unita = { value: 1 };
   if (!v.tariffa && v.rate === undefined && rng.chance(real.descAbove)) {
     // The description on a row of its own, the numbers on the next one.
@@ -131,6 +134,12 @@ export function labourValues(w: Writer, v: OfferVoce & { rate?: number }): Parti
   if (real.formulas) out.totale = { value: { formula: `${letter(w, 'quantita')}${w.row}*${letter(w, 'unitario')}${w.row}`, result: product } as ExcelJS.CellFormulaValue, numFmt: fmt };
   else if (real.accounting) out.totale = { value: v.totale, numFmt: ACCOUNTING };
   if (real.accounting && v.rate === undefined) out.unitario = { value: v.unitario, numFmt: ACCOUNTING };
+  if (discounted) {
+    out.unitario = discounted.cell;
+    // The truth from here on: what the cells say, read by the shared rule.
+    v.unitario = discounted.stored;
+    v.totale = discounted.totale;
+  }
   // "a corpo" written with its price and amount only: the quantity one is understood.
   if (v.unita_di_misura === 'a corpo' && v.quantita === 1 && rng.chance(real.corpoBlank)) out.quantita = undefined;
   if (real.labour) {
@@ -141,6 +150,22 @@ export function labourValues(w: Writer, v: OfferVoce & { rate?: number }): Parti
   if (real.hidden === 'importo') out.nascosta = { value: product };
   if (real.hidden === 'listino') out.nascosta = { value: roundDec(v.unitario * 1.1 + 0.37, 2), numFmt: '#,##0.00' };
   return out;
+}
+
+/**
+ * A price computed by a formula, its list price less `discount`, as Excel caches it (a float with
+ * many decimals): the cell's value, and the truth as a reader of the cells has it (the price kept to
+ * 4 decimals, the amount round(q × p) of the cells' values, half-up to the cent: shared/domain).
+ */
+function discountedPrice(v: OfferVoce, discount: number): { cell: CellSpec; full: number; stored: number; totale: number } {
+  const full = v.unitario * (1 - discount);
+  const exact = fromNumber(full);
+  return {
+    cell: { value: { formula: `${v.unitario}*(1-${discount})`, result: full } as ExcelJS.CellFormulaValue, numFmt: '#,##0.00' },
+    full,
+    stored: toNumber(round(exact, 4)),
+    totale: toNumber(round(mul(fromNumber(v.quantita), exact), 2)),
+  };
 }
 
 /** Measurement rows under a voce: place, factors and a partial quantity, no price, no amount (or "€ -"). */
