@@ -69,6 +69,8 @@ export const computoPreview = z.object({
   ),
   total_rows: z.number().int(),
   error: z.string().nullable(),
+  /** Why the columns are not certain (each point where header, content and product disagree). */
+  doubts: z.array(z.string()).default([]),
 });
 export type ComputoPreview = z.infer<typeof computoPreview>;
 export const previewResponse = envelope(computoPreview);

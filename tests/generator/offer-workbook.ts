@@ -7,9 +7,20 @@
  * as numbers with a € format or as text ("€ 1.751,72", "17,74 €", "1'751,72"), empty spacer rows,
  * merged cells, a recap of the chapters and a grand total row that may or may not agree.
  * The truth is what the importer must read: every voce, and the declared grand total.
+ *
+ * `offerWorkbook(seed, { real: true })` adds, at random by seed, what real contractors' workbooks
+ * do (tests/generator/offer-workbook-traits.ts): measurement-factor columns (UNITA', LUNGH.,
+ * LARGH., SUPERFICIE, PESO / H, CUBO) with measurement rows under the voce, two QUANTITA' columns
+ * (the first empty), a bare "U" unit header, "A EURO" as the price, multi-line headers, a labour
+ * column beside the amount, accounting formats ("€ -" for zero), formulas whose cached amounts are
+ * unrounded, a hidden column, "escluso"/"compreso" rows, OPZIONE rows, parent articles ending in
+ * ":", chapter rows with codes ("E-1") and amount-only chapter totals, a declared total that
+ * forgets a chapter, and below the grand total a discount, "Totale", "Concordato", the firm's name
+ * and address: none of those is a voce.
  */
 import ExcelJS from 'exceljs';
 import { makeRng, mulRound2, roundDec, sum2, type Rng } from './core.ts';
+import { realTraits, writeTail, parentRow, measurementRows, noteRow, optionRow, chapterTotalRow, labourValues, type RealTraits } from './offer-workbook-traits.ts';
 
 export interface OfferVoce {
   tariffa: string;
@@ -29,11 +40,34 @@ export interface OfferTruth {
   /** Labels of the subtotal and total rows, none of which may become a voce. */
   totalLabels: string[];
   percentVoci: number;
+  /** Labels of rows that are never voci: measurement rows, notes, options, everything below the total. */
+  neverVoci: string[];
+  /** The real-workbook traits this seed has (empty for the classic offers). */
+  traits: string[];
 }
 
-type Col = 'n' | 'codice' | 'descrizione' | 'um' | 'parti' | 'parziale' | 'quantita' | 'unitario' | 'totale';
+export type Col =
+  | 'n'
+  | 'codice'
+  | 'descrizione'
+  | 'um'
+  | 'parti'
+  | 'parziale'
+  | 'quantita'
+  | 'unitario'
+  | 'totale'
+  | 'f_unita'
+  | 'f_lungh'
+  | 'f_largh'
+  | 'f_sup'
+  | 'f_peso'
+  | 'f_cubo'
+  | 'quantita0'
+  | 'mdo_inc'
+  | 'mdo_tot'
+  | 'nascosta';
 
-const HEADERS: Record<Col, string[]> = {
+const HEADERS: Partial<Record<Col, string[]>> = {
   n: ['N.', 'N. ord.', 'Num.', 'Nr.'],
   codice: ['Codice', 'Codice articolo', 'Tariffa', 'Art.', 'Cod. E.P.'],
   descrizione: ['Descrizione', 'Descrizione dei lavori', 'Designazione dei lavori', 'Lavorazione', 'DESCRIZIONE DELLE OPERE'],
@@ -66,7 +100,7 @@ const UNITS = ['m²', 'mq', 'm³', 'mc', 'kg', 'cad', 'a corpo', 'h', 'ml', 't',
 const GRAND = ['TOTALE COMPLESSIVO APPALTO', 'TOTALE COMPLESSIVO', 'TOTALE GENERALE', 'IMPORTO COMPLESSIVO DEI LAVORI', 'Totale lavori', 'TOTALE OFFERTA'];
 
 /** Amount as the file holds it: a number (formatted or not) or a text with €, in several styles. */
-function moneyCell(rng: Rng, style: number, v: number): { value: ExcelJS.CellValue; numFmt?: string } {
+export function moneyCell(rng: Rng, style: number, v: number): { value: ExcelJS.CellValue; numFmt?: string } {
   const fixed = v.toFixed(2);
   const [i, d] = fixed.split('.');
   const group = (sep: string) => i.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
@@ -86,7 +120,7 @@ function moneyCell(rng: Rng, style: number, v: number): { value: ExcelJS.CellVal
   }
 }
 
-interface Layout {
+export interface Layout {
   cols: Col[];
   headers: string[][];
   money: number;
@@ -98,6 +132,7 @@ interface Layout {
   grand: string | null;
   grandOff: number;
   percentStyle: number;
+  real: RealTraits | null;
 }
 
 function layoutOf(rng: Rng): Layout {
@@ -116,7 +151,7 @@ function layoutOf(rng: Rng): Layout {
     if (twoRows && c === 'unitario') return [rng.pick(['Prezzo', 'IMPORTI', 'Euro']), 'unitario'];
     if (twoRows && c === 'totale') return ['', rng.pick(['TOTALE', 'Importo'])];
     if (twoRows && c === 'parziale') return ['Quantità', 'parziale'];
-    return [rng.pick(HEADERS[c]), ''];
+    return [rng.pick(HEADERS[c]!), ''];
   });
   const grand = rng.chance(0.85) ? rng.pick(GRAND) : null;
   return {
@@ -131,10 +166,11 @@ function layoutOf(rng: Rng): Layout {
     grand,
     grandOff: grand && rng.chance(0.2) ? rng.pick([100, -250.5, 1234.56]) : 0,
     percentStyle: rng.int(0, 2),
+    real: null,
   };
 }
 
-function makeVoce(rng: Rng, chapter: number, k: number, codes: boolean): OfferVoce {
+export function makeVoce(rng: Rng, chapter: number, k: number, codes: boolean): OfferVoce {
   const unit = rng.pick(UNITS);
   const q = unit === 'a corpo' ? 1 : rng.real(0.5, 800, rng.pick([0, 2, 2, 3]));
   const p = rng.real(0.8, 2500, 2);
@@ -163,7 +199,9 @@ function percentVoce(rng: Rng, base: number, codes: boolean): OfferVoce & { rate
   };
 }
 
-class Writer {
+export type CellSpec = { value: ExcelJS.CellValue; numFmt?: string };
+
+export class Writer {
   row = 1;
   constructor(
     readonly ws: ExcelJS.Worksheet,
@@ -171,7 +209,7 @@ class Writer {
     readonly rng: Rng,
   ) {}
 
-  put(values: Partial<Record<Col, { value: ExcelJS.CellValue; numFmt?: string }>>): number {
+  put(values: Partial<Record<Col, CellSpec>>): number {
     this.layout.cols.forEach((c, i) => {
       const v = values[c];
       if (!v) return;
@@ -206,14 +244,15 @@ class Writer {
   }
 }
 
-function writeVoce(w: Writer, v: OfferVoce & { rate?: number }, n: number): void {
+/** Writes the voce (its own description cell: `cell`, when a parent article gives the rest); returns the labels of the measurement rows under it. */
+function writeVoce(w: Writer, v: OfferVoce & { rate?: number }, n: number, cell = v.descrizione): string[] {
   const { rng, layout } = w;
   const money = (x: number) => moneyCell(rng, layout.money, x);
   const partsN = rng.int(1, 6);
-  const values: Partial<Record<Col, { value: ExcelJS.CellValue; numFmt?: string }>> = {
+  const values: Partial<Record<Col, CellSpec>> = {
     n: { value: n },
     codice: v.tariffa ? { value: v.tariffa } : undefined,
-    descrizione: { value: v.descrizione },
+    descrizione: { value: cell },
     um: { value: v.unita_di_misura },
     parti: { value: partsN },
     parziale: { value: roundDec(v.quantita / partsN, 2) },
@@ -227,14 +266,17 @@ function writeVoce(w: Writer, v: OfferVoce & { rate?: number }, n: number): void
     values.quantita = money(v.quantita);
     values.unitario = [{ value: v.unitario, numFmt: '0.00%' }, { value: `${v.rate.toFixed(2).replace('.', ',')}%` }, { value: `${v.rate.toFixed(2).replace('.', ',')} %` }][layout.percentStyle];
   }
+  if (layout.real) Object.assign(values, labourValues(w, v));
   // Long descriptions wrap in the cell; some files put a code-less continuation on a row of its own.
   w.put(values);
+  return layout.real ? measurementRows(w, v) : [];
 }
 
-/** The workbook and its truth, for `seed`. */
-export async function offerWorkbook(seed: number): Promise<{ bytes: Uint8Array; truth: OfferTruth }> {
+/** The workbook and its truth, for `seed` (`real`: with the traits of real contractors' workbooks; `voci`: about that many). */
+export async function offerWorkbook(seed: number, options: { real?: boolean; voci?: number } = {}): Promise<{ bytes: Uint8Array; truth: OfferTruth }> {
   const rng = makeRng(seed * 7919 + 17);
   const layout = layoutOf(rng);
+  if (options.real) realTraits(layout, makeRng(seed * 104729 + 5), HEADERS);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(rng.pick(['Offerta', 'Computo', 'Foglio1', 'COMPUTO METRICO']));
   const w = new Writer(ws, layout, rng);
@@ -246,32 +288,57 @@ export async function offerWorkbook(seed: number): Promise<{ bytes: Uint8Array; 
     layout.headers.forEach((h, i) => (ws.getCell(w.row, i + 1).value = h[line] || null));
     w.row++;
   }
+  // A hidden column: nobody reading the sheet sees it.
+  if (layout.real?.hidden) ws.getColumn(layout.cols.indexOf('nascosta') + 1).hidden = true;
   const voci: OfferVoce[] = [];
   const totalLabels: string[] = [];
+  const neverVoci: string[] = [];
+  const real = layout.real;
   const chapters = rng.sample(CHAPTERS, rng.int(2, 5));
   const subtotals: Array<{ title: string; amount: number }> = [];
   let percentVoci = 0;
   let n = 0;
   for (const [c, title] of chapters.entries()) {
-    if (layout.chapterTitles) w.label(rng.chance(0.5) ? `${c + 1} ${title}` : title);
+    const code = `${real?.chapterLetter ?? 'E'}-${c + 1}`;
+    if (real?.repeatHeader && c > 0) {
+      layout.headers.forEach((h, i) => (ws.getCell(w.row, i + 1).value = h[0] || null));
+      w.row++;
+    }
+    if (real?.chapterCodes) {
+      if (layout.cols.includes('codice')) w.put({ codice: { value: code }, descrizione: { value: title.toUpperCase() } });
+      else w.label(`${code} ${title.toUpperCase()}`);
+    } else if (layout.chapterTitles) w.label(rng.chance(0.5) ? `${c + 1} ${title}` : title);
     const mine: OfferVoce[] = [];
-    for (let k = 0, count = rng.int(1, 6); k < count; k++) {
+    // `voci`: about that many in all (a bench's workbook), else one to six per chapter.
+    for (let k = 0, count = options.voci ? Math.ceil(options.voci / chapters.length) : rng.int(1, 6); k < count; k++) {
+      if (real && real.rng.chance(real.notes)) neverVoci.push(noteRow(w));
+      if (real && real.rng.chance(real.options)) neverVoci.push(optionRow(w));
       const v = makeVoce(rng, c, k, layout.codes);
-      writeVoce(w, v, ++n);
-      mine.push(v);
+      if (real && layout.codes && real.rng.chance(real.parents)) {
+        for (const child of parentRow(w, v)) {
+          neverVoci.push(...writeVoce(w, child.voce, ++n, child.cell));
+          mine.push(child.voce);
+        }
+      } else {
+        neverVoci.push(...writeVoce(w, v, ++n));
+        mine.push(v);
+      }
       w.spacer();
     }
     if (rng.chance(0.3)) {
       const v = percentVoce(rng, sum2(mine.map((x) => x.totale)), layout.codes);
-      writeVoce(w, v, ++n);
+      neverVoci.push(...writeVoce(w, v, ++n));
       mine.push(v);
       percentVoci++;
     }
     voci.push(...mine);
     const amount = sum2(mine.map((x) => x.totale));
-    const label = rng.pick([`TOTALE ${title.toUpperCase()}`, `Totale ${title.toLowerCase()}`, `SUBTOTALE ${title}`, `Sommano ${title}`, `Totale capitolo ${c + 1}`]);
-    w.label(label, amount);
-    totalLabels.push(label);
+    if (real?.chapterCodes) chapterTotalRow(w, code, amount);
+    else {
+      const label = rng.pick([`TOTALE ${title.toUpperCase()}`, `Totale ${title.toLowerCase()}`, `SUBTOTALE ${title}`, `Sommano ${title}`, `Totale capitolo ${c + 1}`]);
+      w.label(label, amount);
+      totalLabels.push(label);
+    }
     subtotals.push({ title, amount });
     w.spacer();
   }
@@ -280,12 +347,15 @@ export async function offerWorkbook(seed: number): Promise<{ bytes: Uint8Array; 
     for (const s of subtotals) w.label(s.title, s.amount);
   }
   const sum = sum2(voci.map((v) => v.totale));
-  const declared = layout.grand ? roundDec(sum + layout.grandOff, 2) : null;
+  // A real grand total may forget a chapter's cell: declared as the file states it, never the sum.
+  const forgotten = real && subtotals.length > 1 && real.rng.chance(real.forget) ? real.rng.pick(subtotals).amount : 0;
+  const declared = layout.grand ? roundDec(sum + layout.grandOff - forgotten, 2) : null;
   if (layout.grand) {
     w.row++;
     w.label(layout.grand, declared!);
     totalLabels.push(layout.grand);
+    if (real) neverVoci.push(...writeTail(w, declared!));
   }
   const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
-  return { bytes, truth: { seed, voci, declared, declaredAgrees: layout.grandOff === 0, totalLabels, percentVoci } };
+  return { bytes, truth: { seed, voci, declared, declaredAgrees: layout.grandOff === 0 && forgotten === 0, totalLabels, percentVoci, neverVoci, traits: real?.names ?? [] } };
 }

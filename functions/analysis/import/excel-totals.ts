@@ -3,7 +3,7 @@
  * "TOTALE SCAVI E RINTERRI" / "Totale trattamento a calce" / "SUBTOTALE" / "Sommano" row whose
  * amount is the sum of the voci above it (since an earlier title or subtotal) closes a chapter;
  * "TOTALE COMPLESSIVO APPALTO", "TOTALE GENERALE", a bare "TOTALE" after the last voce is the
- * document's declared total; "riporto" / "a riportare" rows carry a running sum. None is a voce.
+ * document's declared total (and, when its words say so, the end of the voci); "riporto" / "a riportare" rows carry a running sum. None is a voce.
  */
 import { normalizeTitle } from '../../prezzari/readers/headers.ts';
 
@@ -19,7 +19,12 @@ export interface TotalLabel {
   kind: TotalKind;
   /** The label without its total words: the chapter's title ("SCAVI E RINTERRI"). */
   title: string;
+  /** The whole document's total beyond doubt ("TOTALE COMPLESSIVO APPALTO", "TOTALE GENERALE"): nothing below it is a voce. */
+  final?: boolean;
 }
+
+/** Words that make a grand total the last line of the computo. */
+const FINAL_WORDS = new Set(['complessivo', 'complessiva', 'generale', 'appalto', 'offerta', 'finale']);
 
 /** What a row's label says about it, or null when it is not a total row. */
 export function totalLabel(label: string): TotalLabel | null {
@@ -33,7 +38,7 @@ export function totalLabel(label: string): TotalLabel | null {
     .trim();
   const words = normalizeTitle(title).split(' ').filter(Boolean);
   const grand = /^sommano|^somma/i.test(m[0]) ? false : words.every((w) => GRAND_WORDS.has(w));
-  return { kind: grand ? 'grand' : 'sub', title };
+  return { kind: grand ? 'grand' : 'sub', title, final: grand && normalizeTitle(text).split(' ').some((w) => FINAL_WORDS.has(w)) };
 }
 
 /** Two chapter names that are the same chapter ("1 SCAVI E RINTERRI" and "Scavi e rinterri"). */

@@ -85,6 +85,8 @@ export interface ComputoPreview {
   total_rows: number;
   /** Why the preview could not read voci with this mapping (the user corrects the columns). */
   error: string | null;
+  /** Why the columns are not certain: each point where the evidence is not unanimous. */
+  doubts: string[];
 }
 
 const PREVIEW_ROWS = 20;
@@ -94,13 +96,13 @@ export function previewComputo(bytes: Uint8Array, mapping: ColumnMapping | null 
   const format = checkSize(bytes);
   if (format === 'pdf' || format === 'xpwe' || format === 'six') {
     const result = format === 'pdf' ? null : importComputo(bytes);
-    return { format, certain: true, sheet: null, header_row: null, columns: [], mapping: null, preview: result?.voci.slice(0, PREVIEW_ROWS) ?? [], total_rows: result?.voci.length ?? 0, error: null };
+    return { format, certain: true, sheet: null, header_row: null, columns: [], mapping: null, preview: result?.voci.slice(0, PREVIEW_ROWS) ?? [], total_rows: result?.voci.length ?? 0, error: null, doubts: [] };
   }
   const sheets = readSheets(bytes, format);
   const leeno = !mapping ? computoSheet(sheets) : undefined;
   if (leeno) {
     const result = importLeeno(leeno, format === 'ods' ? 'leeno' : 'excel');
-    return { format: format === 'ods' ? 'leeno' : format, certain: true, sheet: leeno.name, header_row: null, columns: [], mapping: null, preview: result.voci.slice(0, PREVIEW_ROWS), total_rows: result.voci.length, error: null };
+    return { format: format === 'ods' ? 'leeno' : format, certain: true, sheet: leeno.name, header_row: null, columns: [], mapping: null, preview: result.voci.slice(0, PREVIEW_ROWS), total_rows: result.voci.length, error: null, doubts: [] };
   }
   const guess: HeaderGuess = guessMapping(sheets);
   const chosen = mapping ?? guess.mapping;
@@ -123,5 +125,6 @@ export function previewComputo(bytes: Uint8Array, mapping: ColumnMapping | null 
     preview: result?.voci.slice(0, PREVIEW_ROWS) ?? [],
     total_rows: result?.voci.length ?? 0,
     error,
+    doubts: mapping ? [] : guess.doubts,
   };
 }

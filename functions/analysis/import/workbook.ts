@@ -1,6 +1,6 @@
 /**
  * Spreadsheets (.xlsx, .xls, .ods) through @e965/xlsx (SheetJS): cached values of formulas,
- * no styles, no HTML. Zips are checked against the inflate budget first (zip.ts).
+ * which columns are hidden (the only style read), no HTML. Zips are checked against the inflate budget first (zip.ts).
  */
 import { read, utils } from '@e965/xlsx';
 import { ImportError } from './common.ts';
@@ -16,13 +16,15 @@ export type Cell = string | number | boolean | null;
 export interface Sheet {
   name: string;
   rows: Cell[][];
+  /** 0-based columns the file hides: nobody reading the sheet sees them. */
+  hidden?: ReadonlySet<number>;
 }
 
 export function readSheets(bytes: Uint8Array, kind: 'xlsx' | 'xls' | 'ods'): Sheet[] {
   if (kind !== 'xls') checkZipBudget(bytes);
   let wb: ReturnType<typeof read>;
   try {
-    wb = read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellDates: false, cellNF: false, sheetRows: MAX_SHEET_ROWS });
+    wb = read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: true, cellDates: false, cellNF: false, sheetRows: MAX_SHEET_ROWS });
   } catch {
     throw new ImportError(NOT_A_SPREADSHEET);
   }
@@ -35,7 +37,8 @@ export function readSheets(bytes: Uint8Array, kind: 'xlsx' | 'xls' | 'ods'): She
     range.s.c = 0;
     range.e.c = Math.min(range.e.c, MAX_COLUMNS - 1);
     const rows = utils.sheet_to_json<Cell[]>(ws, { header: 1, raw: true, defval: null, blankrows: true, range });
-    sheets.push({ name, rows: rows.map((r) => (Array.isArray(r) ? r.map((c: unknown) => (c instanceof Date ? c.toISOString().slice(0, 10) : (c as Cell))) : [])) });
+    const hidden = new Set((ws['!cols'] ?? []).flatMap((c, i) => (c?.hidden ? [i] : [])));
+    sheets.push({ name, hidden, rows: rows.map((r) => (Array.isArray(r) ? r.map((c: unknown) => (c instanceof Date ? c.toISOString().slice(0, 10) : (c as Cell))) : [])) });
   }
   if (!sheets.length) throw new ImportError(EMPTY_SPREADSHEET);
   return sheets;

@@ -20,16 +20,55 @@ interface Props {
   onMapping: (mapping: ColumnMapping | null) => void;
 }
 
+/** Three voci as they will be imported with the chosen columns, and how many there are. */
+function MappingSample({ preview }: { preview: ComputoPreview }) {
+  return (
+    <>
+      <p className="hint">
+        Prime {Math.min(SAMPLE_ROWS, preview.preview.length)} voci lette con queste colonne, su {preview.total_rows} {preview.total_rows === 1 ? 'voce' : 'voci'}:
+      </p>
+      <table className="doc-mapping-preview" data-testid="column-mapping-preview">
+        <thead>
+          <tr>
+            {MAPPING_FIELDS.map((f) => (
+              <th key={f}>{MAPPING_LABELS[f]}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {preview.preview.slice(0, SAMPLE_ROWS).map((v, i) => (
+            <tr key={i}>
+              <td>{v.tariffa}</td>
+              <td>{v.descrizione}</td>
+              <td>{v.unita_di_misura}</td>
+              <td>{formatNumber(v.quantita)}</td>
+              <td>{formatNumber(v.unitario)}</td>
+              <td>{formatNumber(v.totale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** Voci shown under the columns: enough to see each column's values, few enough to read at a glance. */
+const SAMPLE_ROWS = 3;
+
 /**
  * For a spreadsheet computo whose columns are not recognised with certainty: the columns chosen
  * (Codice, Descrizione, U.M., Quantità, Prezzo unitario, Importo), each correctable, and the
- * first voci read with them; the upload then sends the confirmed mapping.
+ * first three voci read with them; the upload then sends the confirmed mapping. It shows whenever
+ * the evidence (header words, each column's content, quantity × price = amount) is not unanimous,
+ * with the points where it is not.
  */
 export function ComputoColumnMapping({ file, disabled, onMapping }: Props) {
   const [preview, setPreview] = useState<ComputoPreview | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // Why the columns were not certain: kept while the user corrects them (a corrected preview has none of its own).
+  const [doubts, setDoubts] = useState<string[]>([]);
 
   useEffect(() => {
     setPreview(null);
@@ -42,6 +81,7 @@ export function ComputoColumnMapping({ file, disabled, onMapping }: Props) {
     previewComputo(file, null, ctl.signal)
       .then((p) => {
         setPreview(p);
+        setDoubts(p.doubts);
         if (!p.certain && p.mapping) {
           setMapping(p.mapping);
           onMapping(p.mapping);
@@ -80,7 +120,7 @@ export function ComputoColumnMapping({ file, disabled, onMapping }: Props) {
     <Card title="Colonne del computo" className="doc-card" data-testid="column-mapping">
       <p className="hint">
         Le colonne del foglio{preview.sheet ? ` “${preview.sheet}”` : ''} non sono state riconosciute con certezza: controlla l&apos;associazione e correggila se serve, poi premi
-        “Carica e Analizza”.
+        “Carica e Analizza”. Nulla è salvato prima.
       </p>
       <div className="form-grid">
         {MAPPING_FIELDS.map((f) => (
@@ -90,34 +130,14 @@ export function ComputoColumnMapping({ file, disabled, onMapping }: Props) {
           </div>
         ))}
       </div>
-      {preview.error ? (
-        <small className="doc-field-error" role="alert">{preview.error}</small>
-      ) : (
-        <>
-          <p className="hint">Anteprima: {preview.total_rows} {preview.total_rows === 1 ? 'voce' : 'voci'}.</p>
-          <table className="doc-mapping-preview" data-testid="column-mapping-preview">
-            <thead>
-              <tr>
-                {MAPPING_FIELDS.map((f) => (
-                  <th key={f}>{MAPPING_LABELS[f]}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.preview.map((v, i) => (
-                <tr key={i}>
-                  <td>{v.tariffa}</td>
-                  <td>{v.descrizione}</td>
-                  <td>{v.unita_di_misura}</td>
-                  <td>{formatNumber(v.quantita)}</td>
-                  <td>{formatNumber(v.unitario)}</td>
-                  <td>{formatNumber(v.totale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
+      {doubts.length > 0 && (
+        <ul className="hint" data-testid="column-mapping-doubts">
+          {doubts.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
       )}
+      {preview.error ? <small className="doc-field-error" role="alert">{preview.error}</small> : <MappingSample preview={preview} />}
     </Card>
   );
 }
