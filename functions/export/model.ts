@@ -11,7 +11,7 @@ import { needsCheck, type Capitoli, type Verifica } from '../../shared/domain/ro
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 
-export type ExportDocument = Pick<DocumentRecord, 'id' | 'filename' | 'provincia' | 'tipologia_dei' | 'upload_date' | 'document_total'>;
+export type ExportDocument = Pick<DocumentRecord, 'id' | 'filename' | 'provincia' | 'tipologia_dei' | 'upload_date' | 'document_total'> & Partial<Pick<DocumentRecord, 'intestazione'>>;
 export type ExportRow = Pick<
   RowRecord,
   'row_index' | 'tariffa' | 'descrizione' | 'unita_di_misura' | 'quantita' | 'unitario' | 'totale' | 'prezzo_db' | 'prezzo_totale_db' | 'differenza_totale_db'

@@ -34,6 +34,8 @@ import { parseSoglia, SOGLIA_ERROR } from '../../shared/domain/verification/inde
 import { etagOf, ifMatchVersion } from '../../shared/domain/row-versions.ts';
 import { CHANGED_MEANWHILE_DETAIL, PreconditionFailedError } from '../errors.ts';
 import { listTipologie } from '../services/tipologie.ts';
+import { saveIntestazione } from '../services/intestazione.ts';
+import { parseIntestazione } from '../../shared/domain/intestazione.ts';
 import { ACCEPTED_NAME, storedContentType } from '../analysis/import/upload.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
 
@@ -303,6 +305,19 @@ const setVerificationThreshold = defineRoute('PUT /api/documents/{id}/verificati
   return withEtag(ok(result), updated.version);
 });
 
+/** PUT /api/documents/{id}/intestazione {oggetto, committente, luogo, data, progettista}: the printout's heading, conditional on the version read. */
+const setIntestazione = defineRoute('PUT /api/documents/{id}/intestazione', async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const { base_version: base, ...fields } = req.body;
+  const parsed = parseIntestazione(fields);
+  if ('error' in parsed) throw new ValidationError(parsed.error);
+  const header = ifMatchVersion(req.headers['if-match']);
+  if (Number.isNaN(header)) throw new PreconditionFailedError(CHANGED_MEANWHILE_DETAIL);
+  if (base !== undefined && !Number.isInteger(base)) throw new ValidationError('base_version deve essere un numero intero.');
+  const updated = await saveIntestazione(ctx, doc, parsed.value, header ?? base);
+  return withEtag(ok(resource('documents', presentDocument(updated)), { message: 'Intestazione della stampa salvata' }), updated.version);
+});
+
 /** GET /api/documents/{id}/operations: what "Annulla" can undo, newest first. */
 const operations = defineRoute('GET /api/documents/{id}/operations', async (req, ctx) => {
   const entries = await undoableOperations(ctx, requirePrincipal(req), idParam(req.params));
@@ -332,6 +347,7 @@ export const actions = {
   comparisonPairs,
   verification,
   setVerificationThreshold,
+  setIntestazione,
   verificationExport,
   operations,
   undo,
