@@ -277,7 +277,7 @@ export const documentRoutes = {
     response: intestazioneResponse,
     requestExample: { oggetto: 'Scuola primaria G. Pascoli: adeguamento sismico', committente: 'Comune di Lucca', luogo: 'Lucca', data: '28/11/2026', progettista: 'Ing. Maria Rossi', base_version: 3 },
     example: { data: { id: '12', type: 'documents', attributes: exampleDocument }, meta: { message: 'Intestazione della stampa salvata' } },
-    errors: { ...idError, 400: 'Oggetto: al massimo 500 caratteri.' },
+    errors: { ...idError, 400: 'I campi dell\u2019intestazione devono essere testo.' },
     versioned: true,
   },
   'GET /api/documents/{id}/export': {
