@@ -81,6 +81,37 @@ describe('export formats', () => {
   });
 });
 
+describe('exports off the API thread', () => {
+  it('hands each export to an analysis thread as plain data (no rows, no bytes) and answers with the file it builds', async () => {
+    // Prepare
+    const up = await uploadPdf(rt.url, token, corpusFile('primus_small.pdf'), 'primus_small.pdf');
+    await waitForAnalysis(rt.url, token, up.id);
+    const jobs: unknown[] = [];
+    const parse = rt.ctx.config.parseFile!;
+    rt.ctx.config.parseFile = (job) => (jobs.push(job), parse(job));
+    try {
+      // Act
+      const answers = await Promise.all(['?format=pdf', '?format=six'].map((q) => get(`/api/documents/${up.id}/export${q}`)));
+      const review = await get(`/api/documents/${up.id}/verification/export`);
+      // Assess
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(review.status).toBe(200);
+      expect(Buffer.from(await answers[0].arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await answers[1].text()).startsWith('<?xml')).toBe(true);
+      expect(jobs).toEqual([
+        { kind: 'document-export', documentId: up.id, format: 'pdf', now: expect.any(String) },
+        { kind: 'document-export', documentId: up.id, format: 'six', now: expect.any(String) },
+        { kind: 'verification-export', documentId: up.id, now: expect.any(String) },
+      ]);
+      // someone else's document is refused on this thread, before any job
+      expect((await get(`/api/documents/${up.id}/export?format=pdf`, other)).status).toBe(404);
+      expect(jobs).toHaveLength(3);
+    } finally {
+      rt.ctx.config.parseFile = parse;
+    }
+  });
+});
+
 describe('the printout\u2019s heading (PUT /api/documents/{id}/intestazione)', () => {
   it('is kept on the document under a conditional write, refused when too long, and printed in the PDF', async () => {
     // Prepare
