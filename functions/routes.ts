@@ -103,6 +103,7 @@ const TABLE = [
   r('PUT /api/documents/{id}/comparison/pairs', 'documents', 'comparisonPairs', 'user'),
   r('GET /api/documents/{id}/verification', 'documents', 'verification', 'user'),
   r('PUT /api/documents/{id}/verification', 'documents', 'setVerificationThreshold', 'user'),
+  r('PUT /api/documents/{id}/intestazione', 'documents', 'setIntestazione', 'user'),
   r('GET /api/documents/{id}/verification/export', 'documents', 'verificationExport', 'user'),
 
   // Rows (spec 7 "Rows")

@@ -1,6 +1,6 @@
 /**
  * Parsing an uploaded file (a computo spreadsheet or XML, a price list) is CPU-bound: a 49 MB
- * XPWE or a 1,000,000-row sheet takes seconds. It never runs on the thread that answers
+ * XPWE or a 1,000,000-row sheet takes seconds; so is building an export (a 10,000-row PDF). It never runs on the thread that answers
  * requests: locally the runtime hands it to an analysis thread (`AppConfig.parseFile`, see
  * infra/local/queue.ts); in the cloud each API Lambda answers one request at a time, so it runs
  * in place. Answers and refusals cross the thread boundary as plain data and become the same
@@ -22,6 +22,7 @@ import type { PriceRow } from '../prezzari/readers/index.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { validatePdf } from '../services/documents.ts';
 import { UPLOAD_NOT_FOUND } from '../services/uploads.ts';
+import { buildExport, type BuiltExport, type ExportJob } from '../services/export-jobs.ts';
 
 /** Where a parse finds its file: the bytes themselves, or the key of a blob-store object it reads. */
 export type FileSource = { bytes: Uint8Array; key?: undefined } | { key: string; bytes?: undefined };
@@ -32,7 +33,9 @@ export type ParseJob =
   | { kind: 'computo-preview'; bytes: Uint8Array; mapping: unknown }
   | { kind: 'price-file'; bytes: Uint8Array; filename: string }
   /** A confirmed price list's items and search index, built for its new version (prezzari/imports.ts publishList). */
-  | { kind: 'price-index'; version: string; target: ImportTarget; rows: PriceRow[]; bytes?: undefined };
+  | { kind: 'price-index'; version: string; target: ImportTarget; rows: PriceRow[]; bytes?: undefined }
+  /** A document's export, its review's PDF or a comparison's workbook (services/export-jobs.ts). */
+  | (ExportJob & { bytes?: undefined });
 
 /** What an upload check finds: the pages of a PDF, or how a structured computo is stored. */
 export interface CheckedFile {
@@ -52,7 +55,9 @@ type ParseValue<J extends ParseJob> = J['kind'] extends 'upload-check'
     ? ComputoPreview
     : J['kind'] extends 'price-index'
       ? BuiltIndex
-      : ReadPriceFile;
+      : J extends ExportJob
+        ? BuiltExport
+        : ReadPriceFile;
 
 /** What a parse answers, as plain data: its value, or the refusal the user reads. */
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; status: 400 | 404 | 413; detail: string } | { ok: false; status: 500; detail: string };
@@ -82,6 +87,7 @@ async function run(ctx: AppContext, job: ParseJob): Promise<unknown> {
   }
   if (job.kind === 'computo-preview') return previewUpload(job.bytes, job.mapping);
   if (job.kind === 'price-index') return buildListIndex(job.version, job.target, job.rows);
+  if (job.kind === 'document-export' || job.kind === 'verification-export' || job.kind === 'comparison-export') return buildExport(ctx, job);
   // The head is read here too: for a spreadsheet it means opening the workbook again.
   return { ...(await readPriceFile(job.bytes, job.filename)), head: headText(job.bytes, job.filename) } satisfies ReadPriceFile;
 }

@@ -5,12 +5,13 @@
  * the characters XML cannot carry.
  */
 import { fromNumber, toPlainString } from '../../shared/domain/money.ts';
+import { assignExportCodes, exportCodeNote } from '../../shared/domain/export-formats.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { needsCheck, type Capitoli, type Verifica } from '../../shared/domain/rows.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 
-export type ExportDocument = Pick<DocumentRecord, 'id' | 'filename' | 'provincia' | 'tipologia_dei' | 'upload_date' | 'document_total'>;
+export type ExportDocument = Pick<DocumentRecord, 'id' | 'filename' | 'provincia' | 'tipologia_dei' | 'upload_date' | 'document_total'> & Partial<Pick<DocumentRecord, 'intestazione'>>;
 export type ExportRow = Pick<
   RowRecord,
   'row_index' | 'tariffa' | 'descrizione' | 'unita_di_misura' | 'quantita' | 'unitario' | 'totale' | 'prezzo_db' | 'prezzo_totale_db' | 'differenza_totale_db'
@@ -20,7 +21,10 @@ export type ExportRow = Pick<
 export interface Article {
   /** 1-based. */
   id: number;
+  /** The voce's own code ('' for none). */
   tariffa: string;
+  /** The code the export writes: non-empty and unique, case aside (assignExportCodes). */
+  code: string;
   descrizione: string;
   unita: string;
   prezzo: number;
@@ -32,19 +36,21 @@ export interface Article {
  * (or two descriptions) makes two, so that every voce reads back as it was.
  */
 export function priceList(rows: readonly ExportRow[]): { articles: Article[]; articleOf: number[] } {
-  const byKey = new Map<string, Article>();
-  const articles: Article[] = [];
+  const byKey = new Map<string, Article & { voce: number }>();
+  const articles: Array<Article & { voce: number }> = [];
   const articleOf = rows.map((r) => {
     const a = { tariffa: xmlSafe(r.tariffa).trim(), descrizione: xmlSafe(r.descrizione), unita: xmlSafe(r.unita_di_misura).trim(), prezzo: r.unitario ?? 0 };
     const key = JSON.stringify([a.tariffa, a.unita, a.prezzo, a.descrizione]);
     let found = byKey.get(key);
     if (!found) {
-      found = { id: articles.length + 1, ...a };
+      found = { id: articles.length + 1, ...a, code: '', voce: r.row_index };
       byKey.set(key, found);
       articles.push(found);
     }
     return found.id - 1;
   });
+  const codes = assignExportCodes(articles);
+  for (const [k, a] of articles.entries()) a.code = codes[k];
   return { articles, articleOf };
 }
 
@@ -64,6 +70,11 @@ export function chapterIds(rows: readonly ExportRow[]): Record<ChapterLevel, Map
 }
 
 export const chapterTitle = (r: ExportRow, level: ChapterLevel): string => xmlSafe(r.capitoli?.[level] ?? '').trim();
+
+/** The note stating an article's assigned code ('' when it is exported with its own). */
+export function codeNote(a: Article): string {
+  return a.code === a.tariffa ? '' : exportCodeNote(a.tariffa, a.code);
+}
 
 /** "DA VERIFICARE: reason; reason" for a row the reader was not sure of, '' otherwise. */
 export function verificaNote(r: ExportRow): string {

@@ -1,12 +1,19 @@
 /**
- * A generic printed table report on A4 (pdf-lib, standard fonts, text selectable): a header block
+ * A generic printed table report on A4 (pdf-lib, Liberation Sans embedded: functions/export/fonts.ts,
+ * text selectable): a header block
  * repeated on every page (title and lines such as document, province, lists, date), the column
  * header on every page, rows whose text cells wrap within their column, full-width headings
  * (chapters), bold total lines, a closing block (e.g. a legend) and "Pagina N di M" at the foot of
- * every page. Knows nothing of computi: the stampa of a computo and other reports (a verification
- * report) give it their columns and lines.
+ * every page. With `carry` a running sum of one column is carried from page to page ("A riportare"
+ * at the foot, "Riporto" under the column titles); with `signatures` the report ends with the place
+ * and date and a signature line for each signer. A page left with nothing but its header is not
+ * kept. Knows nothing of computi: the stampa of a computo and other reports (a verification report)
+ * give it their columns and lines.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { formatNumber } from '../../shared/format.ts';
+import { fontBytes } from './fonts.ts';
 
 export interface ReportColumn {
   header: string;
@@ -19,7 +26,7 @@ export interface ReportColumn {
 
 export type ReportLine =
   /** One table row; `note` is printed in small red italics under the row, `marked` prints the row's first cell in red. */
-  | { kind: 'row'; cells: string[]; note?: string; marked?: boolean }
+  | { kind: 'row'; cells: string[]; note?: string; marked?: boolean; amount?: number | null }
   /** A full-width title (a chapter). */
   | { kind: 'heading'; text: string; level?: number }
   /** A bold line: `label` spans the columns before the first value given; values sit in their columns. */
@@ -34,6 +41,10 @@ export interface ReportSpec {
   /** After the table (legend, notes), in small type. */
   closing?: string[];
   landscape?: boolean;
+  /** A column whose rows' `amount` is carried from page to page ("A riportare" / "Riporto"). */
+  carry?: number;
+  /** After the closing: "{place and date}" and a signature line per signer (role, name). */
+  signatures?: { placeDate: string; signers: Array<{ role: string; name: string }> };
   /** Document metadata. */
   author?: string;
   subject?: string;
@@ -51,19 +62,25 @@ const HEAD_FILL = rgb(0.19, 0.18, 0.51);
 const HEADING_FILL = rgb(0.92, 0.92, 0.96);
 const RED = rgb(0.75, 0.05, 0.05);
 const BLACK = rgb(0, 0, 0);
+/** The "A riportare" / "Riporto" line. */
+const CARRY_HEIGHT = LINE + 2 * PAD;
 
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const REPLACE: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u2009': ' ', '\u202f': ' ', '\u00a0': ' ', '≥': '>=', '≤': '<=', '\u2192': '->', '≠': 'diverso da' };
+const REPLACE: Record<string, string> = { '\u2300': 'Ø', '\u2205': 'Ø', '\u2009': ' ', '\u202f': ' ', '\u00a0': ' ' };
 
-/** Text the standard fonts can draw (WinAnsi): others are replaced by a near equivalent or "?". */
-export function printable(text: string): string {
+/**
+ * Text the embedded font can draw: tabs and line breaks are spaces, control characters go, a
+ * character the font lacks becomes a near equivalent or "?". Without `glyphs`, every character
+ * is kept.
+ */
+export function printable(text: string, glyphs?: ReadonlySet<number>): string {
   let out = '';
   for (const ch of text) {
     const c = ch.codePointAt(0)!;
     if (ch === '\t' || ch === '\n' || ch === '\r') out += ' ';
-    else if (REPLACE[ch] !== undefined) out += REPLACE[ch];
-    else if ((c >= 0x20 && c <= 0x7e) || (c >= 0xa1 && c <= 0xff) || WIN_ANSI_EXTRA.includes(ch)) out += ch;
-    else if (c >= 0x20) out += '?';
+    else if (c < 0x20 || (c >= 0x7f && c < 0xa0)) continue;
+    else if (!glyphs || glyphs.has(c)) out += ch;
+    else if (REPLACE[ch] !== undefined && [...REPLACE[ch]].every((r) => glyphs.has(r.codePointAt(0)!))) out += REPLACE[ch];
+    else out += '?';
   }
   return out;
 }
@@ -72,8 +89,8 @@ export function printable(text: string): string {
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-  for (const word of printable(text).split(/ +/).filter(Boolean)) {
+  const fits = (s: string) => textWidth(font, s, size) <= width;
+  for (const word of printable(text, glyphsOf(font)).split(/ +/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
     if (fits(candidate)) {
       line = candidate;
@@ -99,6 +116,47 @@ interface Fonts {
   ital: PDFFont;
 }
 
+const advances = new WeakMap<PDFFont, Map<string, number>>();
+/**
+ * The width of `text` at `size`: the sum of its characters' advances, each measured once per font
+ * (measuring a whole string through fontkit's layout on every call made a 10,000-row report take
+ * a minute; the table's text is not kerned).
+ */
+export function textWidth(font: PDFFont, text: string, size: number): number {
+  let cache = advances.get(font);
+  if (!cache) advances.set(font, (cache = new Map()));
+  let w = 0;
+  for (const ch of text) {
+    let a = cache.get(ch);
+    if (a === undefined) cache.set(ch, (a = font.widthOfTextAtSize(ch, 1000)));
+    w += a;
+  }
+  return (w * size) / 1000;
+}
+
+const glyphSets = new WeakMap<PDFFont, ReadonlySet<number>>();
+/** The code points an embedded font draws (all of them for a standard font). */
+function glyphsOf(font: PDFFont): ReadonlySet<number> | undefined {
+  let set = glyphSets.get(font);
+  if (!set) {
+    try {
+      set = new Set(font.getCharacterSet());
+    } catch {
+      return undefined;
+    }
+    glyphSets.set(font, set);
+  }
+  return set;
+}
+
+/** Liberation Sans, subset into the file. */
+async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
+  pdf.registerFontkit(fontkit);
+  const embed = (face: 'reg' | 'bold' | 'ital') => pdf.embedFont(fontBytes(face), { subset: true });
+  const [reg, bold, ital] = await Promise.all([embed('reg'), embed('bold'), embed('ital')]);
+  return { reg, bold, ital };
+}
+
 interface Cell {
   lines: string[];
   size: number;
@@ -115,8 +173,7 @@ export async function buildTableReport(spec: ReportSpec): Promise<Uint8Array> {
     pdf.setCreationDate(spec.now);
     pdf.setModificationDate(spec.now);
   }
-  const fonts: Fonts = { reg: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold), ital: await pdf.embedFont(StandardFonts.HelveticaOblique) };
-  const report = new TableReport(pdf, spec, fonts);
+  const report = new TableReport(pdf, spec, await embedFonts(pdf));
   report.header();
   const bodyHeight = report.y - report.bottom;
   for (const line of spec.lines) {
@@ -124,7 +181,10 @@ export async function buildTableReport(spec: ReportSpec): Promise<Uint8Array> {
     else if (line.kind === 'total') report.total(line);
     else report.row(line, bodyHeight);
   }
+  report.carried = null; // the table has ended: nothing more to carry
   report.closing();
+  report.signatures();
+  report.dropEmptyLastPage();
   report.pageNumbers();
   return pdf.save();
 }
@@ -136,10 +196,14 @@ class TableReport {
   readonly usable: number;
   readonly widths: number[];
   readonly xs: number[];
-  /** Room for the footer. */
-  readonly bottom = MARGIN + 18;
+  /** Room for the footer (and the "A riportare" line of a carried column). */
+  readonly bottom: number;
   page!: PDFPage;
   y = 0;
+  /** The carried column's running sum while the table runs; null when nothing is carried. */
+  carried: number | null;
+  /** Whether the page holds anything beyond its header. */
+  filled = false;
 
   constructor(
     readonly pdf: PDFDocument,
@@ -151,6 +215,8 @@ class TableReport {
     const scale = this.usable / spec.columns.reduce((s, c) => s + c.width, 0);
     this.widths = spec.columns.map((c) => c.width * scale);
     this.xs = this.widths.reduce<number[]>((acc, w, i) => [...acc, acc[i] + w], [MARGIN]);
+    this.carried = spec.carry === undefined ? null : 0;
+    this.bottom = MARGIN + 18 + (this.carried === null ? 0 : CARRY_HEIGHT);
   }
 
   text(s: string, x: number, yy: number, font: PDFFont, size: number, color: RGB = BLACK) {
@@ -160,10 +226,10 @@ class TableReport {
   cellOf(value: string, i: number, font: PDFFont): Cell {
     const col = this.spec.columns[i];
     const inner = this.widths[i] - 2 * PAD;
-    const t = printable(value);
+    const t = printable(value, glyphsOf(font));
     if (col.wrap) return { lines: wrapText(t, font, FONT_SIZE, inner), size: FONT_SIZE };
     // A code or a number stays on one line: smaller type when it does not fit, wrapped only beyond that.
-    for (let size = FONT_SIZE; size >= 5.5; size -= 0.5) if (font.widthOfTextAtSize(t, size) <= inner) return { lines: [t], size };
+    for (let size = FONT_SIZE; size >= 5.5; size -= 0.5) if (textWidth(font, t, size) <= inner) return { lines: [t], size };
     return { lines: wrapText(t, font, 5.5, inner), size: 5.5 };
   }
 
@@ -171,19 +237,22 @@ class TableReport {
     cells.forEach((cell, i) => {
       const col = this.spec.columns[i];
       cell.lines.forEach((l, k) => {
-        const w = font.widthOfTextAtSize(l, cell.size);
+        const w = textWidth(font, l, cell.size);
         const x = col.align === 'right' ? this.xs[i] + this.widths[i] - PAD - w : this.xs[i] + PAD;
         this.text(l, x, top - PAD - FONT_SIZE - k * LINE, font, cell.size, color(i));
       });
     });
   }
 
-  /** A new page: the title, the header lines and the column titles. */
+  /** A new page: the title, the header lines and the column titles (and the sum carried from the page before). */
   header() {
     const { spec, fonts, usable } = this;
+    const carrying = this.page !== undefined && this.carried !== null && this.filled;
+    if (carrying) this.carryLine('A riportare');
     this.page = this.pdf.addPage([this.pw, this.ph]);
+    this.filled = false;
     this.y = this.ph - MARGIN;
-    this.text(printable(spec.title), MARGIN, this.y - 11, fonts.bold, 11);
+    this.text(printable(spec.title, glyphsOf(fonts.bold)), MARGIN, this.y - 11, fonts.bold, 11);
     this.y -= 16;
     for (const l of spec.headerLines) {
       for (const w of wrapText(l, fonts.reg, FONT_SIZE, usable)) {
@@ -197,6 +266,19 @@ class TableReport {
     this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: usable, height: h, color: HEAD_FILL });
     this.drawCells(heads, this.y, fonts.bold, () => rgb(1, 1, 1));
     this.y -= h;
+    if (carrying) this.carryLine('Riporto');
+  }
+
+  /** "A riportare" / "Riporto": the carried column's sum so far, in italics, right-aligned in its column. */
+  carryLine(label: string) {
+    const { fonts, xs, widths, usable } = this;
+    const i = this.spec.carry!;
+    const value = formatNumber(this.carried ?? 0);
+    const top = this.y;
+    this.text(label, xs[i] - PAD - textWidth(fonts.ital, label, FONT_SIZE), top - PAD - FONT_SIZE, fonts.ital, FONT_SIZE);
+    this.text(value, xs[i] + widths[i] - PAD - textWidth(fonts.ital, value, FONT_SIZE), top - PAD - FONT_SIZE, fonts.ital, FONT_SIZE);
+    this.y -= CARRY_HEIGHT;
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + usable, y: this.y }, thickness: 0.5, color: GRID });
   }
 
   /** Starts a new page when `height` does not fit on this one. */
@@ -209,6 +291,7 @@ class TableReport {
     const ls = wrapText(line.text, fonts.bold, FONT_SIZE, usable - 2 * PAD);
     const h = ls.length * LINE + 2 * PAD - 2;
     this.room(h + 2 * LINE); // a heading never ends a page alone
+    this.filled = true;
     this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: usable, height: h, color: HEADING_FILL });
     ls.forEach((l, k) => this.text(l, MARGIN + PAD + (line.level ?? 0) * 6, this.y - PAD - FONT_SIZE - k * LINE, fonts.bold, FONT_SIZE));
     this.y -= h;
@@ -222,10 +305,11 @@ class TableReport {
     const values = Object.entries(line.values).map(([i, v]) => [Number(i), this.cellOf(v, Number(i), fonts.bold)] as const);
     const h = Math.max(ls.length, ...values.map(([, c]) => c.lines.length)) * LINE + 2 * PAD - 2;
     this.room(h);
+    this.filled = true;
     if (line.strong) this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: usable, height: h, color: HEADING_FILL });
-    ls.forEach((l, k) => this.text(l, xs[first] - PAD - fonts.bold.widthOfTextAtSize(l, FONT_SIZE), this.y - PAD - FONT_SIZE - k * LINE, fonts.bold, FONT_SIZE));
+    ls.forEach((l, k) => this.text(l, xs[first] - PAD - textWidth(fonts.bold, l, FONT_SIZE), this.y - PAD - FONT_SIZE - k * LINE, fonts.bold, FONT_SIZE));
     for (const [i, c] of values) {
-      const w = fonts.bold.widthOfTextAtSize(c.lines[0], c.size);
+      const w = textWidth(fonts.bold, c.lines[0], c.size);
       c.lines.forEach((l, k) => this.text(l, spec.columns[i].align === 'right' ? xs[i] + widths[i] - PAD - w : xs[i] + PAD, this.y - PAD - FONT_SIZE - k * LINE, fonts.bold, c.size));
     }
     this.y -= h;
@@ -251,6 +335,8 @@ class TableReport {
       }
       const end = last ? count : start + fit;
       const chunk = cells.map((c) => ({ lines: c.lines.slice(start, end), size: c.size }));
+      this.filled = true;
+      if (start === 0 && this.carried !== null) this.carried += line.amount ?? 0;
       this.drawCells(chunk, this.y, fonts.reg, (i) => (i === 0 && line.marked ? RED : BLACK));
       if (last) {
         const noteTop = this.y - PAD - (end - start) * LINE;
@@ -271,6 +357,7 @@ class TableReport {
     for (const para of this.spec.closing) {
       const ls = wrapText(para, this.fonts.reg, SMALL, this.usable);
       this.room(ls.length * (LINE - 1));
+      this.filled = true;
       ls.forEach((l) => {
         this.text(l, MARGIN, this.y - SMALL, this.fonts.reg, SMALL);
         this.y -= LINE - 1;
@@ -278,12 +365,44 @@ class TableReport {
     }
   }
 
+  /** The place and date, then side by side a signature line per signer with the role above and the name below. */
+  signatures() {
+    const sig = this.spec.signatures;
+    if (!sig) return;
+    const { fonts, usable } = this;
+    const height = 5 * LINE + 40;
+    this.room(height);
+    this.filled = true;
+    this.y -= 2 * LINE;
+    this.text(printable(sig.placeDate, glyphsOf(fonts.reg)), MARGIN, this.y - FONT_SIZE, fonts.reg, FONT_SIZE);
+    const slot = usable / Math.max(sig.signers.length, 1);
+    const width = Math.min(200, slot - 20);
+    sig.signers.forEach((s, k) => {
+      const x = MARGIN + usable - (sig.signers.length - k) * slot + (slot - width) / 2;
+      const centred = (t: string, font: PDFFont, yy: number) => {
+        const p = printable(t, glyphsOf(font));
+        this.text(p, x + (width - textWidth(font, p, FONT_SIZE)) / 2, yy, font, FONT_SIZE);
+      };
+      centred(s.role, fonts.bold, this.y - FONT_SIZE);
+      const lineY = this.y - 2 * LINE - 34;
+      this.page.drawLine({ start: { x, y: lineY }, end: { x: x + width, y: lineY }, thickness: 0.6, color: BLACK });
+      if (s.name) centred(s.name, fonts.reg, lineY - LINE);
+    });
+    this.y -= height - 2 * LINE;
+  }
+
+  /** A last page that holds nothing but its header (a table that ended exactly at a page's foot) is removed. */
+  dropEmptyLastPage() {
+    const count = this.pdf.getPageCount();
+    if (!this.filled && count > 1) this.pdf.removePage(count - 1);
+  }
+
   /** "Pagina N di M" on every page. */
   pageNumbers() {
     const pages = this.pdf.getPages();
     pages.forEach((p, i) => {
       const label = `Pagina ${i + 1} di ${pages.length}`;
-      p.drawText(label, { x: this.pw - MARGIN - this.fonts.reg.widthOfTextAtSize(label, SMALL), y: MARGIN, font: this.fonts.reg, size: SMALL });
+      p.drawText(label, { x: this.pw - MARGIN - textWidth(this.fonts.reg, label, SMALL), y: MARGIN, font: this.fonts.reg, size: SMALL });
     });
   }
 }

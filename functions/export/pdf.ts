@@ -1,13 +1,20 @@
 /**
- * The stampa of a computo (PDF, A4 landscape): the layout Italian estimators print. On every page
- * the document, its province, the price lists used and the date; columns N. / Codice /
- * Descrizione / U.M. / Quantità / Prezzo / Importo and beside them the list price and the
- * difference; chapters as headings closed by their subtotals; the grand total (and the printed
- * total when the document has one); Italian number formats; rows still "da verificare" marked
- * with "!" and their reason, explained in a legend. Laid out by the generic table report.
+ * The stampa of a computo (PDF, A4 landscape): the report an estimator signs. On every page the
+ * heading kept on the document (Oggetto, Committente, Luogo, Data, Progettista:
+ * shared/domain/intestazione.ts; the file's name as Oggetto until one is written), its province
+ * and the price lists used; columns N. / Codice / Descrizione / U.M. / Quantità / Prezzo / Importo
+ * and beside them the list price and the difference (of every priced row); chapters as headings
+ * closed by their subtotals, each chapter once: a chapter the document comes back to later
+ * gathers all its voci (their N. stays the document's); the amount carried from page to page
+ * ("A riportare" / "Riporto"); the grand total (and the printed total when the document has one);
+ * Italian number formats; rows still "da verificare" marked with "!" and their reason, explained
+ * in a legend; then place and date and the signatures of the Progettista and the Committente.
+ * Laid out by the generic table report.
  */
 import { fromNumber, sum, toNumber } from '../../shared/domain/money.ts';
+import { intestazioneOf } from '../../shared/domain/intestazione.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
+import { deriveRow } from '../../shared/domain/totals.ts';
 import { formatNumber } from '../../shared/format.ts';
 import { chapterTitle, CHAPTER_LEVELS, italianDate, provinceLabel, type ExportDocument, type ExportRow } from './model.ts';
 import { buildTableReport, type ReportColumn, type ReportLine } from './pdf-report.ts';
@@ -46,7 +53,71 @@ export interface ComputoPdfOptions {
   tipologia?: string;
 }
 
-export async function buildComputoPdf(doc: ExportDocument, rows: readonly ExportRow[], opts: ComputoPdfOptions): Promise<Uint8Array> {
+export async function buildComputoPdf(doc: ExportDocument, allRows: readonly ExportRow[], opts: ComputoPdfOptions): Promise<Uint8Array> {
+  const rows = groupedByChapter(allRows.map(withListDifference));
+  const lines = tableLines(rows);
+  lines.push({ kind: 'total', label: 'TOTALE', values: amounts(rows), strong: true });
+  const listTotal = total(rows.map((r) => r.prezzo_totale_db));
+  if (listTotal !== null) lines.push({ kind: 'total', label: 'Totale a prezzi di listino', values: { [IMPORTO]: formatNumber(listTotal) } });
+  if (doc.document_total !== null) lines.push({ kind: 'total', label: 'Totale stampato nel documento', values: { [IMPORTO]: formatNumber(doc.document_total) } });
+
+  const h = intestazioneOf(doc);
+  const date = h.data || italianDate(opts.now);
+  const checked = rows.filter(needsCheck).length;
+  const join = (parts: string[]) => parts.filter(Boolean).join(' · ');
+  return buildTableReport({
+    title: 'Computo metrico estimativo',
+    headerLines: [
+      `Oggetto: ${h.oggetto}`,
+      join([h.committente && `Committente: ${h.committente}`, h.luogo && `Luogo: ${h.luogo}`, `Data: ${date}`, h.progettista && `Progettista: ${h.progettista}`]),
+      join([`Provincia: ${provinceLabel(doc)}${opts.tipologia ? ` · Tipologia DEI: ${opts.tipologia}` : ''}`, `Prezzari: ${opts.lists.length ? opts.lists.join(', ') : 'nessun prezzo di riferimento'}`]),
+    ],
+    columns: COLUMNS,
+    lines,
+    carry: IMPORTO,
+    closing: [...(checked ? [LEGEND_CHECK, `Voci da verificare: ${checked} su ${rows.length}.`] : []), LEGEND_COLUMNS, `Documento: ${doc.filename}`],
+    signatures: {
+      placeDate: `${h.luogo ? `${h.luogo}, ` : 'Luogo e data: '}${date}`,
+      signers: [
+        { role: 'Il Progettista', name: h.progettista },
+        { role: 'Il Committente', name: h.committente },
+      ],
+    },
+    landscape: true,
+    subject: h.oggetto,
+    author: h.progettista || 'Computa',
+    now: opts.now,
+  });
+}
+
+/** A priced row without its difference (written before the difference was kept) gets it from the shared rule. */
+function withListDifference(r: ExportRow): ExportRow {
+  if (r.prezzo_db === null || r.prezzo_db === undefined || (r.prezzo_totale_db !== null && r.differenza_totale_db !== null)) return r;
+  return { ...r, ...deriveRow(r) };
+}
+
+/**
+ * The rows with each chapter's voci together, chapters in the order the document first opens them
+ * (at every level), voci in the document's order within a chapter.
+ */
+export function groupedByChapter(rows: readonly ExportRow[]): ExportRow[] {
+  const rank = new Map<string, number>();
+  const keys = rows.map((r) => {
+    const path = CHAPTER_LEVELS.map((level) => chapterTitle(r, level));
+    return path.map((_, d) => {
+      const key = JSON.stringify(path.slice(0, d + 1));
+      if (!rank.has(key)) rank.set(key, rank.size);
+      return rank.get(key)!;
+    });
+  });
+  return rows
+    .map((r, i) => ({ r, i, k: keys[i] }))
+    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2] || a.i - b.i)
+    .map((x) => x.r);
+}
+
+/** Chapter headings, rows and chapter subtotals. */
+function tableLines(rows: readonly ExportRow[]): ReportLine[] {
   const lines: ReportLine[] = [];
   // Open chapters, outermost first, with the rows each holds.
   const open: Array<{ title: string; rows: ExportRow[] }> = [];
@@ -66,47 +137,31 @@ export async function buildComputoPdf(doc: ExportDocument, rows: readonly Export
       lines.push({ kind: 'heading', text: path[d], level: d });
     }
     for (const c of open) c.rows.push(r);
-    const marked = needsCheck(r);
-    lines.push({
-      kind: 'row',
-      marked,
-      cells: [
-        `${marked ? `${CHECK_SIGN} ` : ''}${r.row_index}`,
-        r.tariffa,
-        r.descrizione,
-        r.unita_di_misura,
-        formatDetail(r.quantita),
-        formatDetail(r.unitario),
-        formatNumber(r.totale),
-        formatDetail(r.prezzo_db),
-        formatNumber(r.differenza_totale_db),
-      ],
-      ...(marked ? { note: `Da verificare: ${r.verifica!.join('; ')}` } : {}),
-    });
+    lines.push(rowLine(r));
   }
   close(0);
-  lines.push({ kind: 'total', label: 'TOTALE', values: amounts(rows), strong: true });
-  const listTotal = total(rows.map((r) => r.prezzo_totale_db));
-  if (listTotal !== null) lines.push({ kind: 'total', label: 'Totale a prezzi di listino', values: { [IMPORTO]: formatNumber(listTotal) } });
-  if (doc.document_total !== null) lines.push({ kind: 'total', label: 'Totale stampato nel documento', values: { [IMPORTO]: formatNumber(doc.document_total) } });
+  return lines;
+}
 
-  const checked = rows.filter(needsCheck).length;
-  return buildTableReport({
-    title: 'Computo metrico estimativo',
-    headerLines: [
-      `Documento: ${doc.filename}`,
-      `Provincia: ${provinceLabel(doc)}${opts.tipologia ? ` · Tipologia DEI: ${opts.tipologia}` : ''}`,
-      `Prezzari: ${opts.lists.length ? opts.lists.join(', ') : 'nessun prezzo di riferimento'}`,
-      `Data: ${italianDate(opts.now)}`,
+function rowLine(r: ExportRow): ReportLine {
+  const marked = needsCheck(r);
+  return {
+    kind: 'row',
+    marked,
+    amount: r.totale,
+    cells: [
+      `${marked ? `${CHECK_SIGN} ` : ''}${r.row_index}`,
+      r.tariffa,
+      r.descrizione,
+      r.unita_di_misura,
+      formatDetail(r.quantita),
+      formatDetail(r.unitario),
+      formatNumber(r.totale),
+      formatDetail(r.prezzo_db),
+      formatNumber(r.differenza_totale_db),
     ],
-    columns: COLUMNS,
-    lines,
-    closing: [...(checked ? [LEGEND_CHECK, `Voci da verificare: ${checked} su ${rows.length}.`] : []), LEGEND_COLUMNS],
-    landscape: true,
-    subject: doc.filename,
-    author: 'Computa',
-    now: opts.now,
-  });
+    ...(marked ? { note: `Da verificare: ${r.verifica!.join('; ')}` } : {}),
+  };
 }
 
 function amounts(rows: readonly ExportRow[]): Record<number, string> {

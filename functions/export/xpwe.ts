@@ -9,7 +9,7 @@
  * UTF-8, declared; text escaped by the XML builder.
  */
 import { XMLBuilder } from 'fast-xml-parser';
-import { chapterIds, chapterTitle, CHAPTER_LEVELS, decimals, italianDate, plain, priceList, provinceLabel, shortDescription, verificaNote, xmlSafe, type ExportDocument, type ExportRow } from './model.ts';
+import { chapterIds, chapterTitle, CHAPTER_LEVELS, codeNote, decimals, italianDate, plain, priceList, provinceLabel, shortDescription, verificaNote, xmlSafe, type ExportDocument, type ExportRow } from './model.ts';
 
 const CATEGORY_SECTIONS = [
   ['supercategoria', 'PweDGSuperCategorie', 'DGSuperCategorieItem'],
@@ -26,6 +26,7 @@ export function buildXpwe(doc: ExportDocument, rows: readonly ExportRow[], now: 
   const today = italianDate(now);
   const tree = {
     '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
+    '?mso-application': { '@progid': 'PriMus.Document.XPWE' },
     PweDocumento: {
       CopyRight: 'Copyright ACCA software S.p.A.',
       TipoDocumento: 1,
@@ -37,7 +38,7 @@ export function buildXpwe(doc: ExportDocument, rows: readonly ExportRow[], now: 
       PweDatiGenerali: datiGenerali(doc, rows, articles, chapters),
       PweMisurazioni: {
         PweElencoPrezzi: articles.length ? { EPItem: articles.map((a) => epItem(a, today)) } : '',
-        PweVociComputo: rows.length ? { VCItem: vociComputo(rows, articleOf, chapters, today) } : '',
+        PweVociComputo: rows.length ? { VCItem: vociComputo(rows, articleOf, articles, chapters, today) } : '',
       },
     },
   };
@@ -60,14 +61,19 @@ function categorieOf(chapters: Chapters) {
   );
 }
 
-/** One VCItem per row: its article, its chapters and one measurement line with the quantity (and one with the note). */
-function vociComputo(rows: readonly ExportRow[], articleOf: number[], chapters: Chapters, today: string) {
+/**
+ * One VCItem per row: its article, its chapters and one measurement line with the quantity (a
+ * deduction as PriMus writes it: the factor positive, the line's Quantita negative, Flags 1), then
+ * note lines: the article's assigned code, "DA VERIFICARE".
+ */
+function vociComputo(rows: readonly ExportRow[], articleOf: number[], articles: Articles, chapters: Chapters, today: string) {
   let rgId = 0;
+  const noteLine = (text: string) => ({ '@ID': ++rgId, IDVV: -2, Descrizione: text, PartiUguali: '', Lunghezza: '', Larghezza: '', HPeso: '', Quantita: '', Flags: 0 });
   return rows.map((r, i) => {
     const q = plain(r.quantita);
-    const note = verificaNote(r);
-    const misure = [{ '@ID': ++rgId, IDVV: -2, Descrizione: '', PartiUguali: q, Lunghezza: '', Larghezza: '', HPeso: '', Quantita: q, Flags: 0 }];
-    if (note) misure.push({ '@ID': ++rgId, IDVV: -2, Descrizione: note, PartiUguali: '', Lunghezza: '', Larghezza: '', HPeso: '', Quantita: '', Flags: 0 });
+    const deduction = (r.quantita ?? 0) < 0;
+    const misure = [{ '@ID': ++rgId, IDVV: -2, Descrizione: '', PartiUguali: plain(Math.abs(r.quantita ?? 0)), Lunghezza: '', Larghezza: '', HPeso: '', Quantita: q, Flags: deduction ? 1 : 0 }];
+    for (const note of [codeNote(articles[articleOf[i]]), verificaNote(r)]) if (note) misure.push(noteLine(note));
     const ids = Object.fromEntries(CHAPTER_LEVELS.map((level) => [level, chapters[level].get(chapterTitle(r, level)) ?? 0]));
     return {
       '@ID': i + 1,
@@ -119,7 +125,7 @@ function epItem(a: Articles[number], today: string) {
   return {
     '@ID': a.id,
     TipoEP: 0,
-    Tariffa: a.tariffa,
+    Tariffa: a.code,
     Articolo: '',
     DesRidotta: shortDescription(a.descrizione),
     DesEstesa: a.descrizione,

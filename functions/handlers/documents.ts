@@ -24,18 +24,18 @@ import { statusLabel } from '../../shared/domain/status.ts';
 import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
 import { rowResourceJson } from '../http/row-json.ts';
 import { recordOperation, rowChange, undoableOperations, undoLatest } from '../services/operations.ts';
-import { exportDocumentAs } from '../services/export.ts';
 import { EXPORT_FORMAT_INVALID, isExportFormat } from '../../shared/domain/export-formats.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
-import { comparisonWorkbook, loadComparison, parseWith, presentComparison, recordChoice } from '../services/comparison.ts';
-import { setSoglia, verificationReportOf, verifyDocument } from '../services/verification.ts';
-import { buildVerificationPdf } from '../export/verification-pdf.ts';
+import { loadComparison, parseWith, presentComparison, recordChoice } from '../services/comparison.ts';
+import { setSoglia, verifyDocument } from '../services/verification.ts';
 import { parseSoglia, SOGLIA_ERROR } from '../../shared/domain/verification/index.ts';
 import { etagOf, ifMatchVersion } from '../../shared/domain/row-versions.ts';
 import { CHANGED_MEANWHILE_DETAIL, PreconditionFailedError } from '../errors.ts';
-import { listTipologie } from '../services/tipologie.ts';
+import { saveIntestazione } from '../services/intestazione.ts';
+import { parseIntestazione } from '../../shared/domain/intestazione.ts';
 import { ACCEPTED_NAME, storedContentType } from '../analysis/import/upload.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
+import type { BuiltExport } from '../services/export-jobs.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
 const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
@@ -220,13 +220,12 @@ const exportXlsx = defineRoute('GET /api/documents/{id}/export', async (req, ctx
   const format = req.query.format ?? 'xlsx';
   if (!isExportFormat(format)) throw new ValidationError(EXPORT_FORMAT_INVALID);
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  const rows = await readDocumentRows(ctx, doc);
-  const tipologie = new Map((await listTipologie(ctx)).map((t) => [t.value, t.description]));
-  // The Excel export carries the review as its "Verifica" sheet; the programs' formats do not.
-  const report = format === 'xlsx' ? await verificationReportOf(ctx, doc) : undefined;
-  const file = await exportDocumentAs(format, doc, rows, ctx.now(), (value) => tipologie.get(value), report);
-  return binary(file.data, file.contentType, file.filename);
+  // Built off the thread that answers requests (services/export-jobs.ts).
+  return built(await parseFile(ctx, { kind: 'document-export', documentId: doc.id, format, now: ctx.now().toISOString() }));
 });
+
+/** A built export as the answer: its bytes, type and file name. */
+const built = ({ value }: { value: BuiltExport }) => binary(Buffer.from(value.blob.buffer, value.blob.byteOffset, value.blob.byteLength), value.contentType, value.filename);
 
 /** POST /api/documents/{id}/duplicate-rows {row_ids, new_title}: the chosen rows as a new document. */
 const duplicateRows = defineRoute('POST /api/documents/{id}/duplicate-rows', async (req, ctx) => {
@@ -254,8 +253,11 @@ const comparison = defineRoute('GET /api/documents/{id}/comparison', async (req,
 /** GET /api/documents/{id}/comparison/export?with=2,3: the comparison as confronto_{id}.xlsx. */
 const comparisonExport = defineRoute('GET /api/documents/{id}/comparison/export', async (req, ctx) => {
   const id = idParam(req.params);
-  const loaded = await loadComparison(ctx, requirePrincipal(req), id, parseWith(req.query.with, id));
-  return binary(await comparisonWorkbook(loaded, ctx.now()), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `confronto_${id}.xlsx`);
+  const principal = requirePrincipal(req);
+  const withIds = parseWith(req.query.with, id);
+  // Access checked here (404 for a document the caller may not read); the comparison and its workbook are built off the thread that answers requests.
+  await Promise.all([id, ...withIds].map((d) => requireDocumentFor(ctx, d, principal)));
+  return built(await parseFile(ctx, { kind: 'comparison-export', principal, firstId: id, withIds, now: ctx.now().toISOString() }));
 });
 
 const CHOICE_ACTIONS = ['abbina', 'separa', 'ripristina'] as const;
@@ -303,6 +305,19 @@ const setVerificationThreshold = defineRoute('PUT /api/documents/{id}/verificati
   return withEtag(ok(result), updated.version);
 });
 
+/** PUT /api/documents/{id}/intestazione {oggetto, committente, luogo, data, progettista}: the printout's heading, conditional on the version read. */
+const setIntestazione = defineRoute('PUT /api/documents/{id}/intestazione', async (req, ctx) => {
+  const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
+  const { base_version: base, ...fields } = req.body;
+  const parsed = parseIntestazione(fields);
+  if ('error' in parsed) throw new ValidationError(parsed.error);
+  const header = ifMatchVersion(req.headers['if-match']);
+  if (Number.isNaN(header)) throw new PreconditionFailedError(CHANGED_MEANWHILE_DETAIL);
+  if (base !== undefined && !Number.isInteger(base)) throw new ValidationError('base_version deve essere un numero intero.');
+  const updated = await saveIntestazione(ctx, doc, parsed.value, header ?? base);
+  return withEtag(ok(resource('documents', presentDocument(updated)), { message: 'Intestazione della stampa salvata' }), updated.version);
+});
+
 /** GET /api/documents/{id}/operations: what "Annulla" can undo, newest first. */
 const operations = defineRoute('GET /api/documents/{id}/operations', async (req, ctx) => {
   const entries = await undoableOperations(ctx, requirePrincipal(req), idParam(req.params));
@@ -322,8 +337,7 @@ const undo = defineRoute('POST /api/documents/{id}/undo', async (req, ctx) => {
 /** GET /api/documents/{id}/verification/export: the review as a printable PDF report, verifica_{id}.pdf. */
 const verificationExport = defineRoute('GET /api/documents/{id}/verification/export', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  const pdf = await buildVerificationPdf(await verificationReportOf(ctx, doc), ctx.now());
-  return binary(Buffer.from(pdf), 'application/pdf', `verifica_${doc.id}.pdf`);
+  return built(await parseFile(ctx, { kind: 'verification-export', documentId: doc.id, now: ctx.now().toISOString() }));
 });
 
 export const actions = {
@@ -332,6 +346,7 @@ export const actions = {
   comparisonPairs,
   verification,
   setVerificationThreshold,
+  setIntestazione,
   verificationExport,
   operations,
   undo,

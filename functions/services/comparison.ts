@@ -12,7 +12,11 @@ import { choicesOf, updateChoices, type ChoicesRecord } from '../storage/reposit
 import { requireDocumentFor, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { requireRowFor } from './rows.ts';
-import { safeText } from './export.ts';
+import { printArea, safeText } from './export.ts';
+import { fitNumberColumns, rowHeight } from '../export/sheet-layout.ts';
+
+/** "A".."Z", "AA"...: a column's letters. */
+const columnLetter = (c: number): string => (c > 26 ? columnLetter(Math.floor((c - 1) / 26)) : '') + String.fromCharCode(65 + ((c - 1) % 26));
 
 export const WITH_REQUIRED = 'Scegli da uno a cinque documenti da confrontare';
 export const TOO_MANY = `Si possono confrontare al massimo ${MAX_COMPARED_DOCUMENTS} documenti con il primo`;
@@ -144,6 +148,9 @@ export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): P
   const line = writeChapters(ws, result, layout, 6);
   writeTotal(ws.getRow(line + 1), result, layout);
   ws.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
+  ws.getColumn(5).alignment = { wrapText: true, vertical: 'top' };
+  fitNumberColumns(ws, Array.from({ length: layout.lastCol - FIXED_COLUMNS.length }, (_, k) => FIXED_COLUMNS.length + 1 + k));
+  ws.pageSetup.printArea = printArea(columnLetter(layout.lastCol), line + 1);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -217,6 +224,14 @@ function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result']
       r.getCell(3).value = safeText(v.unita_di_misura);
       r.getCell(4).value = STATE_LABEL[v.stato];
       r.getCell(5).value = v.incerto ? safeText(`Abbinamento incerto: ${v.motivo ?? ''}`) : '';
+      r.eachCell((cell, c) => {
+        cell.alignment = { vertical: 'top', wrapText: c === 2 || c === 5 };
+      });
+      // As tall as its wrapped description and pairing note: Excel does not fit heights when it opens a file.
+      r.height = rowHeight([
+        { text: String(r.getCell(2).value ?? ''), width: FIXED_WIDTHS[1] },
+        { text: String(r.getCell(5).value ?? ''), width: FIXED_WIDTHS[4] },
+      ]);
       v.valori.forEach((val, i) => {
         const s = groupStart[i];
         setMoney(r.getCell(s), val?.quantita, NUMBER);

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
+import { compare, fromNumber, mul, round } from '../../shared/domain/money.ts';
+import { LINE_HEIGHT, rowHeight } from '../export/sheet-layout.ts';
 import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/domain/export-formats.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
 import { formatDateTime } from '../../shared/format.ts';
@@ -35,8 +37,14 @@ const escapeUnit = (c: string) => `_x${c.charCodeAt(0).toString(16).toUpperCase(
  * "_x005F_xHHHH_" so it is not decoded by mistake.
  */
 export function safeText(value: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex -- the control characters a worksheet cell cannot hold, escaped as _xHHHH_
-  return (value ?? '').replace(/_x[0-9A-Fa-f]{4}_/g, (m) => '_x005F' + m).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, escapeUnit);
+  return (
+    (value ?? '')
+      // Characters XML forbids and no escape brings back (U+FFFE, U+FFFF, unpaired surrogates): dropped, as the XPWE and SIX writers do.
+      .replace(/[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+      .replace(/_x[0-9A-Fa-f]{4}_/g, (m) => '_x005F' + m)
+      // eslint-disable-next-line no-control-regex -- the control characters a worksheet cell cannot hold, escaped as _xHHHH_
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, escapeUnit)
+  );
 }
 
 /** Typology value -> its label (e.g. nuove_costruzioni -> NUOVE COSTRUZIONI). */
@@ -61,27 +69,51 @@ function notes(row: RowRecord): string {
   ].join(' · ');
 }
 
-const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: string }> = [
+const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: string; wrap?: boolean }> = [
   { header: 'N°', key: 'row_index', width: 6 },
-  { header: 'Tariffa', key: 'tariffa', width: 22, numFmt: TEXT },
-  { header: 'Descrizione', key: 'descrizione', width: 70, numFmt: TEXT },
-  { header: 'U.M.', key: 'unita_di_misura', width: 9, numFmt: TEXT },
-  { header: 'Quantità', key: 'quantita', width: 13, numFmt: NUMBER },
-  { header: 'Prezzo unitario', key: 'unitario', width: 15, numFmt: EURO },
-  { header: 'Totale', key: 'totale', width: 16, numFmt: EURO },
-  { header: 'Prezzo DB', key: 'prezzo_db', width: 14, numFmt: EURO },
-  { header: 'Totale DB', key: 'prezzo_totale_db', width: 16, numFmt: EURO },
-  { header: 'Differenza', key: 'differenza_totale_db', width: 16, numFmt: EURO },
-  { header: 'Variazione %', key: 'variazione_percentuale', width: 13, numFmt: PERCENT },
-  { header: 'Fonte del prezzo', key: 'fonte', width: 34, numFmt: TEXT },
-  { header: 'Note', key: 'note', width: 50, numFmt: TEXT },
+  { header: 'Capitolo', key: 'capitolo', width: 18, numFmt: TEXT, wrap: true },
+  { header: 'Tariffa', key: 'tariffa', width: 17, numFmt: TEXT, wrap: true },
+  { header: 'Descrizione', key: 'descrizione', width: 48, numFmt: TEXT, wrap: true },
+  { header: 'U.M.', key: 'unita_di_misura', width: 7, numFmt: TEXT },
+  { header: 'Quantità', key: 'quantita', width: 11, numFmt: NUMBER },
+  { header: 'Prezzo unitario', key: 'unitario', width: 13, numFmt: EURO },
+  { header: 'Totale', key: 'totale', width: 15, numFmt: EURO },
+  { header: 'Prezzo DB', key: 'prezzo_db', width: 12, numFmt: EURO },
+  { header: 'Totale DB', key: 'prezzo_totale_db', width: 15, numFmt: EURO },
+  { header: 'Differenza', key: 'differenza_totale_db', width: 14, numFmt: EURO },
+  { header: 'Variazione %', key: 'variazione_percentuale', width: 11, numFmt: PERCENT },
+  { header: 'Note', key: 'note', width: 28, numFmt: TEXT, wrap: true },
+  { header: 'Fonte del prezzo', key: 'fonte', width: 30, numFmt: TEXT, wrap: true },
 ];
+/** The printed columns: N° to Note (the price's source stays on screen). */
+const PRINTED = COLUMNS.findIndex((c) => c.key === 'note') + 1;
+const col = (key: string) => COLUMNS.findIndex((c) => c.key === key) + 1;
+const letter = (key: string) => String.fromCharCode(64 + col(key));
+
+/**
+ * A sheet's print area from A1 to `column``row`, written absolute ($A$1:$M$97): exceljs puts a "$"
+ * only before what it is given, and LibreOffice ignores a print area written "$A1:$M97".
+ */
+export const printArea = (column: string, row: number) => `A$1:${column}$${row}`;
+
+/** "OPERE EDILI › Demolizioni › Piano terra": the row's chapters, outermost first. */
+const chapterPath = (row: RowRecord) => [row.capitoli?.supercategoria, row.capitoli?.categoria, row.capitoli?.sottocategoria].filter(Boolean).join(' \u203a ');
+
+/** The amount as the formula quantity × price when the document's amount is that product to the cent (its value cached); the value otherwise. */
+function amountCell(row: RowRecord, line: number): ExcelJS.CellValue {
+  if (row.totale === null || row.quantita === null || row.unitario === null) return row.totale;
+  const product = round(mul(fromNumber(row.quantita), fromNumber(row.unitario)), 2);
+  if (compare(product, fromNumber(row.totale)) !== 0) return row.totale;
+  return { formula: `ROUND(${letter('quantita')}${line}*${letter('unitario')}${line},2)`, result: row.totale };
+}
 
 /**
  * The document as a workbook that opens cleanly in Excel and LibreOffice: a header block, one
- * line per row with every column of the table, a frozen header with autofilter, and a totals
- * line with SUM formulas (whose cached results are the exact sums, so viewers that do not
- * recalculate still show them).
+ * line per row with every column of the table (the chapter in its own column), a frozen header
+ * with autofilter, and a totals line with SUM formulas; each amount that is quantity × price is
+ * that formula (cached results are the exact values, so viewers that do not recalculate still
+ * show them). Printed as an estimator expects: A4 landscape, one page wide and as many long as
+ * needed, the column titles on every page, descriptions wrapped in rows as tall as their text.
  */
 export async function exportWorkbook(
   doc: DocumentRecord,
@@ -96,13 +128,14 @@ export async function exportWorkbook(
   // Printed as a person expects: A4 landscape, one page wide, the column header on every page.
   const ws = wb.addWorksheet('Computo', {
     views: [{ state: 'frozen', ySplit: 7 }],
-    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '7:7', margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 } },
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '7:7', margins: { left: 0.3, right: 0.3, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 } },
     headerFooter: { oddFooter: '&L&F&RPagina &P di &N' },
   });
   ws.columns = COLUMNS.map(({ key, width }) => ({ key, width }));
   writeHeading(ws, doc, now, tipologiaLabel);
   writeRows(ws, rows, tipologiaLabel);
-  writeTotals(ws, doc, rows);
+  const last = writeTotals(ws, doc, rows);
+  ws.pageSetup.printArea = printArea(String.fromCharCode(64 + PRINTED), last);
   if (verification) addVerificationSheet(wb, verification);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -126,7 +159,6 @@ function writeHeading(ws: ExcelJS.Worksheet, doc: DocumentRecord, now: Date, tip
     r.getCell(1).font = { bold: true };
     r.getCell(3).value = value;
   });
-  ws.mergeCells('A1:B1');
   const headerRow = ws.getRow(7);
   COLUMNS.forEach((c, i) => {
     const cell = headerRow.getCell(i + 1);
@@ -135,28 +167,36 @@ function writeHeading(ws: ExcelJS.Worksheet, doc: DocumentRecord, now: Date, tip
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF312E81' } };
     cell.alignment = { vertical: 'middle', wrapText: true };
   });
+  headerRow.height = 2 * LINE_HEIGHT;
 }
 
-/** One sheet row per voce from FIRST_ROW, rows to check marked; then the columns' number formats. */
+/** One sheet row per voce from FIRST_ROW, as tall as its wrapped text, rows to check marked; then the columns' number formats. */
 function writeRows(ws: ExcelJS.Worksheet, rows: RowRecord[], tipologiaLabel: TipologiaLabel): void {
+  const wrapped = COLUMNS.filter((c) => c.wrap && col(c.key) <= PRINTED);
   rows.forEach((row, i) => {
-    const r = ws.getRow(FIRST_ROW + i);
-    r.values = {
+    const line = FIRST_ROW + i;
+    const r = ws.getRow(line);
+    const values: Record<string, ExcelJS.CellValue> = {
       row_index: row.row_index,
+      capitolo: safeText(chapterPath(row)),
       tariffa: safeText(row.tariffa),
       descrizione: safeText(row.descrizione),
       unita_di_misura: safeText(row.unita_di_misura),
       quantita: row.quantita,
       unitario: row.unitario,
-      totale: row.totale,
+      totale: amountCell(row, line),
       prezzo_db: row.prezzo_db,
       prezzo_totale_db: row.prezzo_totale_db,
       differenza_totale_db: row.differenza_totale_db,
       variazione_percentuale: row.variazione_percentuale,
       fonte: safeText(sourceLabel(row, tipologiaLabel)),
       note: safeText(notes(row)),
-    } as never;
-    r.getCell('descrizione').alignment = { wrapText: false, vertical: 'top' };
+    };
+    r.values = values as never;
+    r.eachCell((cell, c) => {
+      cell.alignment = { vertical: 'top', wrapText: COLUMNS[c - 1]?.wrap ?? false };
+    });
+    r.height = rowHeight(wrapped.map((c) => ({ text: String(values[c.key] ?? ''), width: c.width })));
     if (needsCheck(row)) {
       // Marked as in the stampa: the number in red with the sign, the row tinted.
       // The number stays a number (sorting, filters): the sign is its display format.
@@ -172,26 +212,32 @@ function writeRows(ws: ExcelJS.Worksheet, rows: RowRecord[], tipologiaLabel: Tip
   });
 }
 
-/** The totals (formulas with their results), the printed total, the legend of the sign and the filter. */
-function writeTotals(ws: ExcelJS.Worksheet, doc: DocumentRecord, rows: RowRecord[]): void {
+/** The totals (formulas with their results), the printed total, the legend of the sign and the filter; returns the last line written. */
+function writeTotals(ws: ExcelJS.Worksheet, doc: DocumentRecord, rows: RowRecord[]): number {
   const first = FIRST_ROW;
   const last = first + rows.length - 1;
   const totals = documentTotals(rows, doc.document_total);
   const totalRow = ws.getRow(last + 2);
-  totalRow.getCell(3).value = 'Totale';
-  const sumCell = (col: string, result: number | null) => ({ formula: rows.length ? `SUM(${col}${first}:${col}${last})` : '0', result: result ?? 0 });
-  totalRow.getCell(7).value = sumCell('G', totals.sum_totale);
-  totalRow.getCell(9).value = sumCell('I', totals.document_total_db);
-  totalRow.getCell(10).value = sumCell('J', totals.difference_db);
+  const label = col('descrizione');
+  totalRow.getCell(label).value = 'Totale';
+  const sumCell = (key: string, result: number | null) => ({ formula: rows.length ? `SUM(${letter(key)}${first}:${letter(key)}${last})` : '0', result: result ?? 0 });
+  totalRow.getCell(col('totale')).value = sumCell('totale', totals.sum_totale);
+  totalRow.getCell(col('prezzo_totale_db')).value = sumCell('prezzo_totale_db', totals.document_total_db);
+  totalRow.getCell(col('differenza_totale_db')).value = sumCell('differenza_totale_db', totals.difference_db);
   totalRow.font = { bold: true };
+  let end = last + 2;
   if (doc.document_total !== null) {
-    const printed = ws.getRow(last + 3);
-    printed.getCell(3).value = 'Totale stampato nel documento';
-    printed.getCell(7).value = doc.document_total;
-    printed.getCell(7).numFmt = EURO;
+    const printed = ws.getRow(++end);
+    printed.getCell(label).value = 'Totale stampato nel documento';
+    printed.getCell(col('totale')).value = doc.document_total;
+    printed.getCell(col('totale')).numFmt = EURO;
   }
-  if (rows.some(needsCheck)) ws.getRow(last + 5).getCell(3).value = `${CHECK_SIGN} = ${CHECK_LEGEND}`;
+  if (rows.some(needsCheck)) {
+    end = last + 5;
+    ws.getRow(end).getCell(label).value = `${CHECK_SIGN} = ${CHECK_LEGEND}`;
+  }
   ws.autoFilter = { from: { row: 7, column: 1 }, to: { row: Math.max(7, last), column: COLUMNS.length } };
+  return end;
 }
 
 const SEMAFORO_LABEL = { verde: 'verde', giallo: 'giallo', rosso: 'rosso' } as const;

@@ -1,3 +1,4 @@
+import { FONT_FILES } from '../../functions/export/fonts.ts';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -73,6 +74,8 @@ export class Api extends Construct {
       grants: RESOURCE_GRANTS[resource],
       // The API reference page serves Swagger UI's files, read at run time (functions/handlers/docs.ts).
       ...(resource === 'docs' ? { packageFiles: { pkg: 'swagger-ui-dist', files: ['swagger-ui-bundle.js', 'swagger-ui.css'] } } : {}),
+      // The printed reports embed pdf.js's Liberation Sans, read at run time (functions/export/fonts.ts).
+      ...(resource === 'documents' ? { packageFiles: { pkg: 'pdfjs-dist', files: Object.values(FONT_FILES).map((f) => `standard_fonts/${f}`) } } : {}),
     });
   }
 

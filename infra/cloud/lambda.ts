@@ -117,7 +117,7 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
               afterBundling: (inputDir: string, outputDir: string) => [
                 ...(props.packageFiles
                   ? [
-                      `mkdir -p "${outputDir}/${props.packageFiles.pkg}"`,
+                      ...[...new Set(props.packageFiles.files.map((f) => path.posix.dirname(f)))].map((d) => `mkdir -p "${outputDir}/${props.packageFiles!.pkg}/${d}"`),
                       ...props.packageFiles.files.map((f) => `cp "${inputDir}/node_modules/${props.packageFiles!.pkg}/${f}" "${outputDir}/${props.packageFiles!.pkg}/${f}"`),
                     ]
                   : []),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope, idPath, listOf, message, queryString, resourceOf, type RouteContract } from './common.ts';
 import { EXPORT_FORMAT_NAMES, type ExportFormat } from '../domain/export-formats.ts';
 import { recordedOperation } from './operations.ts';
-import { document, documentRow, documentTotals, exampleDocument, exampleRow, exampleTotals } from './records.ts';
+import { document, documentRow, intestazione, documentTotals, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
 export const pageQuery = {
   page: queryString('Pagina, da 1', '1').optional(),
@@ -122,6 +122,11 @@ export const settingsResponse = envelope(
   }),
 );
 export type SettingsResponse = z.infer<typeof settingsResponse>;
+export const intestazioneBody = intestazione.partial().extend({
+  base_version: z.number().int().optional().meta({ description: 'La `version` del documento letta dal modulo: se il documento è cambiato nel frattempo, 412 (come If-Match)' }),
+});
+export const intestazioneResponse = envelope(resourceOf('documents', document), z.object({ message }));
+
 export const duplicateBody = z.object({ new_title: z.string(), row_ids: z.array(z.union([z.number().int(), z.string()])) });
 export const duplicateResponse = envelope(z.object({ success: z.literal(true), new_document_id: z.number().int(), message }));
 export type DuplicateResponse = z.infer<typeof duplicateResponse>;
@@ -264,6 +269,18 @@ export const documentRoutes = {
       },
     },
     errors: { ...idError, 400: 'La provincia è obbligatoria.' },
+  },
+  'PUT /api/documents/{id}/intestazione': {
+    summary: 'L\u2019intestazione della stampa del documento (PDF): oggetto, committente, luogo, data, progettista',
+    description:
+      'Ogni campo è testo (spazi e a capo ridotti a uno spazio); un campo non inviato resta vuoto. Scrittura condizionata sulla versione del documento: con If-Match o `base_version` una versione non più attuale dà 412; senza, la scrittura riprova sulla versione appena letta.',
+    params: idPath,
+    body: intestazioneBody,
+    response: intestazioneResponse,
+    requestExample: { oggetto: 'Scuola primaria G. Pascoli: adeguamento sismico', committente: 'Comune di Lucca', luogo: 'Lucca', data: '28/11/2026', progettista: 'Ing. Maria Rossi', base_version: 3 },
+    example: { data: { id: '12', type: 'documents', attributes: exampleDocument }, meta: { message: 'Intestazione della stampa salvata' } },
+    errors: { ...idError, 400: 'I campi dell\u2019intestazione devono essere testo.' },
+    versioned: true,
   },
   'GET /api/documents/{id}/export': {
     summary: 'Esporta il documento: Excel (documento_{id}.xlsx, predefinito), PriMus XPWE (documento_{id}.xpwe), SIX (documento_{id}.xml) o PDF da stampare (documento_{id}.pdf)',

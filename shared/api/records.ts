@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 
+/** The printout's heading (shared/domain/intestazione.ts). */
+export const intestazione = z.object({ oggetto: z.string(), committente: z.string(), luogo: z.string(), data: z.string(), progettista: z.string() });
+
 /**
  * functions/services/documents.ts `presentDocument()`: the stored record without file_key and
  * user_id, plus `congruent`. Known fields are checked; a field added later passes through
@@ -36,6 +39,7 @@ export const document = z.looseObject({
   ocr_pages_total: z.number().int().optional(),
   version: z.number().int().optional().meta({ description: 'Versione del documento: cresce a ogni scrittura (da rimandare in If-Match dove la rotta lo accetta)' }),
   soglia_scostamento: z.number().optional().meta({ description: 'Soglia di scostamento dal prezzario della verifica, in percentuale (assente: 20)' }),
+  intestazione: intestazione.nullable().optional().meta({ description: 'L\u2019intestazione della stampa (PDF): oggetto, committente, luogo, data, progettista; assente finché non viene scritta (la stampa usa allora il nome del file come oggetto)' }),
 });
 export type DocumentOut = z.infer<typeof document>;
 

@@ -2,6 +2,7 @@
  * The Esporta button in Chromium: its main action downloads the Excel workbook, its menu offers
  * Excel, PriMus (XPWE), SIX (XML) and PDF (stampa), each of which downloads its file
  * (documento_{id}.xlsx/.xpwe/.xml/.pdf) with the right content; the open menu passes axe-core.
+ * The printout's heading is shown on the document page and edited in its form, then printed.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ describe('Esporta in Chromium', () => {
 
     const expected = [
       ['Excel', 'xlsx', 'PK'],
-      ['PriMus (XPWE)', 'xpwe', '<?xml version="1.0" encoding="UTF-8"?>\n<PweDocumento>'],
+      ['PriMus (XPWE)', 'xpwe', '<?xml version="1.0" encoding="UTF-8"?>\n<?mso-application progid="PriMus.Document.XPWE"?>\n<PweDocumento>'],
       ['SIX (XML)', 'xml', '<?xml version="1.0" encoding="UTF-8"?>\n<Documento xmlns="six.xsd">'],
       ['PDF (stampa)', 'pdf', '%PDF-'],
     ] as const;
@@ -71,6 +72,34 @@ describe('Esporta in Chromium', () => {
       expect(file.name, label).toBe(`documento_${documentId}.${ext}`);
       expect(file.bytes.subarray(0, start.length).toString('utf8'), label).toBe(start);
     }
+    await page.close();
+  }, 180_000);
+
+  it('shows the printout\u2019s heading on the document page, edits it in its form, and prints it', async () => {
+    // Prepare
+    const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 1366);
+    await page.goto(`${rt.url}/documents/${documentId}`);
+    const heading = page.getByRole('region', { name: 'Intestazione della stampa' });
+    await heading.waitFor();
+    expect(await heading.getByTestId('intestazione-oggetto').textContent()).toBe('Oggetto: primus_small');
+    // Act: the form, filled as a user would
+    await heading.getByRole('button', { name: 'Modifica' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Intestazione della stampa' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Oggetto').fill('Scuola primaria Dante: adeguamento sismico');
+    await dialog.getByLabel('Committente').fill('Comune di Lucca');
+    await dialog.getByLabel('Luogo').fill('Lucca');
+    await dialog.getByLabel('Progettista').fill('Ing. Maria Rossi');
+    const findings = await auditPage(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Assess: shown on the page, kept on the document, printed
+    expect(await heading.getByTestId('intestazione-committente').textContent()).toBe('Committente: Comune di Lucca');
+    await page.screenshot({ path: '/tmp/i37-heading.png' });
+    await page.getByRole('button', { name: 'Scegli il formato' }).click();
+    const pdf = await download(page, () => page.getByRole('menuitem', { name: 'PDF (stampa)' }).click());
+    expect(pdf.bytes.includes(Buffer.from('%PDF-'))).toBe(true);
     await page.close();
   }, 180_000);
 });

@@ -78,6 +78,7 @@ const ALLOWED: Record<RouteKey, number> = {
   'PUT /api/documents/{id}/comparison/pairs': 404, // Documento non trovato
   'GET /api/documents/{id}/verification': 404, // Documento non trovato
   'PUT /api/documents/{id}/verification': 404, // Documento non trovato
+  'PUT /api/documents/{id}/intestazione': 404, // Documento non trovato
   'GET /api/documents/{id}/verification/export': 404, // Documento non trovato
   'POST /api/rows/merge': 400, // Seleziona esattamente 2 righe consecutive per l’unione
   'POST /api/rows/update-tipologia-dei': 400, // Seleziona una tipologia DEI

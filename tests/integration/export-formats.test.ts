@@ -81,6 +81,67 @@ describe('export formats', () => {
   });
 });
 
+describe('exports off the API thread', () => {
+  it('hands each export to an analysis thread as plain data (no rows, no bytes) and answers with the file it builds', async () => {
+    // Prepare
+    const up = await uploadPdf(rt.url, token, corpusFile('primus_small.pdf'), 'primus_small.pdf');
+    await waitForAnalysis(rt.url, token, up.id);
+    const jobs: unknown[] = [];
+    const parse = rt.ctx.config.parseFile!;
+    rt.ctx.config.parseFile = (job) => (jobs.push(job), parse(job));
+    try {
+      // Act
+      const answers = await Promise.all(['?format=pdf', '?format=six'].map((q) => get(`/api/documents/${up.id}/export${q}`)));
+      const review = await get(`/api/documents/${up.id}/verification/export`);
+      // Assess
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(review.status).toBe(200);
+      expect(Buffer.from(await answers[0].arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await answers[1].text()).startsWith('<?xml')).toBe(true);
+      expect(jobs).toEqual([
+        { kind: 'document-export', documentId: up.id, format: 'pdf', now: expect.any(String) },
+        { kind: 'document-export', documentId: up.id, format: 'six', now: expect.any(String) },
+        { kind: 'verification-export', documentId: up.id, now: expect.any(String) },
+      ]);
+      // someone else's document is refused on this thread, before any job
+      expect((await get(`/api/documents/${up.id}/export?format=pdf`, other)).status).toBe(404);
+      expect(jobs).toHaveLength(3);
+    } finally {
+      rt.ctx.config.parseFile = parse;
+    }
+  });
+});
+
+describe('the printout\u2019s heading (PUT /api/documents/{id}/intestazione)', () => {
+  it('is kept on the document under a conditional write, refused when too long, and printed in the PDF', async () => {
+    // Prepare
+    const up = await uploadPdf(rt.url, token, corpusFile('primus_small.pdf'), 'primus_small.pdf');
+    await waitForAnalysis(rt.url, token, up.id);
+    const before = (await call('GET', `/api/documents/${up.id}`, { token })).json.data.attributes;
+    const heading = { oggetto: 'Scuola  primaria\nDante', committente: 'Comune di Lucca', luogo: 'Lucca', data: '28/11/2026', progettista: 'Ing. Maria Rossi' };
+    // Act: a stale version, a field too long, then the right version
+    const stale = await call('PUT', `/api/documents/${up.id}/intestazione`, { token, body: { ...heading, base_version: (before.version ?? 0) + 5 } });
+    const long = await call('PUT', `/api/documents/${up.id}/intestazione`, { token, body: { ...heading, luogo: 'x'.repeat(201) } });
+    const saved = await call('PUT', `/api/documents/${up.id}/intestazione`, { token, body: { ...heading, base_version: before.version } });
+    const foreign = await call('PUT', `/api/documents/${up.id}/intestazione`, { token: other, body: heading });
+    // Assess
+    expect(stale.status).toBe(412);
+    expect(long.status).toBe(400);
+    expect(long.json.errors[0].detail).toBe('Luogo: al massimo 200 caratteri.');
+    expect(saved.status).toBe(200);
+    expect(saved.json.data.attributes.intestazione).toEqual({ ...heading, oggetto: 'Scuola primaria Dante' });
+    expect(saved.json.data.attributes.version).toBe((before.version ?? 0) + 1);
+    expect(foreign.status).toBe(404);
+    const again = (await call('GET', `/api/documents/${up.id}`, { token })).json.data.attributes;
+    expect(again.intestazione.committente).toBe('Comune di Lucca');
+    const pdf = Buffer.from(await (await get(`/api/documents/${up.id}/export?format=pdf`)).arrayBuffer());
+    const printed = (await extractPages(new Uint8Array(pdf))).flatMap((p) => p.words.map((w) => w.text)).join(' ');
+    expect(printed).toContain('Oggetto: Scuola primaria Dante');
+    expect(printed).toContain('Committente: Comune di Lucca · Luogo: Lucca · Data: 28/11/2026 · Progettista: Ing. Maria Rossi');
+    expect(printed).toContain('Il Progettista');
+  });
+});
+
 describe('round trip through XPWE and SIX on the corpus', () => {
   it.each(['primus_small.pdf', 'str_small.pdf', 'tabella_small.pdf', 'dei_small.pdf'])(
     '%s: the same voci, units, quantities, prices, amounts and total',

@@ -10,7 +10,8 @@
  * merceologiche" and "Subcategorie merceologiche").
  */
 import { add, mul, neg, round, ZERO, type Decimal } from '../../../shared/domain/money.ts';
-import type { ParsedVoce } from '../parser/types.ts';
+import { originalCode, SIX_AUTHOR, SIX_CHAPTER_GROUPS } from '../../../shared/domain/export-formats.ts';
+import type { Capitoli, ParsedVoce } from '../parser/types.ts';
 import { amountOf, fileNumber, finish, ImportError, makeVoce, type ImportResult } from './common.ts';
 import { evalMeasure, ONE } from './expr.ts';
 import { attr, child, children, parseXml, type XmlNode } from './xml.ts';
@@ -32,8 +33,10 @@ const ARRAYS = new Set([
   'preventivo',
   'prvDescrizione',
   'prvRilevazione',
+  'prvGrpValore',
   'prvMisura',
   'prvCella',
+  'prvCommento',
 ]);
 
 const italian = (list: XmlNode[]): XmlNode | undefined => list.find((d) => !attr(d, 'lingua') || attr(d, 'lingua') === 'it') ?? list[0];
@@ -52,6 +55,15 @@ interface Pending {
   quantity: Decimal;
   list: string;
   preventivo: string;
+  /** Our own exports: the voce's own code and chapters, from its rilevazione. */
+  own?: { code: string; capitoli: Capitoli | null };
+}
+
+/** A file we wrote (SIX_AUTHOR): one voce per rilevazione, its chapters from the rilevazione's groups. */
+interface OwnExport {
+  chapterOf: Map<string, { level: keyof Capitoli; name: string }>;
+  /** From versione 2 the chapters are the rilevazioni's groups (versione 1 put them on the products and preventivi). */
+  placed: boolean;
 }
 
 /** What a read noticed and could not import: measurements of unknown products, unreadable measures. */
@@ -64,11 +76,12 @@ export function importSix(bytes: Uint8Array): ImportResult {
   const root = child(parseXml(bytes, ARRAYS), 'Documento');
   if (!root) throw new ImportError(SIX_NOT_SIX);
   const products = productsOf(root, groupNamesOf(root));
+  const own = attr(child(root, 'intestazione'), 'autore') === SIX_AUTHOR ? ownExportOf(root) : null;
   const voci: ParsedVoce[] = [];
   const skipped: Skipped = { unknown: 0, unreadable: 0 };
   for (const prg of children(root, 'progetto')) {
     for (const prv of children(prg, 'preventivo')) {
-      for (const p of pendingOf(prv, products, skipped)) voci.push(voceOf(p, voci.length + 1));
+      for (const p of pendingOf(prv, products, skipped, own)) voci.push(voceOf(p, voci.length + 1));
     }
   }
   const warnings: string[] = [];
@@ -111,7 +124,7 @@ function productsOf(root: XmlNode, groupNames: Map<string, string>): Map<string,
 }
 
 /** One voce per product of the preventivo, in the order of its first measurement, quantities summed. */
-function pendingOf(prv: XmlNode, products: Map<string, Product>, skipped: Skipped): Pending[] {
+function pendingOf(prv: XmlNode, products: Map<string, Product>, skipped: Skipped, own: OwnExport | null): Pending[] {
   const d = italian(children(prv, 'prvDescrizione'));
   const title = (d && attr(d, 'breve')) || attr(prv, 'prvId');
   const byProduct = new Map<string, Pending>();
@@ -122,10 +135,10 @@ function pendingOf(prv: XmlNode, products: Map<string, Product>, skipped: Skippe
       continue;
     }
     const q = quantityOf(r, skipped);
-    const key = attr(r, 'prodottoId');
+    const key = own ? attr(r, 'prvRilevazioneId') : attr(r, 'prodottoId');
     const pending = byProduct.get(key);
     if (pending) pending.quantity = add(pending.quantity, q);
-    else byProduct.set(key, { product, quantity: q, list: attr(r, 'listaQuotazioneId'), preventivo: title });
+    else byProduct.set(key, { product, quantity: q, list: attr(r, 'listaQuotazioneId'), preventivo: title, ...(own ? { own: ownVoce(r, product, own) } : {}) });
   }
   return [...byProduct.values()];
 }
@@ -164,14 +177,49 @@ function voceOf(p: Pending, index: number): ParsedVoce {
   const head = p.product.title.trim();
   return makeVoce(
     {
-      tariffa: p.product.code,
+      tariffa: p.own?.code ?? p.product.code,
       descrizione: head && !desc.startsWith(head) ? `${head} ${desc}` : desc || head,
       unita_di_misura: p.product.unit,
       quantita: p.quantity,
       unitario,
       totale: amountOf(p.quantity, unitario),
-      capitoli: { supercategoria: p.preventivo, categoria: p.product.groups[0], sottocategoria: p.product.groups[1] },
+      capitoli: p.own?.capitoli ?? { supercategoria: p.preventivo, categoria: p.product.groups[0], sottocategoria: p.product.groups[1] },
     },
     index,
   );
+}
+
+/** The chapter groups of a file we wrote: each group value's level and name. */
+function ownExportOf(root: XmlNode): OwnExport {
+  const levels = new Map<string, keyof Capitoli>(Object.entries(SIX_CHAPTER_GROUPS).map(([level, tipo]) => [tipo, level as keyof Capitoli]));
+  const chapterOf = new Map<string, { level: keyof Capitoli; name: string }>();
+  for (const g of children(root, 'gruppo')) {
+    const level = levels.get(attr(g, 'tipo'));
+    if (!level) continue;
+    for (const v of children(g, 'grpValore')) {
+      const d = italian(children(v, 'vlrDescrizione'));
+      chapterOf.set(attr(v, 'grpValoreId'), { level, name: (d && attr(d, 'breve')) || attr(v, 'vlrId') });
+    }
+  }
+  return { chapterOf, placed: attr(child(root, 'intestazione'), 'versione') !== '1' };
+}
+
+/**
+ * A rilevazione of our own export: the voce's code (the product's, unless a comment states that the
+ * export assigned it) and its chapters (null when it is in none: the older exports put them on the products).
+ */
+function ownVoce(r: XmlNode, product: Product, own: OwnExport): { code: string; capitoli: Capitoli | null } {
+  let code = product.code;
+  for (const m of children(r, 'prvMisura')) {
+    for (const c of children(m, 'prvCommento')) {
+      const found = originalCode(attr(c, 'estesa'), product.code);
+      if (found !== null) code = found;
+    }
+  }
+  const capitoli: Capitoli = {};
+  for (const g of children(r, 'prvGrpValore')) {
+    const ch = own.chapterOf.get(attr(g, 'grpValoreId'));
+    if (ch) capitoli[ch.level] = ch.name;
+  }
+  return { code, capitoli: own.placed ? capitoli : null };
 }

@@ -9,6 +9,7 @@ import { abs, add, compare, dec, mul, neg, sub, ZERO, type Decimal } from '../..
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
 import { amountOf, fileNumber, finish, ImportError, makeVoce, R_MISURE, type ImportResult } from './common.ts';
 import { evalMeasure } from './expr.ts';
+import { originalCode } from '../../../shared/domain/export-formats.ts';
 import { attr, child, children, parseXml, text, type XmlNode } from './xml.ts';
 
 export const XPWE_NO_VOCI = 'Il file XPWE non contiene voci di computo (PweVociComputo vuoto): è forse solo un elenco prezzi?';
@@ -88,7 +89,7 @@ export function importXpwe(bytes: Uint8Array): ImportResult {
     voci.push(
       makeVoce(
         {
-          tariffa: text(ep, 'Tariffa'),
+          tariffa: ownCode(vc, text(ep, 'Tariffa')),
           descrizione: estesa || ridotta,
           unita_di_misura: text(ep, 'UnMisura'),
           quantita,
@@ -127,4 +128,13 @@ function measuredQuantity(vc: XmlNode, stated: ReadonlyMap<string, Decimal>): De
     total = add(total ?? ZERO, partial);
   }
   return total;
+}
+
+/** The voce's own code: the article's, unless a note line states that the export assigned it (exportCodeNote). */
+function ownCode(vc: XmlNode, tariffa: string): string {
+  for (const rg of children(child(vc, 'PweVCMisure'), 'RGItem')) {
+    const own = originalCode(text(rg, 'Descrizione'), tariffa);
+    if (own !== null) return own;
+  }
+  return tariffa;
 }

@@ -5,6 +5,7 @@ import type { DocumentStatus } from '../../../shared/domain/status.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { DocumentSettings } from '../../../shared/domain/settings-undo.ts';
+import type { Intestazione } from '../../../shared/domain/intestazione.ts';
 import type { OperationRef } from './operations.ts';
 import { domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 
@@ -57,6 +58,8 @@ export interface DocumentRecord {
   operation?: DocumentOperation | null;
   /** Threshold of the verification's price-deviation rule, percent (issue 24); absent: 20. */
   soglia_scostamento?: number;
+  /** The printout's heading (shared/domain/intestazione.ts); absent until the user writes it. */
+  intestazione?: Intestazione | null;
 }
 
 /** A bulk operation over a document's rows, as recorded on the document while it runs. */

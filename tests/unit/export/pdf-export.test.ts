@@ -14,6 +14,10 @@ import { formatNumber } from '../../../shared/format.ts';
 import { fromNumber, sum, toNumber } from '../../../shared/domain/money.ts';
 
 const doc: ExportDocument = { id: 9, filename: 'Computo scuola Dante.pdf', provincia: 'FI', tipologia_dei: 'nuove_costruzioni', upload_date: '2026-11-20T09:00:00Z', document_total: 123456.78 };
+const signed: ExportDocument = {
+  ...doc,
+  intestazione: { oggetto: 'Scuola primaria Dante: adeguamento sismico', committente: 'Comune di Firenze', luogo: 'Firenze', data: '28/11/2026', progettista: 'Ing. Maria Rossi' },
+};
 
 function rows(): ExportRow[] {
   const out: ExportRow[] = [];
@@ -68,7 +72,7 @@ describe('stampa PDF', () => {
     expect(all).toContain('Totale Capitolo 1');
     texts.forEach((t, i) => {
       expect(t).toContain('Computo metrico estimativo');
-      expect(t).toContain('Documento: Computo scuola Dante.pdf');
+      expect(t).toContain('Oggetto: Computo scuola Dante');
       expect(t).toContain('Provincia: Firenze (FI)');
       expect(t).toContain('Prezzari: Toscana FI 2025, DEI Nuove costruzioni 2025');
       expect(t).toContain('Data: 25/11/2026');
@@ -83,8 +87,66 @@ describe('stampa PDF', () => {
     expect(all).toContain('m²');
   });
 
-  it('keeps only what the standard fonts can draw, and wraps words within the width', async () => {
-    expect(printable('a\u2212b \u2192 c\tπ × 2 ≠ 3')).toBe('a-b -> c ? × 2 diverso da 3');
+  it('prints the heading kept on the document, carries the amount from page to page, and ends with place, date and signatures', async () => {
+    // Prepare
+    const rs = rows();
+    // Act
+    const bytes = await buildComputoPdf(signed, rs, { now: new Date('2026-11-25T10:00:00Z'), lists: [] });
+    // Assess
+    const texts = (await extractPages(bytes)).map((p) => p.words.map((w) => w.text).join(' '));
+    for (const t of texts) {
+      expect(t).toContain('Oggetto: Scuola primaria Dante: adeguamento sismico');
+      expect(t).toContain('Committente: Comune di Firenze · Luogo: Firenze · Data: 28/11/2026 · Progettista: Ing. Maria Rossi');
+    }
+    // every page of the table but its last ends with "A riportare" and the next starts with the same "Riporto"
+    const end = texts.findIndex((t) => t.includes('TOTALE'));
+    expect(end).toBeGreaterThan(3);
+    for (let i = 0; i < end; i++) {
+      const out = /A riportare ([\d.]+,\d{2})/.exec(texts[i]);
+      const into = /Riporto ([\d.]+,\d{2})/.exec(texts[i + 1]);
+      expect(out?.[1], `page ${i + 1}`).toBeDefined();
+      expect(into?.[1]).toBe(out?.[1]);
+    }
+    for (const t of texts.slice(end)) expect(t).not.toContain('A riportare');
+    const last = texts.at(-1)!;
+    expect(last).toContain('Firenze, 28/11/2026');
+    expect(last).toContain('Il Progettista');
+    expect(last).toContain('Ing. Maria Rossi');
+    expect(last).toContain('Il Committente');
+  });
+
+  it('fills the list price and the difference of a priced row, and prints a chapter the document comes back to once', async () => {
+    // Prepare: a priced row without its stored difference; chapter A, then B, then A again
+    const base = rows().slice(0, 3);
+    const rs: ExportRow[] = [
+      { ...base[0], capitoli: { supercategoria: 'A' }, prezzo_db: 20, quantita: 2, unitario: 10, totale: 20, prezzo_totale_db: null, differenza_totale_db: null },
+      { ...base[1], capitoli: { supercategoria: 'B' } },
+      { ...base[2], capitoli: { supercategoria: 'A' } },
+    ];
+    // Act
+    const text = (await extractPages(await buildComputoPdf(doc, rs, { now: new Date('2026-11-25T10:00:00Z'), lists: [] }))).map((p) => p.words.map((w) => w.text).join(' ')).join(' ');
+    // Assess
+    expect(text).toMatch(/ 20,00 20,00 20,00 /); // importo, prezzo listino, differenza (2 × 20 − 20)
+    expect(text.match(/Totale A /g)).toHaveLength(1);
+    expect(text.indexOf(`${rs[2].tariffa}`)).toBeLessThan(text.indexOf('Totale A '));
+    expect(text.indexOf('Totale A ')).toBeLessThan(text.indexOf(`${rs[1].tariffa}`));
+  });
+
+  it('draws Greek, Cyrillic and accented text with the embedded font, a missing glyph as "?", and never leaves an empty last page', async () => {
+    // Prepare
+    const rs = rows().slice(0, 2);
+    rs[0] = { ...rs[0], descrizione: 'Прокладка кабеля Ø 20 mm, Δp ≥ 3 bar, łódź, tubo ⌀ 12 中' };
+    // Act
+    const bytes = await buildComputoPdf(doc, rs, { now: new Date('2026-11-25T10:00:00Z'), lists: [] });
+    // Assess
+    const text = (await extractPages(bytes)).map((p) => p.words.map((w) => w.text).join(' ')).join(' ');
+    expect(text).toContain('Прокладка кабеля Ø 20 mm, Δp ≥ 3 bar, łódź, tubo Ø 12 ?');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(printable('a\tb\u0007c')).toBe('a bc');
+  });
+
+  it('wraps words within the width', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont('Helvetica');
     const lines = wrapText('uno due tre quattro cinque sei sette otto nove dieci', font, 8, 60);

@@ -39,6 +39,8 @@ const ROWS: ExportRow[] = [
   // a percentage voce and a deduction; characters to escape; a control character XML cannot carry
   row({ row_index: 4, tariffa: 'S01', descrizione: 'Oneri "sicurezza" <5%> & C.\u0007', unita_di_misura: '%', quantita: 1000.5, unitario: 0.03, totale: 30.02, capitoli: null }),
   row({ row_index: 5, tariffa: 'D.1', descrizione: 'A dedurre vano', unita_di_misura: 'm²', quantita: -2.5, unitario: 12.34, totale: -30.85, capitoli: null }),
+  // a voce without a code
+  row({ row_index: 6, tariffa: '', descrizione: 'Assistenza muraria agli impianti', unita_di_misura: 'a corpo', quantita: 1, unitario: 1500, totale: 1500, capitoli: { supercategoria: 'IMPIANTI' } }),
 ];
 const NOW = new Date('2026-11-25T10:00:00Z');
 
@@ -53,7 +55,7 @@ describe('XPWE', () => {
 
   it('declares UTF-8 and has PriMus\u2019s PweDocumento layout, sections in PriMus\u2019s order', () => {
     // Assess
-    expect(buf.toString('utf8').startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(buf.toString('utf8').startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<?mso-application progid="PriMus.Document.XPWE"?>\n')).toBe(true);
     expect(childNames(root)).toEqual(['CopyRight', 'TipoDocumento', 'TipoFormato', 'Versione', 'SourceVersione', 'SourceNome', 'FileNameDocumento', 'PweDatiGenerali', 'PweMisurazioni']);
     expect(root).toMatchObject({ TipoDocumento: '1', TipoFormato: 'XMLPwe', Versione: '5.05', FileNameDocumento: 'documento_42.xpwe' });
     expect(childNames(root.PweDatiGenerali)).toEqual(['PweDGProgetto', 'PweDGCapitoliCategorie', 'PweDGModuli', 'PweDGConfigurazione']);
@@ -64,7 +66,10 @@ describe('XPWE', () => {
 
   it('writes the chapters as super-categories, categories and sub-categories', () => {
     const cc = root.PweDatiGenerali.PweDGCapitoliCategorie;
-    expect(cc.PweDGSuperCategorie.DGSuperCategorieItem.map((c: any) => [c['@ID'], c.DesSintetica])).toEqual([['1', 'OPERE EDILI']]);
+    expect(cc.PweDGSuperCategorie.DGSuperCategorieItem.map((c: any) => [c['@ID'], c.DesSintetica])).toEqual([
+      ['1', 'OPERE EDILI'],
+      ['2', 'IMPIANTI'],
+    ]);
     expect(cc.PweDGCategorie.DGCategorieItem.map((c: any) => [c['@ID'], c.DesSintetica])).toEqual([
       ['1', 'Demolizioni'],
       ['2', 'Murature & intonaci'],
@@ -72,13 +77,14 @@ describe('XPWE', () => {
     expect(cc.PweDGSubCategorie.DGSubCategorieItem.map((c: any) => [c['@ID'], c.DesSintetica])).toEqual([['1', 'Piano <terra>']]);
   });
 
-  it('one EPItem per code and price: repeated codes share it, a second price makes another', () => {
+  it('one EPItem per code and price, each with its own non-empty code: a second price is CODE/2, a voce without code VOCE.n', () => {
     const eps = root.PweMisurazioni.PweElencoPrezzi.EPItem;
     expect(eps.map((e: any) => [e['@ID'], e.Tariffa, e.UnMisura, e.Prezzo1])).toEqual([
       ['1', 'TOS25_02.A03.001.001', 'm³', '85.4'],
-      ['2', 'TOS25_02.A03.001.001', 'm³', '80'],
+      ['2', 'TOS25_02.A03.001.001/2', 'm³', '80'],
       ['3', 'S01', '%', '0.03'],
       ['4', 'D.1', 'm²', '12.34'],
+      ['5', 'VOCE.6', 'a corpo', '1500'],
     ]);
     expect(childNames(eps[0]).slice(0, 8)).toEqual(['TipoEP', 'Tariffa', 'Articolo', 'DesRidotta', 'DesEstesa', 'DesBreve', 'UnMisura', 'Prezzo1']);
     // escaped and read back intact; the control character is dropped
@@ -94,12 +100,22 @@ describe('XPWE', () => {
       ['3', '2', '10', '0', '0', '0'],
       ['4', '3', '1000.5', '0', '0', '0'],
       ['5', '4', '-2.5', '0', '0', '0'],
+      ['6', '5', '1', '2', '0', '0'],
     ]);
     expect(vcs[0].PweVCMisure.RGItem).toEqual([
       { '@ID': '1', IDVV: '-2', Descrizione: '', PartiUguali: '12.6', Lunghezza: '', Larghezza: '', HPeso: '', Quantita: '12.6', Flags: '0' },
     ]);
-    // the row still to check carries a note row
-    expect(vcs[2].PweVCMisure.RGItem.map((g: any) => g.Descrizione)).toEqual(['', 'DA VERIFICARE: codice non trovato; quantità × prezzo ≠ importo stampato']);
+    // a deduction as PriMus writes it: the factor positive, the line's quantity negative, Flags 1
+    expect(vcs[4].PweVCMisure.RGItem).toEqual([
+      { '@ID': expect.any(String), IDVV: '-2', Descrizione: '', PartiUguali: '2.5', Lunghezza: '', Larghezza: '', HPeso: '', Quantita: '-2.5', Flags: '1' },
+    ]);
+    // an assigned code is stated beside the voce; the row still to check carries a note row
+    expect(vcs[2].PweVCMisure.RGItem.map((g: any) => g.Descrizione)).toEqual([
+      '',
+      'Codice nel documento: «TOS25_02.A03.001.001»; in questo file TOS25_02.A03.001.001/2 (altro prezzo o descrizione dello stesso codice).',
+      'DA VERIFICARE: codice non trovato; quantità × prezzo ≠ importo stampato',
+    ]);
+    expect(vcs[5].PweVCMisure.RGItem.map((g: any) => g.Descrizione)).toEqual(['', 'Codice nel documento: nessuno; in questo file VOCE.6 (voce senza codice).']);
   });
 
   it('reads back through the XPWE importer as the same voci', () => {
@@ -112,7 +128,7 @@ describe('XPWE', () => {
 
 describe('SIX', () => {
   const buf = buildSix(doc, ROWS);
-  const xml = parse(buf, ['prodotto', 'prdGrpValore', 'gruppo', 'grpValore', 'unitaDiMisura', 'preventivo', 'prvRilevazione', 'prvMisura', 'prvCella']);
+  const xml = parse(buf, ['prodotto', 'prdGrpValore', 'gruppo', 'grpValore', 'unitaDiMisura', 'preventivo', 'prvGruppo', 'prvRilevazione', 'prvGrpValore', 'prvMisura', 'prvCella']);
   const root = xml.Documento;
 
   it('is a Documento in the six.xsd namespace, UTF-8, with only element and attribute names of STR Vision\u2019s sample', () => {
@@ -129,46 +145,60 @@ describe('SIX', () => {
     expect(childNames(root)).toEqual(['intestazione', 'gruppo', 'prezzario', 'progetto']);
   });
 
-  it('one prodotto per code and price, with unit, descriptions, groups and quotation', () => {
-    const przs = root.prezzario;
-    const units = new Map(przs.unitaDiMisura.map((u: any) => [u['@unitaDiMisuraId'], u['@simbolo']]));
-    const lista = przs.listaQuotazione['@listaQuotazioneId'];
-    const groupNames = new Map(root.gruppo.flatMap((g: any) => g.grpValore.map((v: any) => [v['@grpValoreId'], v.vlrDescrizione['@breve']])));
-    expect(
-      przs.prodotto.map((p: any) => [p['@prdId'], units.get(p['@unitaDiMisuraId']), p.prdQuotazione['@valore'], p.prdQuotazione['@listaQuotazioneId'] === lista, (p.prdGrpValore ?? []).map((g: any) => groupNames.get(g['@grpValoreId']))]),
-    ).toEqual([
-      ['TOS25_02.A03.001.001', 'm³', '85.4', true, ['Demolizioni']],
-      ['TOS25_02.A03.001.001', 'm³', '80', true, []],
-      ['S01', '%', '0.03', true, []],
-      ['D.1', 'm²', '12.34', true, []],
+  it('chapters as STR Vision\u2019s WBS groups: typed "WBS nn - ...", a vlrStruttura mask, structured ids', () => {
+    expect(root.gruppo.map((g: any) => [g['@tipo'], g['@vlrStruttura'], g.grpValore.map((v: any) => [v['@vlrId'], v.vlrDescrizione['@breve']])])).toEqual([
+      ['WBS 01 - Supercategorie', 'zz', [['01', 'OPERE EDILI'], ['02', 'IMPIANTI']]],
+      ['WBS 02 - Categorie', 'zz', [['01', 'Demolizioni'], ['02', 'Murature & intonaci']]],
+      ['WBS 03 - Sottocategorie', 'zz', [['01', 'Piano <terra>']]],
     ]);
-    expect(przs.prodotto[2].prdDescrizione['@estesa']).toBe('Oneri "sicurezza" <5%> & C.');
-    expect(root.gruppo.map((g: any) => g['@tipo'])).toEqual(['Categorie', 'Sottocategorie']);
   });
 
-  it('a preventivo per run of one top chapter with no article twice; a rilevazione per voce measuring its quantity', () => {
-    const prv = root.progetto.preventivo;
-    expect(prv.map((p: any) => [p.prvDescrizione['@breve'], p.prvRilevazione.length])).toEqual([
-      // rows 1 and 2 share an article: row 2 opens a new preventivo of the same chapter
-      ['OPERE EDILI', 1],
-      ['OPERE EDILI', 1],
-      [doc.filename, 3],
+  it('one prodotto per code and price, with its own code, a unit with an id, descriptions and quotation', () => {
+    const przs = root.prezzario;
+    const units = new Map(przs.unitaDiMisura.map((u: any) => [u['@unitaDiMisuraId'], [u['@udmId'], u['@simbolo']]]));
+    const lista = przs.listaQuotazione['@listaQuotazioneId'];
+    expect(przs.prodotto.map((p: any) => [p['@prdId'], units.get(p['@unitaDiMisuraId']), p.prdQuotazione['@valore'], p.prdQuotazione['@listaQuotazioneId'] === lista])).toEqual([
+      ['TOS25_02.A03.001.001', ['M3', 'm³'], '85.4', true],
+      ['TOS25_02.A03.001.001/2', ['M3', 'm³'], '80', true],
+      ['S01', ['PERC', '%'], '0.03', true],
+      ['D.1', ['M2', 'm²'], '12.34', true],
+      ['VOCE.6', ['ACORPO', 'a corpo'], '1500', true],
     ]);
-    const ril = prv.flatMap((p: any) => p.prvRilevazione);
+    expect(przs.prodotto[2].prdDescrizione['@estesa']).toBe('Oneri "sicurezza" <5%> & C.');
+  });
+
+  it('one preventivo listing its groups; a rilevazione per voce, placed in its chapters, measuring its quantity, with its notes', () => {
+    const prv = root.progetto.preventivo;
+    expect(prv.map((p: any) => [p.prvDescrizione['@breve'], p.prvRilevazione.length])).toEqual([[doc.filename, 6]]);
+    expect(prv[0].prvGruppo.map((g: any) => g['@gruppoId'])).toEqual(root.gruppo.map((g: any) => g['@gruppoId']));
+    const names = new Map(root.gruppo.flatMap((g: any) => g.grpValore.map((v: any) => [v['@grpValoreId'], v.vlrDescrizione['@breve']])));
+    const ril = prv[0].prvRilevazione;
+    expect(ril.map((r: any) => (r.prvGrpValore ?? []).map((g: any) => names.get(g['@grpValoreId'])))).toEqual([
+      ['OPERE EDILI', 'Demolizioni'],
+      ['OPERE EDILI', 'Murature & intonaci', 'Piano <terra>'],
+      [],
+      [],
+      [],
+      ['IMPIANTI'],
+    ]);
     expect(ril.map((r: any) => [r.prvMisura[0]['@operazione'] ?? '+', r.prvMisura[0].prvCella.map((c: any) => c['@testo'])])).toEqual([
       ['+', ['12.6']],
       ['+', ['3.25']],
       ['+', ['10']],
       ['+', ['1000.5']],
       ['-', ['2.5']],
+      ['+', ['1']],
     ]);
-    expect(ril[2].prvMisura[0].prvCommento['@estesa']).toBe('DA VERIFICARE: codice non trovato; quantità × prezzo ≠ importo stampato');
+    expect(ril[2].prvMisura.slice(1).map((m: any) => m.prvCommento['@estesa'])).toEqual([
+      'Codice nel documento: «TOS25_02.A03.001.001»; in questo file TOS25_02.A03.001.001/2 (altro prezzo o descrizione dello stesso codice).',
+      'DA VERIFICARE: codice non trovato; quantità × prezzo ≠ importo stampato',
+    ]);
   });
 
   it('reads back through the SIX importer as the same voci, in order', () => {
     const back = importSix(new Uint8Array(buf));
-    expect(back.voci.map((v) => [v.tariffa, v.descrizione, v.unita_di_misura, v.quantita, v.unitario, v.totale])).toEqual(
-      ROWS.map((r) => [r.tariffa, r.descrizione.replace('\u0007', ''), r.unita_di_misura, r.quantita, r.unitario, r.totale]),
+    expect(back.voci.map((v) => [v.tariffa, v.descrizione, v.unita_di_misura, v.quantita, v.unitario, v.totale, v.capitoli])).toEqual(
+      ROWS.map((r) => [r.tariffa, r.descrizione.replace('\u0007', ''), r.unita_di_misura, r.quantita, r.unitario, r.totale, r.capitoli ?? undefined]),
     );
   });
 });

@@ -14,6 +14,7 @@ import { DocumentHeader } from './DocumentHeader.tsx';
 import { DocumentSettingsDialog } from './DocumentSettingsDialog.tsx';
 import { EditingDialogs } from './EditingDialogs.tsx';
 import { FinancialSummary } from './FinancialSummary.tsx';
+import { PrintHeading } from './PrintHeading.tsx';
 import { RowsSection } from './RowsSection.tsx';
 import { RowsToCheckBanner, rowsToCheck } from './RowsToCheck.tsx';
 
@@ -123,6 +124,7 @@ export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, r
         </Alert>
       )}
       <AnalysisAlerts document={document} />
+      <PrintHeading document={document} editable={completed} onSaved={(updated) => void mutateDocument(updated, { revalidate: false })} />
       <FinancialSummary document={document} totals={rowsData?.totals ?? null} rowCount={allRows.length} />
       <AnalysisWarnings warnings={document.warnings} />
       {rowsError && <Alert severity="error">Errore nel caricamento del documento</Alert>}

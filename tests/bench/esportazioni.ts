@@ -1,0 +1,59 @@
+/**
+ * `npm run bench:esportazioni [righe]`: how long another user's request waits while a document of
+ * 20,000 rows (or the rows given) is exported. The document is written straight to the tables
+ * (tests/support/big-document.ts), then exported in each format (PDF, Excel, XPWE, SIX), then
+ * its review as PDF; during each export a second user asks GET /api/documents again and again.
+ * Printed per export: its time and size, the other user's delay (p50, p95, max) and the longest
+ * stall of the API's thread, against the goal of 100 ms. The exports are built on an analysis
+ * thread (functions/services/export-jobs.ts through functions/analysis/parse-jobs.ts).
+ */
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime } from '../support/runtime.ts';
+import { seedBigDocument } from '../support/big-document.ts';
+import { findUserByUsername } from '../../functions/storage/repositories/users.ts';
+
+const rows = Number(process.argv[2] ?? 20_000);
+const GOAL_MS = 100;
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const rt = await startTestRuntime();
+try {
+  const call = apiClient(rt.url);
+  const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+  for (const username of ['esporta', 'altro']) await call('POST', '/api/admin/users', { token: admin, body: { username, password: 'password-di-prova' } });
+  const exporter = await loginAs(rt.url, 'esporta', 'password-di-prova');
+  const other = await loginAs(rt.url, 'altro', 'password-di-prova');
+  const owner = (await findUserByUsername(rt.ctx, 'esporta'))!;
+  const id = await seedBigDocument(rt.ctx, { id: owner.id, username: owner.username }, rows, ['TOS25_01.A01.001', 'TOS25_02.B03.004', '']);
+  console.log(`documento di ${rows} righe; ${os.cpus().length} core, carico ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const path of [`/api/documents/${id}/export?format=pdf`, `/api/documents/${id}/export?format=xlsx`, `/api/documents/${id}/export?format=xpwe`, `/api/documents/${id}/export?format=six`, `/api/documents/${id}/verification/export`]) {
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const t0 = performance.now();
+    let doneAt = 0;
+    let bytes = 0;
+    const exported = fetch(`${rt.url}${path}`, { headers: { authorization: `Bearer ${exporter}` } }).then(async (res) => {
+      bytes = (await res.arrayBuffer()).byteLength;
+      doneAt = performance.now();
+      return res.status;
+    });
+    const waits: number[] = [];
+    while (!doneAt) {
+      const s = performance.now();
+      await call('GET', '/api/documents', { token: other });
+      waits.push(performance.now() - s);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const status = await exported;
+    loop.disable();
+    const sorted = [...waits].sort((a, b) => a - b);
+    const max = sorted.at(-1) ?? 0;
+    const stall = loop.max / 1e6;
+    console.log(
+      `${path.replace(`/api/documents/${id}/`, '')}: ${status}, ${((doneAt - t0) / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB; altro utente ${waits.length} richieste, p50 ${pct(sorted, 50).toFixed(0)} ms, p95 ${pct(sorted, 95).toFixed(0)} ms, max ${max.toFixed(0)} ms; blocco più lungo del thread dell'API ${stall.toFixed(0)} ms; obiettivo < ${GOAL_MS} ms: ${max < GOAL_MS ? 'raggiunto' : 'NON raggiunto'}`,
+    );
+  }
+} finally {
+  await rt.close();
+}
