@@ -4,7 +4,7 @@ import type { AppContext } from '../config/context.ts';
 import { fold } from '../../shared/text.ts';
 import { getBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
-import { splitName, termOf, tokenize, words, wordsOf } from './terms.ts';
+import { splitName, termOf, tokenize, typosAllowed, words, wordsOf } from './terms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { buildPostings, lowerBound, Postings, topOf, type PostingsData, type Reach, type Scored } from './postings.ts';
 import { addLeadBonus, emptyLeads, fillLeads, type Leads } from './leads.ts';
@@ -370,8 +370,7 @@ const PROXIMITY_BONUS = 12;
 /** A word being typed reaches at most this many longer words. */
 const MAX_PREFIX_WORDS = 200;
 
-/** Edits forgiven on a word as typed: one from 5 letters, two from 8, none on numbers. */
-export const typosAllowed = (word: string) => (/\d/.test(word) ? 0 : word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0);
+export { typosAllowed };
 
 /**
  * The index terms a query word reaches, each once, by its best way: its own stem (exact), a word
