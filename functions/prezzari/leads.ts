@@ -9,9 +9,9 @@
  * At load, each article's first LEAD_TERMS terms (terms.ts's stems, stop words dropped) are laid in
  * one Int32Array as index term ids; a query marks the terms each of its words reaches (a typo's
  * too) in a byte per term, so checking an article is at most LEAD_TERMS reads. On 250,000 articles
- * the check adds about a third to the time of the query mix (tests/bench/search-data.ts's queries,
- * measured with and without, in turns on this machine): a common word finds 130,000 articles, and
- * each is looked at.
+ * the check adds 40-70 % to the in-process time of the query mix (tests/bench/search-data.ts's
+ * queries, with and without in turns on this shared machine: p50 0.8 → 1.3 ms, p95 7 → 12 ms):
+ * a common word finds 130,000 articles, and each is looked at.
  */
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 import type { Postings, Reach } from './postings.ts';
