@@ -170,6 +170,9 @@ export function listLabel(head: Pick<PriceListHead, 'source' | 'key' | 'year'>, 
  * which list is missing. `plan` is plannedLists() for the row; `foundWithoutPrice` the list
  * that holds the code with no price, if any.
  */
+/** How the reason of a row whose code was looked for in loaded lists, and not found, begins. */
+export const NOT_IN_LISTS = 'codice non presente nel prezzario';
+
 export function missingPriceReason(
   input: { code: string; provincia: string | null; tipologia_dei: string | null },
   plan: readonly PriceListHead[],
@@ -188,7 +191,7 @@ export function missingPriceReason(
   if (input.tipologia_dei && !lists.some((h) => h.source === 'dei')) {
     reasons.push(`nessun prezzario DEI caricato per la tipologia ${tipologiaLabel?.(input.tipologia_dei) ?? input.tipologia_dei}`);
   }
-  if (lists.length) reasons.unshift(`codice non presente nel prezzario ${lists.map((h) => listLabel(h, tipologiaLabel)).join(' né nel prezzario ')}`);
+  if (lists.length) reasons.unshift(`${NOT_IN_LISTS} ${lists.map((h) => listLabel(h, tipologiaLabel)).join(' né nel prezzario ')}`);
   if (!reasons.length) return 'nessun prezzario caricato in cui cercare il codice';
   return reasons.join('; ');
 }

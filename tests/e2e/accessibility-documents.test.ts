@@ -6,6 +6,7 @@ import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
 import { auditPage, describeFindings } from '../support/axe.ts';
 import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { COMPUTO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
 
 
 
@@ -14,6 +15,9 @@ let browser: Browser;
 let closeBrowser: () => Promise<void>;
 let token: string;
 let documentId: number;
+/** A computo and its variante (XPWE), for the comparison page (issue 40). */
+let computo: number;
+let variante: number;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
@@ -22,7 +26,11 @@ beforeAll(async () => {
   // An analysed document priced in part (Lucca list of its Tuscan articles): priced and unpriced rows.
   await importLuccaList(rt.url, token, tuscanItemsOf('primus_medium.pdf'));
   ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile('primus_medium.pdf'), 'primus_medium.pdf'));
+  ({ id: computo } = await uploadPdf(rt.url, token, Buffer.from(xpwe(COMPUTO, 'Scuola')), 'computo.xpwe'));
+  ({ id: variante } = await uploadPdf(rt.url, token, Buffer.from(xpwe(VARIANTE, 'Scuola variante')), 'variante.xpwe'));
   await waitForAnalysis(rt.url, token, documentId, 180_000);
+  await waitForAnalysis(rt.url, token, computo, 120_000);
+  await waitForAnalysis(rt.url, token, variante, 120_000);
 }, 300_000);
 afterAll(async () => {
   await closeBrowser?.();
@@ -90,6 +98,41 @@ describe.each([1366, 390])('the documents screens pass an axe-core audit at %i p
       await page.getByTestId('chapter').first().getByTestId('chapter-name').click();
     }
     await expectNoFindings(page, `filtri e capitoli a ${width} px`);
+    await page.close();
+  }, 180_000);
+
+  it('verification tab, comparison page (two and three documents), the price source panel, the phone menu (issue 40)', async () => {
+    // Prepare
+    const page = await openDetail(width);
+
+    // Act + Assess: the price source badge's panel
+    await page.getByTestId('price-source-button').first().click();
+    await page.locator('.doc-src-panel [data-testid=price-why]').waitFor();
+    await expectNoFindings(page, `pannello della fonte a ${width} px`);
+    await page.keyboard.press('Escape');
+    await page.locator('.doc-src-panel').waitFor({ state: 'hidden' });
+
+    // The verification tab
+    await page.goto(`${rt.url}/documents/${documentId}?tab=verifica`);
+    await page.getByTestId('verification-panel').waitFor();
+    await expectNoFindings(page, `scheda Verifica a ${width} px`);
+
+    // The comparison: the computo and its variante, the PDF against the variante (its totals fall:
+    // green on the tinted total row), the computo against both
+    for (const [main, con] of [[computo, `${variante}`], [documentId, `${variante}`], [computo, `${variante},${documentId}`]]) {
+      await page.goto(`${rt.url}/documents/${main}/confronto?con=${con}`);
+      await page.locator('[data-voce]').first().waitFor();
+      await expectNoFindings(page, `confronto di ${main} con ${con} a ${width} px`);
+    }
+
+    // On a phone, the top bar's menu open
+    if (width < 640) {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('menuitem', { name: 'Documenti', exact: true }).waitFor();
+      // Audited once it has finished appearing (half-transparent while it fades in).
+      await page.waitForFunction(() => [...document.querySelectorAll('.p-menu')].every((m) => getComputedStyle(m).opacity === '1' && !/-enter-active|-enter(?!-done)|-exit/.test(m.className)));
+      await expectNoFindings(page, `menu della barra in alto a ${width} px`);
+    }
     await page.close();
   }, 180_000);
 });

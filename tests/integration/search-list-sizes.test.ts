@@ -34,6 +34,26 @@ function listOf(size: number, code: (i: number) => string): PriceItem[] {
   return items;
 }
 
+/**
+ * Issue 40: a 3,960-article list where hundreds of long descriptions repeat the words of the named
+ * articles ("sbancamento" four times, "geotessile" four times, "scavo" and "tessuto" too).
+ */
+const NAMED_SCAVO = 'SCAVO DI SBANCAMENTO CON MEZZI MECCANICI in terreni di qualsiasi natura e consistenza, compreso il carico sul mezzo';
+function denseList(): PriceItem[] {
+  const code = (i: number) => `TOS25_${String(1 + (i % 12)).padStart(2, '0')}.P${String(i).padStart(5, '0')}.001`;
+  const items = generateArticles(3200, 40)
+    .filter((item) => !/geotess|sbancament/i.test(item.descrizione))
+    .slice(0, 3000)
+    .map((item, i) => ({ ...item, codice: code(i), codice_originale: code(i) }));
+  const like = (i: number, descrizione: string) => ({ ...items[i], codice: code(4000 + i), codice_originale: code(4000 + i), descrizione });
+  for (let i = 0; i < 480; i++) {
+    items.push(like(2 * i, `Trasporto a discarica autorizzata di materiale proveniente da scavi di sbancamento, di fondazione e a sezione obbligata, compreso lo scavo di sbancamento e il reinterro, materiale di sbancamento o di scavo, per distanze fino a ${i} km, sbancamento escluso`));
+    items.push(like(2 * i + 1, `Strato drenante in ghiaia lavata, spessore ${10 + i} cm, compreso il geotessile di separazione, il geotessile di protezione e il risvolto del geotessile sulle pareti, geotessile tessuto o non tessuto escluso dalla misura`));
+  }
+  items.push(like(2998, NAMED_SCAVO), like(2999, NAMED));
+  return items;
+}
+
 async function confirmStaged(source: 'toscana' | 'dei', key: string, items: PriceItem[]) {
   const me = (await call()('GET', '/api/auth/user', { token: admin })).json;
   const id = crypto.randomUUID();
@@ -49,6 +69,7 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   await confirmStaged('toscana', 'LUCCA', listOf(3000, (i) => `TOS25_${String(1 + (i % 12)).padStart(2, '0')}.L${String(i).padStart(5, '0')}.001`));
+  await confirmStaged('toscana', 'PISA', denseList());
   await confirmStaged('dei', 'nuove_costruzioni', listOf(25_000, (i) => `E${String(1 + (i % 40)).padStart(2, '0')}${String(i).padStart(5, '0')}a`));
 }, 120_000);
 afterAll(async () => {
@@ -75,5 +96,28 @@ describe.each([
     const found = await ask('geotesile tesuto');
     expect(found.data.slice(0, 3).map((d) => d.attributes.descrizione)).toContain(NAMED);
     expect(found.meta.missing_words).toEqual([]);
+  });
+});
+
+describe('search on a list where hundreds of descriptions repeat the words (Pisa, 3.962 articoli)', () => {
+  const ask = async (q: string) => {
+    const res = await call()('GET', `/api/search/price-list?q=${encodeURIComponent(q)}&tipologiaDeiprovincia=PISA&anno=2025&limit=20`, { token: admin });
+    expect(res.status).toBe(200);
+    return res.json as { data: Array<{ attributes: { descrizione: string } }>; meta: Record<string, unknown> };
+  };
+
+  it.each([
+    { q: 'scavo di sbancamento', named: NAMED_SCAVO },
+    { q: 'sbancameto', named: NAMED_SCAVO },
+    { q: 'scavo di sbancameto', named: NAMED_SCAVO },
+    { q: 'geotessile', named: NAMED },
+    { q: 'geotessile non tessuto', named: NAMED },
+    { q: 'geotesile', named: NAMED },
+  ])('"$q" puts the article it names first, above 480 that repeat its words', async ({ q, named }) => {
+    // Act
+    const found = await ask(q);
+    // Assess
+    expect(found.meta['total-count']).toBeGreaterThan(480);
+    expect(found.data[0].attributes.descrizione).toBe(named);
   });
 });

@@ -56,6 +56,13 @@ export function deviationPercent(unitario: number | null, prezzo: number | null)
   return div(mul(abs(sub(u, p)), HUNDRED), abs(p), 2);
 }
 
+/**
+ * What the deviation is computed on, said with its result: the list's price, while the rows
+ * table's «Var. %» (the spec's variazione_percentuale) is computed on the computo's price, so
+ * the same row reads +30 % here and −23 % there (issue 40).
+ */
+export const DEVIATION_BASE = 'Lo scostamento è calcolato sul prezzo del prezzario; la colonna «Var. %» delle voci è calcolata sul prezzo del computo.';
+
 /** Unit price away from the list price by more than `soglia` percent. */
 export function scostamentoPrezzo(rows: readonly VerificationRow[], lists: Lists, soglia: number): Controllo {
   const compared = withArticle(rows, lists).flatMap((p) => {
@@ -73,12 +80,12 @@ export function scostamentoPrezzo(rows: readonly VerificationRow[], lists: Lists
     };
   }
   const over = compared.filter((p) => compare(p.d, limit) > 0);
-  if (!over.length) return { regola: 'scostamento_prezzo', esito: 'superato', messaggio: `I prezzi unitari delle ${voci(compared.length)} confrontate restano entro il ${label} dal prezzario.`, righe: [] };
+  if (!over.length) return { regola: 'scostamento_prezzo', esito: 'superato', messaggio: `I prezzi unitari delle ${voci(compared.length)} confrontate restano entro il ${label} dal prezzario. ${DEVIATION_BASE}`, righe: [] };
   const worst = over.reduce((a, b) => (compare(b.d, a.d) > 0 ? b : a));
   return {
     regola: 'scostamento_prezzo',
     esito: 'avviso',
-    messaggio: `${voci(over.length)} su ${compared.length.toLocaleString('it-IT')} ${over.length === 1 ? 'si scosta' : 'si scostano'} dal prezzo del prezzario di oltre il ${label} (massimo ${formatPercent(worst.d)} su ${normalizeCode(worst.row.tariffa)}).`,
+    messaggio: `${voci(over.length)} su ${compared.length.toLocaleString('it-IT')} ${over.length === 1 ? 'si scosta' : 'si scostano'} dal prezzo del prezzario di oltre il ${label} (massimo ${formatPercent(worst.d)} su ${normalizeCode(worst.row.tariffa)}). ${DEVIATION_BASE}`,
     righe: idsInOrder(over.map((p) => p.row)),
   };
 }

@@ -45,7 +45,9 @@ describe('scostamento_prezzo', () => {
     const l = lists([[at20.id, found('m²', 10)], [at30.id, found('m²', 10)]]);
     const c = scostamentoPrezzo([at20, at30], l, 20);
     expect(c).toMatchObject({ esito: 'avviso', righe: [at30.id] });
-    expect(c.messaggio).toBe('1 voce su 2 si scosta dal prezzo del prezzario di oltre il 20 % (massimo 30,00 % su C.9).');
+    expect(c.messaggio).toBe(
+      '1 voce su 2 si scosta dal prezzo del prezzario di oltre il 20 % (massimo 30,00 % su C.9). Lo scostamento è calcolato sul prezzo del prezzario; la colonna «Var. %» delle voci è calcolata sul prezzo del computo.',
+    );
     expect(scostamentoPrezzo([at20, at30], l, 35).esito).toBe('superato');
     expect(scostamentoPrezzo([at20, at30], l, 15).righe).toEqual([at20.id, at30.id]);
   });

@@ -15,6 +15,15 @@ describe('lettura', () => {
     expect(c.messaggio).toContain('unità di misura non trovata');
     expect(lettura([row(), amountOnly]).esito).toBe('superato');
   });
+
+  it('does not say "no voce to check" when a row is flagged for its amounts (issue 40): it says which, and where they are reported', () => {
+    const amountOnly = row({ verifica: [READER_REASONS.product] });
+    expect(lettura([row(), amountOnly]).messaggio).toBe(
+      'Nessuna delle 2 voci è segnata da verificare per un dubbio di lettura; una voce è segnata da verificare per gli importi (Aritmetica delle voci, Totali stampati).',
+    );
+    expect(lettura([row(), row()]).messaggio).toBe('Nessuna delle 2 voci è segnata da verificare dalla lettura.');
+    expect(lettura([row()]).messaggio).toBe('La voce non è segnata da verificare dalla lettura.');
+  });
 });
 
 const check = (esito: Controllo['esito'], regola: Controllo['regola'] = 'aritmetica'): Controllo => ({ regola, esito, messaggio: '', righe: [] });

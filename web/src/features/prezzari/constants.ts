@@ -7,7 +7,7 @@ export const PREZZARIO_PAGE_SIZE = 50;
 export const UPLOAD_YEARS = [2022, 2023, 2024, 2025];
 /** The Tuscan provinces as the Toscana price lists are keyed. */
 export const TOSCANA_PROVINCES = ['AREZZO', 'FIRENZE', 'GROSSETO', 'LIVORNO', 'LUCCA', 'MASSA-CARRARA', 'PISA', 'PISTOIA', 'PRATO', 'SIENA'];
-/** Accepted by the server; the messages speak of Excel since that is the usual format. */
+/** Accepted by the server: Excel, the region's XML, CSV (the drop zone and the wrong-type message name them all). */
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.csv', '.xml'];
 
 export const SOURCE_TITLE: Record<PrezzarioSource, string> = {

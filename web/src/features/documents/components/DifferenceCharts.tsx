@@ -76,7 +76,7 @@ export default function DifferenceCharts({ rows, onChapter, onRow }: Props) {
         </figure>
       )}
       <figure className="doc-chart" data-testid="chart-top-rows">
-        <figcaption>Le {top.length} righe con la differenza più grande</figcaption>
+        <figcaption>{top.length === 1 ? 'La riga con la differenza più grande' : `Le ${top.length} righe con la differenza più grande`}</figcaption>
         <div role="img" aria-label={topLabel}>
         <Chart
           pt={{ canvas: { 'aria-label': topLabel } }}

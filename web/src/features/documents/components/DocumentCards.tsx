@@ -45,7 +45,7 @@ export function DocumentCards({ documents, numberOf, loading, deletingIds, onDel
             <div>
               <dt>Righe</dt>
               <dd>
-                <RowCountCell documentId={d.id} status={String(d.status)} />
+                <RowCountCell documentId={d.id} status={String(d.status)} plain />
               </dd>
             </div>
             <div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '@shared/format.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
 import { Button } from 'primereact/button';
+import { fileIcon } from '@/features/documents/utils/file-icon.ts';
 import { StatusEditor } from './StatusEditor.tsx';
 
 interface Props {
@@ -21,7 +22,7 @@ export function DocumentHeader({ document, tipologiaLabel, onStatusSaved, notify
     <header className="doc-header">
       <div className="doc-header-main">
         <h1 className="doc-title">
-          <i className="pi pi-file-pdf" aria-hidden /> <span data-testid="document-filename">{document.filename}</span>
+          <i className={fileIcon(document.filename)} aria-hidden /> <span data-testid="document-filename">{document.filename}</span>
         </h1>
         <div className="doc-meta">
           <span>

@@ -16,6 +16,7 @@ import { EditingDialogs } from './EditingDialogs.tsx';
 import { FinancialSummary } from './FinancialSummary.tsx';
 import { PrintHeading } from './PrintHeading.tsx';
 import { RowsSection } from './RowsSection.tsx';
+import { NOT_IN_LISTS } from '@shared/domain/pricing.ts';
 import { RowsToCheckBanner, rowsToCheck } from './RowsToCheck.tsx';
 
 // Chart.js is large: loaded with the first document that has reference prices.
@@ -69,6 +70,7 @@ export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, r
   const { kit, dialogs } = editing;
   const view = useRowsView(allRows);
   const flagged = useMemo(() => rowsToCheck(allRows), [allRows]);
+  const notInLists = useMemo(() => allRows.some((r) => r.price_reason?.startsWith(NOT_IN_LISTS)), [allRows]);
   const [editingSettings, setEditingSettings] = useState(false);
   const onSettingsSaved = useCallback(
     (result: SettingsResult) => {
@@ -125,7 +127,7 @@ export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, r
       )}
       <AnalysisAlerts document={document} />
       <PrintHeading document={document} editable={completed} onSaved={(updated) => void mutateDocument(updated, { revalidate: false })} />
-      <FinancialSummary document={document} totals={rowsData?.totals ?? null} rowCount={allRows.length} />
+      <FinancialSummary document={document} totals={rowsData?.totals ?? null} rowCount={allRows.length} notInLists={notInLists} />
       <AnalysisWarnings warnings={document.warnings} />
       {rowsError && <Alert severity="error">Errore nel caricamento del documento</Alert>}
       {verificationTab && completed && (

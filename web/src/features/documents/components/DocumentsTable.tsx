@@ -4,6 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { formatDateTime } from '@shared/format.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
 import { RowCountCell } from './RowCountCell.tsx';
+import { fileIcon } from '@/features/documents/utils/file-icon.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { TotalCell } from './TotalCell.tsx';
 
@@ -35,7 +36,7 @@ export function DocumentsTable({ documents, numberOf, loading, deletingIds, onOp
         header="Nome file"
         body={(d: DocumentItem) => (
           <span className="doc-filename" title={d.filename}>
-            <i className="pi pi-file-pdf" aria-hidden /> {d.filename}
+            <i className={fileIcon(d.filename)} aria-hidden /> {d.filename}
           </span>
         )}
       />

@@ -8,6 +8,8 @@ interface Props {
   totals: RowsTotals | null;
   /** All rows of the document (for the coverage). */
   rowCount: number;
+  /** Some row's code was looked for in the loaded price lists and is in none of them. */
+  notInLists?: boolean;
 }
 
 const dash = (text: string) => text || '—';
@@ -20,7 +22,7 @@ const dash = (text: string) => text || '—';
  * printed in the file, or the sum of the voci when the file prints none; after edits that change
  * the sum, the recomputed sum stands beside the printed total, which is never replaced.
  */
-export function FinancialSummary({ document, totals, rowCount }: Props) {
+export function FinancialSummary({ document, totals, rowCount, notInLists = false }: Props) {
   const shown = shownTotal(document, totals);
   const documentTotal = totals?.document_total ?? document.document_total;
   const totalDb = totals?.document_total_db ?? document.document_total_db;
@@ -61,7 +63,7 @@ export function FinancialSummary({ document, totals, rowCount }: Props) {
         <div className="doc-summary-card">
           <span className="doc-summary-label">Prezzario, sulle stesse righe</span>
           <span className="doc-summary-value" data-testid="total-db">{dash(formatEuro(totalDb))}</span>
-          <span className="hint">{priced > 0 ? `contro ${formatEuro(pricedOwn)} del computo` : 'carica un prezzario e usa \u201cAggiorna Prezzi\u201d'}</span>
+          <span className="hint">{priced > 0 ? `contro ${formatEuro(pricedOwn)} del computo` : notInLists ? 'i codici del computo non sono in nessuno dei prezzari caricati' : 'carica un prezzario e usa \u201cAggiorna Prezzi\u201d'}</span>
         </div>
         <div className="doc-summary-card">
           <span className="doc-summary-label">Differenza (prezzario − computo)</span>

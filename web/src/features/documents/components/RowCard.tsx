@@ -3,11 +3,12 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
-import { PriceSourceTag } from './PriceSourceTag.tsx';
+import { PriceSourceButton } from './PriceSourceButton.tsx';
 import type { RowActions } from './RowActionsMenu.tsx';
 import { ActionsCell, NumberCell } from './RowCells.tsx';
 import { CheckMark } from './RowsToCheck.tsx';
 import { ScanMark } from './ScanMark.tsx';
+import { VARIATION_BASE } from '@/features/documents/utils/rows.ts';
 import { formatUnitPrice } from '@/features/documents/utils/rows.ts';
 
 /** Longer descriptions start folded to three lines. */
@@ -36,7 +37,7 @@ export function RowCard({ row, selected, onSelect, actions, updating, onMore, ti
     ['Prezzo DB', row.prezzo_db, formatEuro],
     ['Totale DB', row.prezzo_totale_db, formatEuro],
     ['Differenza', row.differenza_totale_db, formatEuro, true],
-    ['Var. %', row.variazione_percentuale, formatPercent, true],
+    [`Var. % (${VARIATION_BASE})`, row.variazione_percentuale, formatPercent, true],
   ];
   return (
     <article className={`doc-row-card ${className}`.trim()} data-testid="row-card" data-row-index={row.row_index} aria-label={`Riga N° ${row.row_index}`}>
@@ -46,7 +47,7 @@ export function RowCard({ row, selected, onSelect, actions, updating, onMore, ti
           <label htmlFor={`row-card-select-${row.id}`}>N° {row.row_index}</label>
         </span>
         <span className="mono doc-row-card-code">{row.tariffa}</span>
-        <PriceSourceTag source={row.price_source} reason={row.price_reason} tipologiaLabel={tipologiaLabel} />
+        <PriceSourceButton row={row} tipologiaLabel={tipologiaLabel} />
       </header>
       <p id={descId} className={`doc-row-card-desc${long && !expanded ? ' doc-row-card-folded' : ''}`} data-testid="row-card-description">
         <CheckMark row={row} />

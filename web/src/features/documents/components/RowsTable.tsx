@@ -4,7 +4,7 @@ import { needsCheck } from '@shared/domain/rows.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { useShownSelection } from '@/features/documents/hooks/use-shown-selection.ts';
 import { sortRows, sumField, type SortOrder } from '@/features/documents/utils/rows.ts';
-import { rowColumns } from './row-columns.tsx';
+import { rowColumns, rowsTableMinWidth } from './row-columns.tsx';
 import { RowActionsMenu, type RowActions, type RowActionsMenuHandle } from './RowActionsMenu.tsx';
 import { RowsFooter } from './RowsFooter.tsx';
 
@@ -68,6 +68,7 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
     else document.querySelector(`[data-row-id="${activeRowId}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [activeRowId, sorted, paged, first]);
   const sum = useMemo(() => sumField(rows, 'totale'), [rows]);
+  const codeChars = useMemo(() => rows.reduce((m, r) => Math.max(m, r.tariffa?.length ?? 0), 0), [rows]);
   const { selection, allSelected, onSelectionChange, onSelectAll } = useShownSelection(rows, selectedIds, onSelectedIdsChange);
   const shown = paged ? sorted.slice(first, first + FULL_TEXT_PAGE) : sorted;
 
@@ -119,9 +120,9 @@ export function RowsTable({ rows, totalCount, loading, resetKey = '', selectedId
         className={`doc-rows-table${fullText ? ' doc-rows-full' : ''}`}
         emptyMessage={loading ? 'Caricamento righe...' : 'Nessuna riga trovata'}
         footer={<RowsFooter shown={rows.length} totalCount={totalCount} sum={sum} />}
-        tableStyle={{ minWidth: fullText ? '1600px' : '1400px', tableLayout: 'fixed' }}
+        tableStyle={{ width: '100%', minWidth: rowsTableMinWidth(codeChars, fullText), tableLayout: 'fixed' }}
       >
-        {rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sortable: true, onMore: (row, event) => menu.current?.open(row, event) })}
+        {rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sortable: true, onMore: (row, event) => menu.current?.open(row, event), codeChars })}
       </DataTable>
     </>
   );

@@ -55,7 +55,7 @@ export function UploadForm({ busy, onSubmit, onReset, onFileChange }: Props) {
 
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
-      <label htmlFor="pdf-file">File PDF</label>
+      <label htmlFor="pdf-file">File (PDF, XPWE, SIX, ODS o Excel)</label>
       <ComputoDropzone file={file} onSelect={selectFile} disabled={busy} />
       {errors.file && <small className="doc-field-error" role="alert">{errors.file}</small>}
 

@@ -28,8 +28,10 @@ export function UploadScreen() {
 
   return (
     <div className="page doc-page">
-      <h1 className="doc-page-title">Carica Documento PDF</h1>
-      <p className="hint doc-subtitle">Carica un computo metrico estimativo in PDF: le voci saranno estratte e confrontate con i prezzari ufficiali.</p>
+      <h1 className="doc-page-title">
+        Carica Documento PDF <span className="doc-title-formats">o file PriMus (XPWE), SIX, LeenO (ODS), Excel</span>
+      </h1>
+      <p className="hint doc-subtitle">Carica un computo metrico estimativo (stampa PDF o file del programma): le voci saranno estratte e confrontate con i prezzari ufficiali.</p>
       <div className="doc-upload-layout">
         <div className="doc-upload-main">
           <Card className="doc-card">

@@ -1,8 +1,16 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Column } from 'primereact/column';
 import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
-import { PriceSourceTag } from './PriceSourceTag.tsx';
+import { PriceSourceButton } from './PriceSourceButton.tsx';
+import { VARIATION_BASE, VARIATION_TITLE } from '@/features/documents/utils/rows.ts';
+
+/** "Var. %" and, under it, the price it is computed on (the verification's deviation is on the list's). */
+const VARIATION_HEADER = (
+  <span title={VARIATION_TITLE}>
+    Var. % <span className="doc-header-base">{VARIATION_BASE}</span>
+  </span>
+);
 import type { RowActions } from './RowActionsMenu.tsx';
 import { selectionColumnPt } from '@/features/documents/utils/a11y.ts';
 import { formatUnitPrice } from '@/features/documents/utils/rows.ts';
@@ -16,19 +24,33 @@ interface Options {
   fullText: boolean;
   sortable: boolean;
   onMore: (row: DocumentRow, event: MouseEvent) => void;
+  /** The longest tariff code shown, in characters: the column fits it whole. */
+  codeChars: number;
 }
+
+/**
+ * Widths that fit 1366 px without sideways scrolling: the codes whole (the column is as wide as
+ * the longest, between the header's width and 26 characters), the numbers and the actions at
+ * their size, and the description, the least needed at a glance (one line, whole on hover and
+ * with "Descrizioni complete"), taking what is left (rowsTableMinWidth keeps it readable).
+ */
+const FIXED_REM = 2.4 + 2.6 + 4 + 5 + 6 + 6.5 + 6 + 6.5 + 6.5 + 5.5 + 3.25 + 6.4;
+/** Tariff codes are set in a monospace font at the table's 0.85rem: 0.6em a character, plus the cell's padding; at least the header's width. */
+const codeWidthRem = (chars: number) => Math.max(6.25, Math.min(26, chars) * 0.6 * 0.85 + 0.8);
+/** The table's least width: the fixed columns, the codes, and 10rem of description (20 with whole descriptions). */
+export const rowsTableMinWidth = (codeChars: number, fullText: boolean) => `${(FIXED_REM + codeWidthRem(codeChars) + (fullText ? 20 : 10)).toFixed(2)}rem`;
 
 /** A number column; `format` may read the row (a percentage voce's rate is not a euro amount). */
 const numeric = (
   field: keyof DocumentRow,
-  header: string,
+  header: string | ReactNode,
   width: string,
   format: (v: number | null, row: DocumentRow) => string,
   sortable: boolean,
   colored = false,
 ) => (
   <Column
-    key={field}
+    key={String(field)}
     style={{ width }}
     field={field}
     header={header}
@@ -40,19 +62,19 @@ const numeric = (
 );
 
 /** The rows table's columns (the plain table and each chapter's table share them). */
-export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sortable, onMore }: Options) {
+export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sortable, onMore, codeChars }: Options) {
   return [
     <Column key="select" selectionMode="multiple" pt={selectionColumnPt} style={{ width: '2.4rem' }} headerClassName="doc-select-header" />,
-    <Column key="n" field="row_index" header="N°" sortable={sortable} style={{ width: '3rem' }} />,
-    <Column key="tariffa" field="tariffa" header="Tariffa" sortable={sortable} style={{ width: '7.25rem' }} body={(r: DocumentRow) => <span className={`${fullText ? 'doc-cell-wrap' : 'doc-cell-ellipsis'} mono`} title={r.tariffa ?? ''}>{r.tariffa}</span>} />,
-    <Column key="descrizione" field="descrizione" header="Descrizione" sortable={sortable} style={{ width: fullText ? '32rem' : '19rem' }} body={(r: DocumentRow) => <DescriptionCell row={r} full={fullText} />} />,
-    <Column key="um" field="unita_di_misura" header="U.M." sortable={sortable} style={{ width: '3.6rem' }} body={(r: DocumentRow) => <span className="doc-cell-ellipsis" title={r.unita_di_misura ?? ''}>{r.unita_di_misura}</span>} />,
-    numeric('quantita', 'Quantità', '5.5rem', formatNumber, sortable),
-    numeric('unitario', 'Prezzo unitario', '6.5rem', (v, r) => formatUnitPrice(r, v), sortable),
-    numeric('totale', 'Totale', '7rem', formatEuro, sortable),
+    <Column key="n" field="row_index" header="N°" sortable={sortable} style={{ width: '2.6rem' }} />,
+    <Column key="tariffa" field="tariffa" header="Tariffa" sortable={sortable} style={{ width: `${codeWidthRem(codeChars).toFixed(2)}rem` }} body={(r: DocumentRow) => <span className={`${fullText ? 'doc-cell-wrap' : 'doc-cell-ellipsis'} mono`} title={r.tariffa ?? ''}>{r.tariffa}</span>} />,
+    <Column key="descrizione" field="descrizione" header="Descrizione" sortable={sortable} body={(r: DocumentRow) => <DescriptionCell row={r} full={fullText} />} />,
+    <Column key="um" field="unita_di_misura" header="U.M." sortable={sortable} style={{ width: '4rem' }} body={(r: DocumentRow) => <span className="doc-cell-ellipsis" title={r.unita_di_misura ?? ''}>{r.unita_di_misura}</span>} />,
+    numeric('quantita', 'Quantità', '5rem', formatNumber, sortable),
+    numeric('unitario', 'Prezzo unitario', '6rem', (v, r) => formatUnitPrice(r, v), sortable),
+    numeric('totale', 'Totale', '6.5rem', formatEuro, sortable),
     <Column
       key="prezzo_db"
-      style={{ width: '6.5rem' }}
+      style={{ width: '6rem' }}
       field="prezzo_db"
       header="Prezzo DB"
       sortable={sortable}
@@ -60,10 +82,10 @@ export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sor
       className="doc-num"
       headerClassName="doc-num-header"
     />,
-    numeric('prezzo_totale_db', 'Totale DB', '7rem', formatEuro, sortable),
-    numeric('differenza_totale_db', 'Differenza', '6.75rem', formatEuro, sortable, true),
-    numeric('variazione_percentuale', 'Var. %', '5rem', formatPercent, sortable, true),
-    <Column key="fonte" style={{ width: '3.4rem' }} header="Fonte" body={(r: DocumentRow) => <PriceSourceTag source={r.price_source} reason={r.price_reason} tipologiaLabel={tipologiaLabel} />} />,
+    numeric('prezzo_totale_db', 'Totale DB', '6.5rem', formatEuro, sortable),
+    numeric('differenza_totale_db', 'Differenza', '6.5rem', formatEuro, sortable, true),
+    numeric('variazione_percentuale', VARIATION_HEADER, '5.5rem', formatPercent, sortable, true),
+    <Column key="fonte" style={{ width: '3.25rem' }} header="Fonte" body={(r: DocumentRow) => <PriceSourceButton row={r} tipologiaLabel={tipologiaLabel} />} />,
     <Column key="azioni" style={{ width: '6.4rem' }} header="Azioni" body={(r: DocumentRow) => <ActionsCell row={r} actions={actions} updating={updatingIds.has(r.id)} onMore={onMore} />} className="doc-actions-cell" />,
   ];
 }

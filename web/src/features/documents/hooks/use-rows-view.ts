@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { DocumentRow } from '@/features/documents/types.ts';
-import { filterRows } from '@/features/documents/components/RowsSearch.tsx';
+import { filterRows, rowSearch } from '@/features/documents/components/RowsSearch.tsx';
 import { applyRowFilter, NO_FILTER, type RowFilter } from '@/features/documents/components/RowsFilter.tsx';
 
 /**
@@ -10,7 +10,8 @@ import { applyRowFilter, NO_FILTER, type RowFilter } from '@/features/documents/
 export function useRowsView(allRows: DocumentRow[]) {
   const [query, setQuery] = useState('');
   const [rowFilter, setRowFilter] = useState<RowFilter>(NO_FILTER);
-  const visibleRows = useMemo(() => filterRows(applyRowFilter(allRows, rowFilter), query), [allRows, rowFilter, query]);
+  const search = useMemo(() => rowSearch(allRows), [allRows]);
+  const visibleRows = useMemo(() => filterRows(applyRowFilter(allRows, rowFilter), search(query)), [allRows, rowFilter, query, search]);
   /** Rows by chapter of the print, and whole descriptions instead of one line. */
   const [grouped, setGrouped] = useState(false);
   const [fullText, setFullText] = useState(false);

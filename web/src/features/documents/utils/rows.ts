@@ -87,3 +87,7 @@ export function formatUnitPrice(row: Pick<DocumentRow, 'unita_di_misura'>, value
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   return isPercentVoce(row) ? rate.format(value) : formatEuro(value);
 }
+
+/** The spec's variazione_percentuale, (prezzo DB − prezzo unitario) / prezzo unitario: its base is the computo's price, and the header says so. */
+export const VARIATION_BASE = 'su computo';
+export const VARIATION_TITLE = 'Variazione percentuale del prezzo DB sul prezzo unitario del computo: (prezzo DB − prezzo unitario) / prezzo unitario × 100';

@@ -39,7 +39,7 @@ export async function uploadPrezzario({ source, file, key, anno, onProgress, sig
 export function validatePrezzarioFile(file: File | null): string | null {
   if (!file) return 'Seleziona un file Excel.';
   const name = file.name.toLowerCase();
-  if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'Seleziona un file Excel valido (.xlsx o .xls)';
+  if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext))) return `Seleziona un file Excel valido (.xlsx o .xls), oppure XML o CSV: \u00ab${file.name}\u00bb non è un prezzario.`;
   if (file.size > MAX_PREZZARIO_BYTES) return 'Il file è troppo grande. Dimensione massima: 10MB';
   return null;
 }

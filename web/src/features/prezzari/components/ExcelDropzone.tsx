@@ -13,7 +13,7 @@ interface Props {
 }
 
 /** The picker of a price-list file. */
-export function ExcelDropzone({ hint = 'File Excel (.xlsx o .xls), dimensione massima 10MB', accept = ACCEPTED_EXTENSIONS.join(','), ...props }: Props) {
+export function ExcelDropzone({ hint = 'File Excel (.xlsx o .xls), XML o CSV, dimensione massima 10MB', accept = ACCEPTED_EXTENSIONS.join(','), ...props }: Props) {
   return (
     <FileDropzone
       {...props}

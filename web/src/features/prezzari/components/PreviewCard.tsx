@@ -23,6 +23,22 @@ const FORM_FIELDS = new Set(['anno', 'provincia', 'tipologia', 'tipologia_dei'])
 
 const price = (field: 'prezzo' | 'prezzo_senza_sg') => (r: PreviewRow) => formatEuro(r[field]);
 
+const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
+
+/**
+ * The spec's preview columns that say something for these rows: Tariffa only where it differs from
+ * Codice, Prezzo S.G., Provincia and Tipologia DEI only when some row has one (a Toscana list has no
+ * typology, a DEI list no province).
+ */
+function columnsShown(rows: readonly PreviewRow[]) {
+  return {
+    tariffa: rows.some((r) => filled(r.tariffa) && r.tariffa !== r.codice),
+    prezzo_senza_sg: rows.some((r) => filled(r.prezzo_senza_sg)),
+    provincia: rows.some((r) => filled(r.provincia)),
+    tipologia_dei: rows.some((r) => filled(r.tipologia_dei)),
+  };
+}
+
 /** 'Anteprima Dati': the first rows as read, the columns recognised, and the confirmation. */
 export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props) {
   const shown = preview.preview.length;
@@ -32,14 +48,16 @@ export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props)
   const alerts = preview.source_alerts ?? [];
   const warnings = preview.warnings.filter((w) => !alerts.includes(w));
   const [acknowledged, setAcknowledged] = useState(false);
+  const has = columnsShown(preview.preview);
   const destination = preview.target ? `${preview.target.source === 'dei' ? 'Prezzario DEI' : 'Prezzario Toscana'} ${preview.target.key} ${preview.target.year}` : null;
   return (
     <Card title="Anteprima Dati" className="pz-card" data-testid="preview-card">
       <p className="pz-preview-summary">
         <strong>
-          Prime {shown} righe di {preview.total_rows}
+          {shown === 1 ? `Prima riga di ${preview.total_rows}` : `Prime ${shown} righe di ${preview.total_rows}`}
         </strong>
-        {rest > 0 && <span> — le restanti {rest} righe verranno comunque importate.</span>}
+        {rest === 1 && <span> — la riga restante verrà comunque importata.</span>}
+        {rest > 1 && <span> — le restanti {rest} righe verranno comunque importate.</span>}
       </p>
       {destination && <p className="hint pz-preview-target">Destinazione: {destination}</p>}
       {alerts.length > 0 && (
@@ -101,14 +119,14 @@ export function PreviewCard({ preview, confirming, onConfirm, onCancel }: Props)
       )}
       <DataTable value={preview.preview} size="small" stripedRows scrollable scrollHeight="28rem" className="pz-table" emptyMessage="Nessuna riga letta dal file.">
         <Column field="codice" header="Codice" className="pz-nowrap" />
-        <Column field="tariffa" header="Tariffa" className="pz-nowrap" />
+        {has.tariffa && <Column field="tariffa" header="Tariffa" className="pz-nowrap" />}
         <Column field="descrizione" header="Descrizione" className="pz-desc" />
         <Column field="unita_di_misura" header="Unità" />
         <Column header="Prezzo" body={price('prezzo')} className="pz-num" headerClassName="pz-num-header" />
-        <Column header="Prezzo S.G." body={price('prezzo_senza_sg')} className="pz-num" headerClassName="pz-num-header" />
+        {has.prezzo_senza_sg && <Column header="Prezzo S.G." body={price('prezzo_senza_sg')} className="pz-num" headerClassName="pz-num-header" />}
         <Column field="anno" header="Anno" />
-        <Column field="provincia" header="Provincia" />
-        <Column field="tipologia_dei" header="Tipologia DEI" />
+        {has.provincia && <Column field="provincia" header="Provincia" />}
+        {has.tipologia_dei && <Column field="tipologia_dei" header="Tipologia DEI" />}
       </DataTable>
       <div className="button-row">
         <Button label="Annulla" icon="pi pi-times" outlined severity="secondary" onClick={onCancel} disabled={confirming} />

@@ -50,7 +50,8 @@ export function PrezzarioUploadForm({ source, locked, sending, confirming, onAtt
     e.preventDefault();
     onAttempt();
     const next: FieldErrors = {
-      file: validatePrezzarioFile(file) ?? undefined,
+      // A file of the wrong kind was refused when chosen: its message stays (not "choose a file").
+      file: file ? (validatePrezzarioFile(file) ?? undefined) : (errors.file ?? validatePrezzarioFile(null) ?? undefined),
       key: key ? undefined : isDei ? 'Seleziona la tipologia del prezzario DEI.' : 'Seleziona la provincia.',
       anno: anno ? undefined : "Seleziona l'anno.",
     };

@@ -89,7 +89,7 @@ export function VerificationPanel({ documentId, revision, rows, onRow }: Props) 
               void threshold.save(soglia);
             }}
           >
-            <label htmlFor="ver-soglia">Soglia di scostamento dal prezzario</label>
+            <label htmlFor="ver-soglia">Soglia di scostamento dal prezzario (base: prezzo del prezzario)</label>
             <InputNumber inputId="ver-soglia" value={soglia} onChange={(e) => setSoglia(e.value ?? null)} min={0} max={1000} maxFractionDigits={2} locale="it-IT" suffix=" %" className="ver-soglia" />
             <Button type="submit" label="Salva soglia" icon="pi pi-save" size="small" outlined loading={threshold.busy} />
           </form>
@@ -125,7 +125,7 @@ export function VerificationPanel({ documentId, revision, rows, onRow }: Props) 
                       <Button
                         text
                         size="small"
-                        label={open ? 'Mostra meno' : `e altre ${all.length - SHOWN_ROWS}`}
+                        label={open ? 'Mostra meno' : all.length - SHOWN_ROWS === 1 ? 'e un\u2019altra' : `e altre ${all.length - SHOWN_ROWS}`}
                         onClick={() => setExpanded((s) => (open ? new Set([...s].filter((x) => x !== c.regola)) : new Set([...s, c.regola])))}
                       />
                     </li>
