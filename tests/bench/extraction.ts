@@ -7,6 +7,7 @@
  *   npx tsx tests/bench/extraction.ts --generated 1-5          # also generate seeds 1..5 (all layouts) into a temp folder
  *   npx tsx tests/bench/extraction.ts --generated 1,4,9 --layouts leeno,blumatica --count 2 --keep
  *   npx tsx tests/bench/extraction.ts --office 1-2 [--families leeno,calc,word] [--count 3]   # office prints (LibreOffice)
+ *   npx tsx tests/bench/extraction.ts --report-html 1-5 [--count 3]   # report prints drawn as HTML and printed by Chromium
  *   npx tsx tests/bench/extraction.ts --no-corpus /work/realprints/leeno -v                  # only the folders given
  *
  * Reads every `*.truth.json` in tests/fixtures/corpus/pdf and in each folder
@@ -163,6 +164,8 @@ interface Args {
   generated: number[];
   /** Seeds of office prints (written by LibreOffice headless) to generate and measure. */
   office: number[];
+  /** Seeds of report prints printed by Chromium (tests/generator/report-html.ts). */
+  reportHtml: number[];
   families?: string[];
   /** Leave the shared corpus out (measure only the folders given / generated). */
   noCorpus: boolean;
@@ -173,7 +176,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { folders: [], generated: [], office: [], noCorpus: false, count: 1, verbose: false, keep: false };
+  const a: Args = { folders: [], generated: [], office: [], reportHtml: [], noCorpus: false, count: 1, verbose: false, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === '-v') a.verbose = true;
@@ -181,6 +184,7 @@ function parseArgs(argv: string[]): Args {
     else if (x.startsWith('--generated=')) a.generated = parseSeeds(x.slice(12));
     else if (x === '--office') a.office = parseSeeds(argv[++i] ?? '');
     else if (x.startsWith('--office=')) a.office = parseSeeds(x.slice(9));
+    else if (x === '--report-html') a.reportHtml = parseSeeds(argv[++i] ?? '');
     else if (x === '--families') a.families = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (x === '--no-corpus') a.noCorpus = true;
     else if (x === '--layouts') a.layouts = (argv[++i] ?? '').split(',').filter(Boolean);
@@ -235,6 +239,15 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const folders = [...(args.noCorpus ? [] : [path.resolve(repoRoot, 'tests/fixtures/corpus/pdf')]), ...args.folders];
   let tmp: string | null = null;
+  let htmlTmp: string | null = null;
+  if (args.reportHtml.length) {
+    const { generateReportHtml } = await import('../generator/report-html.ts');
+    htmlTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-report-html-prints-'));
+    const t0 = performance.now();
+    for (const seed of args.reportHtml) await generateReportHtml(htmlTmp, seed, args.count);
+    console.log(`report prints by Chromium seeds ${args.reportHtml.join(',')} into ${htmlTmp} in ${((performance.now() - t0) / 1000).toFixed(1)} s${args.keep ? ' (kept)' : ' (removed at the end; --keep keeps it)'}`);
+    folders.push(htmlTmp);
+  }
   let officeTmp: string | null = null;
   if (args.office.length) {
     const { sofficeVersion } = await import('../generator/office/soffice.ts');
@@ -320,6 +333,7 @@ async function main(): Promise<void> {
   console.log(`trust: ${trustLine(all)}`);
   if (tmp && !args.keep) fs.rmSync(tmp, { recursive: true, force: true });
   if (officeTmp && !args.keep) fs.rmSync(officeTmp, { recursive: true, force: true });
+  if (htmlTmp && !args.keep) fs.rmSync(htmlTmp, { recursive: true, force: true });
   console.log(`${all.exact}/${all.exp} voci exact, ${all.totalsOk}/${all.totals} totals, ${(all.pages / all.ms * 1000).toFixed(1)} pages/s`);
 }
 

@@ -51,16 +51,16 @@ function qtyText(q: number, f: NumFmt, trimmed: boolean): string {
   return formatNumber(q, dec, f);
 }
 
-const HEADS = {
+export const HEADS = {
   it: { ch: 'CATEGORIA', n: 'N.', code: 'Codice', desc: 'Descrizione', um: 'U.M.', q: 'Quantità', p: 'Prezzo unitario', t: 'Importo' },
   en: { ch: 'Category', n: 'No.', code: 'Code', desc: 'Description', um: 'Unit', q: 'Quantity', p: 'Unit price', t: 'Total' },
   mixed: { ch: 'Capitolo', n: '#', code: 'Code', desc: 'Descrizione lavori', um: 'U.M.', q: 'Qty', p: 'Prezzo', t: 'Total' },
 };
 
-const TOTAL_LABELS = ['T O T A L E   euro', 'TOTALE euro', 'TOTALI COMPUTO', 'Totale CATEGORIE euro', 'TOTALE COMPLESSIVO APPALTO', 'TOTALE COMPLESSIVO COMPUTO',
+export const TOTAL_LABELS = ['T O T A L E   euro', 'TOTALE euro', 'TOTALI COMPUTO', 'Totale CATEGORIE euro', 'TOTALE COMPLESSIVO APPALTO', 'TOTALE COMPLESSIVO COMPUTO',
   'Totale lavori', 'Totale Lavori', 'TOTALE GENERALE', 'Grand total', 'Total', 'Totale complessivo dei lavori', 'Importo totale lavori'];
 
-interface Plan {
+export interface Plan {
   fmt: NumFmt;
   totalFmt: NumFmt;
   heads: keyof typeof HEADS;
@@ -117,7 +117,7 @@ function plan(rng: Rng): Plan {
   };
 }
 
-interface Printed {
+export interface Printed {
   v: Voce;
   n: number;
   code: string;
@@ -208,7 +208,8 @@ function printedVoci(rng: Rng, pl: Plan, voci: Voce[]): Printed[] {
   });
 }
 
-export async function report(rng: Rng, nVoci: number): Promise<Rendered> {
+/** What a report print says, before any engine draws it: the plan, the page set-up, the voci as printed. */
+export function reportContent(rng: Rng, nVoci: number): { pl: Plan; setup: ReturnType<typeof randomSetup>; model: Rendered['model']; printed: Printed[] } {
   const pl = plan(rng);
   // (spreadsheet-like prints with extra columns are landscape)
   const setup = randomSetup(rng, { families: ['Helvetica', 'Times'], sizes: [7, 9.5], runs: pl.justify ? 'word' : undefined, landscape: pl.labour || pl.chapterCol ? true : undefined });
@@ -227,6 +228,11 @@ export async function report(rng: Rng, nVoci: number): Promise<Rendered> {
     ch.total = sum2(ch.subs.map(s => s.total));
   }
   model.total = sum2(model.voci.map(v => v.totale));
+  return { pl, setup, model, printed };
+}
+
+export async function report(rng: Rng, nVoci: number): Promise<Rendered> {
+  const { pl, setup, model, printed } = reportContent(rng, nVoci);
   return drawReport(rng, pl, setup, model, printed);
 }
 

@@ -68,10 +68,16 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
 
 /** The numbers standing under the header's quantity and price columns, in print order, or null. */
 function underHeader(nums: readonly Tok[], roles: HeaderModel['roles'], m: Model): [Tok, Tok] | null {
-  const under = (r: HeaderModel['roles']['qty']): Tok | undefined =>
-    r ? nums.find(t => t.w.x1 >= r.x0 - FS.unitReach * m.fs && t.w.x0 <= r.x1 + FS.unitReach * m.fs) : undefined;
+  // The number overlapping the header word most (then the nearest): columns are narrow, a number
+  // right-aligned under a left-aligned word may reach the next column's word.
+  const under = (r: HeaderModel['roles']['qty'], not?: Tok): Tok | undefined => {
+    if (!r) return undefined;
+    const overlap = (t: Tok): number => Math.min(t.w.x1, r.x1) - Math.max(t.w.x0, r.x0);
+    const near = nums.filter(t => t !== not && overlap(t) > -FS.unitReach * m.fs);
+    return near.sort((a, b) => overlap(b) - overlap(a))[0];
+  };
   const q = under(roles.qty);
-  const p = under(roles.price);
+  const p = under(roles.price, q);
   if (!q || !p || q === p) return null;
   return q.w.x0 < p.w.x0 ? [q, p] : [p, q];
 }

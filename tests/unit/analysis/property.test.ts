@@ -6,11 +6,15 @@
  * separator, header or none, SOMMANO or amounts on the last description line, page breaks), and
  * the adversarial PDF generator (tests/generator) for a few seeds of every layout it knows.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../functions/analysis/pdf-text.ts';
 import { parseComputo, type ParsedVoce } from '../../../functions/analysis/parser/index.ts';
 import type { PageWords, Word } from '../../../functions/analysis/words.ts';
 import { LAYOUT_NAMES, generateOne } from '../../generator/generate.ts';
+import { generateReportHtml } from '../../generator/report-html.ts';
 import { page, right, text } from './fixtures.ts';
 import { rng } from '../../support/random.ts';
 
@@ -183,6 +187,22 @@ describe('property: read exactly or flagged', () => {
       const d = randomDoc(seed * 7919);
       const r = parseComputo(d.pages);
       checkReading(d.items, r.voci, `layout seed ${seed}`);
+    }
+  });
+
+  it('on report prints drawn as HTML and printed by Chromium (a second engine; seeds 1-3, three documents each)', async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-report-html-'));
+    try {
+      for (const seed of [1, 2, 3]) {
+        for (const name of await generateReportHtml(out, seed, 3)) {
+          const truth = JSON.parse(fs.readFileSync(path.join(out, `${name}.truth.json`), 'utf8')) as { items: Item[]; document_total: number };
+          const r = parseComputo(await extractDocument(new Uint8Array(fs.readFileSync(path.join(out, `${name}.pdf`)))));
+          checkReading(truth.items, r.voci, name);
+          expect(r.document_total, `${name}: printed total`).toBe(truth.document_total);
+        }
+      }
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
     }
   });
 
