@@ -4,7 +4,7 @@
  */
 import { DECIMAL_COMMA, type NumberFormat } from './numbers.ts';
 import type { Word } from '../words.ts';
-import { type BLine, type PageModel, type Model, median, type Body } from './reading.ts';
+import { type BLine, type HeaderModel, type PageModel, type Model, median, type Body } from './reading.ts';
 import { tripleBefore, clusters } from './numbers.ts';
 import { leftWords, VOCE_NUMBER } from './starts.ts';
 import { FS } from './thresholds.ts';
@@ -47,32 +47,8 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   const cs = clusters(ts, FS.numberColumn * fs);
   const maxN = Math.max(...cs.map(c => c.n));
   const importo = [...cs].reverse().find(c => c.n >= Math.max(1, 0.3 * maxN))!;
-  // Description column: where most text columns start.
-  const bins = new Map<number, number>();
-  firstX.forEach((x, i) => {
-    const b = Math.round(x / (FS.startBin * fs));
-    bins.set(b, (bins.get(b) ?? 0) + weights[i]);
-  });
-  let descX = 0;
-  let best = -1;
-  // A header naming the description column says it starts no further right than its word ends
-  // (a justified description, drawn word by word with wide gaps, must not lose to the unit column).
   const header = pages.find(p => p.header)?.header ?? null;
-  // and, with a code column named left of it, right of where that column starts (a code that fills
-  // its cell runs into the description with no column gap).
-  const descHead = header?.roles.desc;
-  const codeHead = header?.roles.code && descHead && header.roles.code.x1 < descHead.x0 ? header.roles.code : undefined;
-  const starts = [...bins].filter(([b]) => !descHead || (b * FS.startBin * fs <= descHead.x1 + fs && (!codeHead || b * FS.startBin * fs > codeHead.x0 + fs)));
-  for (const [b, n] of starts.length ? starts : bins) {
-    const around = n + (bins.get(b - 1) ?? 0) + (bins.get(b + 1) ?? 0);
-    if (around > best || (around === best && b * FS.startBin * fs < descX)) {
-      best = around;
-      descX = b * FS.startBin * fs;
-    }
-  }
-  // Bin centre -> leftmost start of that column.
-  const near = firstX.filter(x => Math.abs(x - descX) <= FS.startNear * fs);
-  if (near.length) descX = Math.min(...near);
+  const descX = descriptionStart(firstX, weights, header, fs);
   let numStart: number;
   const hr = header?.roles;
   const numRoles = hr ? (['dim', 'qty', 'price', 'total'] as const).map(k => hr[k]).filter((r): r is NonNullable<typeof r> => !!r) : [];
@@ -91,6 +67,36 @@ export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boo
   splitGluedCodes(pages, model);
   leftColumns(pages, model);
   return model;
+}
+
+/**
+ * Description column: where most text columns start (each start weighted by the words after it).
+ * A header naming the description column says it starts no further right than its word ends (a
+ * justified description, drawn word by word with wide gaps, must not lose to the unit column) and,
+ * with a code column named left of it, right of where that column starts (a code that fills its
+ * cell runs into the description with no column gap).
+ */
+function descriptionStart(firstX: readonly number[], weights: readonly number[], header: HeaderModel | null, fs: number): number {
+  const bins = new Map<number, number>();
+  firstX.forEach((x, i) => {
+    const b = Math.round(x / (FS.startBin * fs));
+    bins.set(b, (bins.get(b) ?? 0) + weights[i]);
+  });
+  let descX = 0;
+  let best = -1;
+  const descHead = header?.roles.desc;
+  const codeHead = header?.roles.code && descHead && header.roles.code.x1 < descHead.x0 ? header.roles.code : undefined;
+  const starts = [...bins].filter(([b]) => !descHead || (b * FS.startBin * fs <= descHead.x1 + fs && (!codeHead || b * FS.startBin * fs > codeHead.x0 + fs)));
+  for (const [b, n] of starts.length ? starts : bins) {
+    const around = n + (bins.get(b - 1) ?? 0) + (bins.get(b + 1) ?? 0);
+    if (around > best || (around === best && b * FS.startBin * fs < descX)) {
+      best = around;
+      descX = b * FS.startBin * fs;
+    }
+  }
+  // Bin centre -> leftmost start of that column.
+  const near = firstX.filter(x => Math.abs(x - descX) <= FS.startNear * fs);
+  return near.length ? Math.min(...near) : descX;
 }
 
 /** A code ending in a digit or a dot, glued to a capitalised word: `2U.16.095.0090` + `Soglia`. */

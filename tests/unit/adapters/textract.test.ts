@@ -81,9 +81,10 @@ describe('Textract adapter', () => {
   });
 
   it('fails the analysis of a scan above the limit with that reason, without calling Textract', async () => {
-    // Prepare: 101 pages without a text layer.
+    // Prepare: 101 scanned pages (an image, no text layer; a page that draws nothing is blank, not a scan).
     const pdf = await PDFDocument.create();
-    for (let i = 0; i <= MAX_TEXTRACT_PAGES; i++) pdf.addPage([595, 842]);
+    const scan = await pdf.embedPng(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'));
+    for (let i = 0; i <= MAX_TEXTRACT_PAGES; i++) pdf.addPage([595, 842]).drawImage(scan, { x: 0, y: 0, width: 595, height: 842 });
     const bytes = await pdf.save();
     const textract = mockClient(TextractClient);
     const client = new TextractClient({ region: 'eu-south-1' });
