@@ -1,3 +1,4 @@
+import { ROW_DECIMALS } from '../../shared/domain/amounts.ts';
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../../shared/domain/rows.ts';
 import { etagOf, ifMatchVersion, ROW_VERSION_STALE } from '../../shared/domain/row-versions.ts';
 import { repriceRows } from '../services/pricing.ts';
@@ -45,7 +46,7 @@ async function rowEdit(req: RouteRequest<'PUT /api/rows/{id}'>, ctx: AppContext)
   const fields: RowEdit['fields'] = {};
   if (body.prezzo_unitario !== undefined && body.unitario === undefined) body.unitario = body.prezzo_unitario;
   for (const [field, label] of Object.entries(NUMERIC) as Array<[keyof typeof NUMERIC, string]>) {
-    if (body[field] !== undefined) fields[field] = optionalAmount(body[field], label);
+    if (body[field] !== undefined) fields[field] = optionalAmount(body[field], label, ROW_DECIMALS[field]);
   }
   for (const [field, limit] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, TextField]>) {
     const text = body[field];

@@ -1,6 +1,7 @@
 import type { AppContext } from '../config/context.ts';
 import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
 import { productProblem } from '../../shared/domain/amounts.ts';
+import { applyProductRule, markEdited } from '../../shared/domain/row-edits.ts';
 import { canSumQuantities, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, MERGE_SUM_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
 import { conflictingFields, nextVersion, ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE, type VersionedField } from '../../shared/domain/row-versions.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
@@ -115,6 +116,8 @@ async function applyEdit(ctx: AppContext, current: RowRecord, edit: RowEdit, doc
   let next: RowRecord = { ...current, ...fields };
   // The user saw and saved what the reader doubted: the row is checked now.
   if (CHECKED_BY_EDIT.some((f) => fields[f] !== undefined)) next.verifica = [];
+  // A new quantity or price alone recomputes the amount; three that disagree flag the row.
+  next = markEdited(current, applyProductRule(next, { quantita: fields.quantita !== undefined, unitario: fields.unitario !== undefined, totale: fields.totale !== undefined }));
   const newTipologia = fields.tipologia_dei !== undefined && fields.tipologia_dei !== current.tipologia_dei;
   if (fields.prezzo_db !== undefined) {
     return { ...next, ...deriveRow(next), price_source: next.prezzo_db === null ? null : { list: 'manuale', key: username, year: new Date().getFullYear(), code: next.tariffa } };

@@ -6,6 +6,7 @@ import { getContext } from '../config/context.ts';
 import { analyzePdf, type AnalysisOutcome, type AnalysisSuccess, type OcrFunction } from '../analysis/analyze.ts';
 import type { ParsedVoce, ParseResult } from '../analysis/parser/types.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
+import { guardReadNumbers } from '../../shared/domain/amounts.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
@@ -154,7 +155,8 @@ function progressReporter(ctx: AppContext, documentId: number) {
 function rowsOf(doc: DocumentRecord, voci: ParseResult['voci'], scan: ReadonlyMap<ParsedVoce, ScanCheck>): Array<Omit<RowRecord, 'id'>> {
   return voci.map((v, i) => {
     const checked = scan.get(v);
-    return {
+    // Every way in (reader, OCR, import) through the one set of limits: a number beyond them is never written.
+    return guardReadNumbers({
       document_id: doc.id,
       row_index: i + 1,
       tariffa: checked?.tariffa ?? v.tariffa,
@@ -176,7 +178,7 @@ function rowsOf(doc: DocumentRecord, voci: ParseResult['voci'], scan: ReadonlyMa
       verifica: [...v.verifica, ...(checked?.verifica ?? [])],
       ...(checked ? { da_scansione: true, ...(checked.correzioni.length ? { correzioni_ocr: checked.correzioni } : {}) } : {}),
       capitoli: v.capitoli ?? null,
-    };
+    });
   });
 }
 

@@ -1,0 +1,163 @@
+/**
+ * Issue 36, "Integrità dei numeri", through the API: an edit of quantity or price alone
+ * recomputes the amount by the one product rule; three numbers that disagree flag the row; the
+ * limits accept what the app stores (3-decimal quantities, rates as fractions); an edited row
+ * keeps what was read (`letto`, `modificata`); one absurd cell never fails the document.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { EDIT_REASONS } from '../../shared/domain/row-edits.ts';
+
+let rt: TestRuntime;
+let call: ReturnType<typeof apiClient>;
+let token: string;
+
+const xpwe = readFileSync(path.resolve(__dirname, '../fixtures/computi/computo.xpwe'), 'utf8');
+const detail = (res: { json: any }) => res.json?.errors?.[0]?.detail;
+const rowsOf = async (id: number) => (await call('GET', `/api/documents/${id}/rows`, { token })).json.data.map((d: any) => d.attributes);
+const put = (id: number, body: unknown) => call('PUT', `/api/rows/${id}`, { token, body });
+
+async function imported(file: string, name: string) {
+  const res = await uploadPdf(rt.url, token, Buffer.from(file), name);
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return { id: res.id, doc: await waitForAnalysis(rt.url, token, res.id) };
+}
+
+/** The fixture's fourth voce: "Cartello di cantiere", 1 cad × 120,00 = 120,00. */
+async function cartello() {
+  const { id } = await imported(xpwe, 'numeri.xpwe');
+  const rows = await rowsOf(id);
+  return { docId: id, row: rows[3] };
+}
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  call = apiClient(rt.url);
+  const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+  await call('POST', '/api/admin/users', { token: admin, body: { username: 'stimatore', password: 'password-di-prova' } });
+  token = await loginAs(rt.url, 'stimatore', 'password-di-prova');
+});
+afterAll(async () => rt?.close());
+
+describe('the product rule on an edit', () => {
+  it('a quantity alone recomputes the amount on the server, and the document total follows', async () => {
+    // Prepare
+    const { row } = await cartello();
+    expect(row).toMatchObject({ quantita: 1, unitario: 120, totale: 120 });
+    // Act
+    const res = await put(row.id, { quantita: 110 });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.json.data.attributes).toMatchObject({ quantita: 110, unitario: 120, totale: 13200, verifica: [] });
+    expect(res.json.meta.document.sum_totale).toBe(res.json.meta.totals.sum_totale);
+  });
+
+  it('a unit price alone recomputes the amount half-up to the cent, exactly', async () => {
+    // Prepare
+    const { row } = await cartello();
+    await put(row.id, { quantita: '10,125' });
+    // Act: 10,125 × 12,50 = 126,5625 -> 126,56; 10,125 × 0,05 = 0,50625 -> 0,51 (half-up)
+    const first = await put(row.id, { unitario: '12,50' });
+    const second = await put(row.id, { prezzo_unitario: 0.05 });
+    // Assess
+    expect(first.json.data.attributes).toMatchObject({ quantita: 10.125, unitario: 12.5, totale: 126.56 });
+    expect(second.json.data.attributes).toMatchObject({ unitario: 0.05, totale: 0.51 });
+  });
+
+  it('three numbers that disagree beyond a cent are kept as sent and the row is flagged with the reason', async () => {
+    // Prepare
+    const { row } = await cartello();
+    // Act
+    const wrong = await put(row.id, { quantita: 2, unitario: 10, totale: 25 });
+    const cent = await put(row.id, { quantita: 3, unitario: 10, totale: 30.01 });
+    // Assess
+    expect(wrong.status).toBe(200);
+    expect(wrong.json.data.attributes).toMatchObject({ quantita: 2, unitario: 10, totale: 25, verifica: [EDIT_REASONS.product] });
+    expect(wrong.json.meta.document.rows_to_check).toBe(2);
+    // Within a cent the row agrees: the flag goes.
+    expect(cent.json.data.attributes).toMatchObject({ totale: 30.01, verifica: [] });
+  });
+});
+
+describe('one set of limits', () => {
+  it('accepts quantities to 3 decimals and unit prices to 6, and a row sent back unchanged', async () => {
+    // Prepare
+    const { row } = await cartello();
+    // Act: a percentage voce's rate as a fraction (3,25 % of 10.000,00)
+    const rate = await put(row.id, { quantita: 10000, unitario: 0.0325 });
+    const back = await put(row.id, { quantita: rate.json.data.attributes.quantita, unitario: rate.json.data.attributes.unitario, totale: rate.json.data.attributes.totale });
+    const fine = await put(row.id, { unitario: '0,021255' });
+    // Assess
+    expect(rate.status).toBe(200);
+    expect(rate.json.data.attributes).toMatchObject({ unitario: 0.0325, totale: 325 });
+    expect(back.status).toBe(200);
+    expect(fine.json.data.attributes).toMatchObject({ unitario: 0.021255, totale: 212.55 });
+  });
+
+  it('refuses a fourth decimal of quantity, a seventh of price, a third of amount, in Italian', async () => {
+    // Prepare
+    const { row } = await cartello();
+    // Act
+    const q = await put(row.id, { quantita: '10,1255' });
+    const p = await put(row.id, { unitario: 0.0000001 });
+    const t = await put(row.id, { totale: 1.234 });
+    // Assess
+    expect([q.status, p.status, t.status]).toEqual([400, 400, 400]);
+    expect(detail(q)).toBe('Importo non valido per quantità: sono ammesse al massimo 3 cifre decimali.');
+    expect(detail(p)).toBe('Importo non valido per prezzo unitario: sono ammesse al massimo 6 cifre decimali.');
+    expect(detail(t)).toBe('Importo non valido per totale: sono ammesse al massimo 2 cifre decimali.');
+    expect((await call('GET', `/api/rows/${row.id}`, { token })).json.data.attributes).toMatchObject({ quantita: 1, totale: 120 });
+  });
+});
+
+describe('an edited row is not anonymous', () => {
+  it('keeps what was read in `letto` and says `modificata`, in the row and the document rows; an edit back to the reading clears it', async () => {
+    // Prepare
+    const { docId, row } = await cartello();
+    expect(row.modificata).toBeUndefined();
+    // Act
+    const edited = await put(row.id, { quantita: 3, descrizione: 'Cartello corretto' });
+    const again = await put(row.id, { unitario: 100 });
+    const listed = (await rowsOf(docId))[3];
+    // Assess
+    const letto = { tariffa: 'TOS25_17.N05.001.001', descrizione: row.descrizione, unita_di_misura: 'cad', quantita: 1, unitario: 120, totale: 120 };
+    expect(edited.json.data.attributes).toMatchObject({ modificata: true, letto, totale: 360 });
+    // A second edit keeps the first reading, not the first edit.
+    expect(again.json.data.attributes).toMatchObject({ modificata: true, letto, totale: 300 });
+    expect(listed).toMatchObject({ modificata: true, letto });
+    expect((await rowsOf(docId))[0].modificata).toBeUndefined();
+    // Back to what the file said: a plain row again.
+    const back = await put(row.id, { quantita: 1, unitario: 120, descrizione: row.descrizione });
+    expect(back.json.data.attributes.modificata).toBeUndefined();
+    expect(back.json.data.attributes.letto).toBeUndefined();
+  });
+
+  it('the OpenAPI document describes `letto`, `modificata` and the product rule of PUT /api/rows/{id}', async () => {
+    // Act
+    const doc = (await call('GET', '/api/openapi.json')).json;
+    // Assess
+    const text = JSON.stringify(doc);
+    expect(text).toContain('"modificata"');
+    expect(text).toContain('"letto"');
+    expect(text).toContain(EDIT_REASONS.product);
+  });
+});
+
+describe('one absurd cell', () => {
+  it('an XPWE voce of 1e10 × 1e10 is read and flagged, its amount never written, the document completed', async () => {
+    // Prepare
+    const file = xpwe.replace('<Quantita>1.00</Quantita>', '<Quantita>10000000000</Quantita>').replace('<Prezzo1>120</Prezzo1>', '<Prezzo1>10000000000</Prezzo1>');
+    // Act
+    const { id, doc } = await imported(file, 'assurdo.xpwe');
+    // Assess
+    expect(doc).toMatchObject({ status: 'completed', row_count: 4 });
+    const rows = await rowsOf(id);
+    expect(rows[3]).toMatchObject({ quantita: 10000000000, unitario: 10000000000, totale: null });
+    expect(rows[3].verifica).toContain('importo fuori dai limiti ammessi (nel file 100.000.000.000.000.000.000,00, massimo 999.999.999.999,99 in valore assoluto)');
+    // The document's sum leaves the refused number out.
+    expect(doc.sum_totale).toBeLessThan(1e12);
+  });
+});
