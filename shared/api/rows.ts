@@ -1,7 +1,7 @@
 /** Rows (spec 7 "Rows"): functions/handlers/rows.ts. */
 import { z } from 'zod';
 import { amountLike, envelope, idPath, intLike, message, resourceOf, type RouteContract } from './common.ts';
-import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
+import { MERGE_CHOICE_ERROR, MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
 import { ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE } from '../domain/row-versions.ts';
 import { recordedOperation } from './operations.ts';
 import { ROW_DECIMALS } from '../domain/amounts.ts';
@@ -59,7 +59,14 @@ export const mergeBody = z.object({
     .optional()
     .meta({
       description:
-        'true: le due righe sono voci complete con la stessa tariffa e lo stesso prezzo unitario, e la riga unita ha come quantità la somma delle due e come totale quantità × prezzo (arrotondato al centesimo); altrimenti prende quantità, prezzo e totale della seconda',
+        'true: la riga unita ha come quantità la somma delle due e come totale quantità × prezzo (arrotondato al centesimo). Ammesso tra due voci complete con la stessa tariffa e lo stesso prezzo unitario, o con `articolo` tra due voci con la stessa unità di misura',
+    }),
+  articolo: z
+    .enum(['prima', 'seconda'])
+    .optional()
+    .meta({
+      description:
+        'Obbligatorio quando le due righe sono voci complete di articoli diversi (tariffa o prezzo unitario diversi): la riga unita tiene tariffa, descrizione, unità, prezzo unitario e prezzo di riferimento della riga scelta, la sua quantità (o la somma con `somma_quantita`) e come totale quantità × prezzo. Senza scelta la richiesta riceve 400. Una voce divisa in due righe (una delle due incompleta) non ne ha bisogno: tiene tariffa e descrizione della prima, quantità, prezzo e totale della seconda, e il prezzo di riferimento della tariffa tenuta',
     }),
 });
 export const mergeResponse = envelope(
@@ -94,7 +101,8 @@ export const rowError = { 400: 'Identificativo non valido', 404: 'Riga non trova
 
 export const rowRoutes = {
   'POST /api/rows/merge': {
-    summary: 'Unisce due righe consecutive dello stesso documento, in un\u2019unica scrittura',
+    summary: 'Unisce due righe consecutive dello stesso documento, in un\u2019unica scrittura; due articoli diversi chiedono `articolo`',
+    description: `Due voci complete di articoli diversi senza \`articolo\`: 400 «${MERGE_CHOICE_ERROR}»`,
     body: mergeBody,
     response: mergeResponse,
     requestExample: { first_row_id: 501, second_row_id: 502 },

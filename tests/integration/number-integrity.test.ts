@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { EDIT_REASONS } from '../../shared/domain/row-edits.ts';
+import { MERGE_CHOICE_ERROR } from '../../shared/domain/rows.ts';
+import { productAmount } from '../../shared/domain/totals.ts';
 
 let rt: TestRuntime;
 let call: ReturnType<typeof apiClient>;
@@ -159,5 +161,62 @@ describe('one absurd cell', () => {
     expect(rows[3].verifica).toContain('importo fuori dai limiti ammessi (nel file 100.000.000.000.000.000.000,00, massimo 999.999.999.999,99 in valore assoluto)');
     // The document's sum leaves the refused number out.
     expect(doc.sum_totale).toBeLessThan(1e12);
+  });
+});
+
+describe('merging two rows', () => {
+  const merge = (body: Record<string, unknown>) => call('POST', '/api/rows/merge', { token, body });
+
+  it('two different articles need an explicit choice; nothing is written without it', async () => {
+    // Prepare: voce 1 (demolizione) and voce 2 (intonaco) have different codes and amounts.
+    const { id } = await imported(xpwe, 'scelta.xpwe');
+    const before = await rowsOf(id);
+    // Act
+    const refused = await merge({ first_row_id: before[0].id, second_row_id: before[1].id });
+    const wrongChoice = await merge({ first_row_id: before[0].id, second_row_id: before[1].id, articolo: 'terza' });
+    // Assess
+    expect(refused.status).toBe(400);
+    expect(detail(refused)).toBe(MERGE_CHOICE_ERROR);
+    expect(wrongChoice.status).toBe(400);
+    expect(await rowsOf(id)).toEqual(before);
+  });
+
+  it('keeps the chosen article: its code, price and reference price, the amount by the product rule, marked as changed', async () => {
+    // Prepare: a manual reference price on each, so each names its own code.
+    const { id } = await imported(xpwe, 'articolo.xpwe');
+    const [first, second] = await rowsOf(id);
+    await put(first.id, { prezzo_db: 20 });
+    await put(second.id, { prezzo_db: 22.5 });
+    // Act
+    const summed = await merge({ first_row_id: first.id, second_row_id: second.id, articolo: 'seconda', somma_quantita: true });
+    const res = await merge({ first_row_id: first.id, second_row_id: second.id, articolo: 'seconda' });
+    // Assess: m³ and m² do not add up; 31,50 × 23,15 = 729,225 -> 729,23; DB 31,50 × 22,50 = 708,75
+    expect(summed.status).toBe(400);
+    expect(res.status).toBe(200);
+    const row = res.json.data.row;
+    expect(row).toMatchObject({ id: first.id, tariffa: second.tariffa, unita_di_misura: second.unita_di_misura, quantita: 31.5, unitario: 23.15, totale: 729.23 });
+    expect(row).toMatchObject({ prezzo_db: 22.5, prezzo_totale_db: 708.75, price_source: { list: 'manuale', code: second.tariffa }, verifica: [] });
+    expect(row).toMatchObject({ modificata: true, letto: { tariffa: first.tariffa, quantita: first.quantita, unitario: first.unitario, totale: first.totale } });
+  });
+
+  it('one voce split in two rows merges without a choice: the first code and its reference price, the second numbers', async () => {
+    // Prepare: the first row has its code and description, its numbers went to the next row.
+    const { id } = await imported(xpwe, 'divisa.xpwe');
+    const [first, second] = await rowsOf(id);
+    await put(first.id, { quantita: null, unitario: null, totale: null, prezzo_db: 20 });
+    // Act
+    const res = await merge({ first_row_id: first.id, second_row_id: second.id });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.json.data.row).toMatchObject({
+      tariffa: first.tariffa,
+      quantita: second.quantita,
+      unitario: second.unitario,
+      totale: second.totale,
+      prezzo_db: 20,
+      prezzo_totale_db: productAmount(second.quantita, 20),
+      price_source: { list: 'manuale', code: first.tariffa },
+      verifica: [],
+    });
   });
 });
