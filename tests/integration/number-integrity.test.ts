@@ -220,3 +220,51 @@ describe('merging two rows', () => {
     });
   });
 });
+
+describe('small holes', () => {
+  it('a password of spaces alone is refused, as the login would never accept it', async () => {
+    // Prepare
+    const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+    // Act
+    const spaces = await call('POST', '/api/admin/users', { token: admin, body: { username: 'spazi', password: ' '.repeat(12) } });
+    const padded = await call('POST', '/api/admin/users', { token: admin, body: { username: 'corta', password: '   abcdefg   ' } });
+    // Assess
+    expect(spaces.status).toBe(400);
+    expect(detail(spaces)).toContain('almeno 10 caratteri');
+    expect(padded.status).toBe(400);
+  });
+
+  it('a presigned upload URL takes only a body of the size it was signed for (local /_store path)', async () => {
+    // Prepare
+    const bytes = Buffer.from(xpwe);
+    const presign = await call('POST', '/api/upload/presign', { token, body: { filename: 'computo.xpwe', size: bytes.length } });
+    const url = new URL(presign.json.data.upload_url, rt.url);
+    const headers = presign.json.data.headers;
+    // Act
+    const larger = await fetch(url, { method: 'PUT', body: new Uint8Array(Buffer.concat([bytes, Buffer.alloc(1 << 20, 32)])), headers });
+    const missing = await call('POST', '/api/upload/complete', { token, body: { upload_id: presign.json.data.upload_id, filename: 'computo.xpwe' } });
+    const exact = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers });
+    // Assess
+    expect(larger.status).toBe(403);
+    expect(missing.status).toBeGreaterThanOrEqual(400);
+    expect(exact.status).toBe(200);
+  });
+
+  it('a duplicate titled "../../etc/passwd" downloads under its safe base name; the title stays as typed', async () => {
+    // Prepare
+    const { id } = await imported(xpwe, 'origine.xpwe');
+    const rows = await rowsOf(id);
+    // Act
+    const res = await call('POST', `/api/documents/${id}/duplicate-rows`, { token, body: { row_ids: [rows[0].id], new_title: '../../etc/passwd' } });
+    const copyId = res.json.data.new_document_id;
+    const dl = await fetch(`${rt.url}/document/${copyId}/download`, { headers: { authorization: `Bearer ${token}` } });
+    // Assess
+    expect(res.status).toBe(201);
+    expect((await call('GET', `/api/documents/${copyId}`, { token })).json.data.attributes.filename).toBe('../../etc/passwd');
+    expect(dl.status).toBe(200);
+    const disposition = dl.headers.get('content-disposition') ?? '';
+    expect(disposition).toContain('filename="passwd"');
+    expect(disposition).not.toContain('..');
+    expect(disposition).not.toContain('%2F');
+  });
+});
