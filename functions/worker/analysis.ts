@@ -65,17 +65,20 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
   if (!doc || !awaitsAnalysis(doc)) return;
   const fail: Fail = (reason, extra = {}) =>
     updateDocument(ctx, documentId, { status: 'failed', status_reason: reason, completed_at: ctx.now().toISOString(), ...extra });
+  const run = { claimed: false };
   try {
-    await withDeadline(analyseAndWrite(ctx, doc, options, log, fail), options.timeoutMs ?? 10 * 60_000);
+    await withDeadline(analyseAndWrite(ctx, doc, options, log, fail, run), options.timeoutMs ?? 10 * 60_000);
   } catch (err) {
     const timedOut = err instanceof DeadlineError;
     log({ level: 'error', documentId, message: timedOut ? 'analysis timed out' : 'analysis crashed', error: err instanceof Error ? err.stack : String(err) });
     await fail(timedOut ? TIMEOUT_FAILURE : UNEXPECTED_FAILURE).catch((e) => log({ level: 'error', documentId, message: 'could not mark failed', error: String(e) }));
+    // A failed document shows no rows: whatever this run wrote before it failed goes.
+    if (run.claimed) await deleteDocumentRows(ctx, documentId).catch((e) => log({ level: 'error', documentId, message: 'could not remove partial rows', error: String(e) }));
   }
 }
 
 /** The steps of one analysis: the stored file, its reading, the rows, their prices, the writes. */
-async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: ProcessOptions, log: Log, fail: Fail): Promise<void> {
+async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: ProcessOptions, log: Log, fail: Fail, run: { claimed: boolean }): Promise<void> {
   const pdf = await getBlob(ctx, doc.file_key);
   if (!pdf) {
     await fail('Il file originale non è stato trovato nell\u2019archivio.');
@@ -99,12 +102,13 @@ async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: Pr
     log({ level: 'warn', documentId: doc.id, message: 'rows already claimed or analysis ended: nothing written' });
     return;
   }
+  run.claimed = true;
   await deleteDocumentRows(ctx, doc.id);
   // Rows read anew: the edits of an earlier reading can no longer be undone.
   await deleteJournal(ctx, doc.id);
   const priced = await writeWhileDocumentExists(ctx, doc.id, toWrite);
   if (!priced) {
-    log({ level: 'info', documentId: doc.id, message: 'document deleted during the analysis: its rows removed' });
+    log({ level: 'info', documentId: doc.id, message: 'document deleted or failed during the analysis: its rows removed' });
     return;
   }
   await complete(ctx, doc.id, outcome, priced, warnings);
@@ -221,17 +225,24 @@ async function complete(ctx: AppContext, documentId: number, outcome: AnalysisSu
 /** Rows written per batch of the analysis; the document is checked before and after each. */
 const WRITE_BATCH = 100;
 
+/** The document still exists and is still being analysed (not failed meanwhile, e.g. past its deadline). */
+async function stillAnalysing(ctx: AppContext, documentId: number): Promise<boolean> {
+  const doc = await getDocument(ctx, documentId);
+  return Boolean(doc && doc.status === 'processing' && !doc.completed_at);
+}
+
 /**
- * Writes the analysis's rows in batches while the document exists: a delete that arrives
- * meanwhile wins, and every row written is removed again (null). The delete removes the document
- * first, then its rows (services/document-operations.ts), so a batch it did not see is seen here.
+ * Writes the analysis's rows in batches while the document exists and is being analysed: a
+ * delete, or a failure (deadline), that arrives meanwhile wins, and every row written is removed
+ * again (null). The delete removes the document first, then its rows
+ * (services/document-operations.ts), so a batch it did not see is seen here.
  */
 async function writeWhileDocumentExists(ctx: AppContext, documentId: number, rows: Array<Omit<RowRecord, 'id'>>): Promise<RowRecord[] | null> {
   const written: RowRecord[] = [];
   for (let i = 0; i < rows.length || i === 0; i += WRITE_BATCH) {
-    if (!(await getDocument(ctx, documentId))) break;
+    if (!(await stillAnalysing(ctx, documentId))) break;
     written.push(...(await insertRows(ctx, rows.slice(i, i + WRITE_BATCH))));
-    if (!(await getDocument(ctx, documentId))) break;
+    if (!(await stillAnalysing(ctx, documentId))) break;
     if (i + WRITE_BATCH >= rows.length) return written;
   }
   await deleteDocumentRows(ctx, documentId);
