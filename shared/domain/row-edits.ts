@@ -3,6 +3,7 @@
  * kept beside it (`letto`), so an edit is never anonymous. Pure; the server (services/rows.ts)
  * and the web's edit dialog use the same rules.
  */
+import { formatItalian, fromNumber } from './money.ts';
 import { productAgrees, productAmount } from './totals.ts';
 
 /** The reason of a row whose three numbers, sent by hand, disagree by more than a cent. */
@@ -81,4 +82,37 @@ export function applyProductRule<T extends EditableRow>(next: T, sent: SentNumbe
   const touched = sent.quantita || sent.unitario || sent.totale;
   if (touched && productAgrees(out.quantita, out.unitario, out.totale) === false) return { ...out, verifica: [...others, EDIT_REASONS.product] };
   return others.length === (out.verifica ?? []).length ? out : { ...out, verifica: others };
+}
+
+const FIELD_NAMES: Record<ReadField, string> = {
+  tariffa: 'tariffa',
+  descrizione: 'descrizione',
+  unita_di_misura: 'unità di misura',
+  quantita: 'quantità',
+  unitario: 'prezzo unitario',
+  totale: 'totale',
+};
+
+const shortText = (s: string) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
+
+/** A value as read, in Italian notation (numbers with at least 2 decimals, texts quoted). */
+function readValue(field: ReadField, value: string | number | null): string {
+  if (value === null || value === '') return 'vuoto';
+  if (typeof value === 'number') {
+    const d = fromNumber(value);
+    return formatItalian(d, Math.max(2, Math.min(d.scale, 6)));
+  }
+  return field === 'descrizione' ? `«${shortText(value)}»` : `«${value}»`;
+}
+
+/**
+ * The note every screen and export carries on a row changed by hand: "Modificata a mano; letto
+ * dal file: quantità 1,00; totale 120,00". null for a row as read.
+ */
+export function readingNote(row: EditableRow): string | null {
+  if (!row.modificata || !row.letto) return null;
+  const letto = row.letto;
+  const changed = changedFields(row);
+  if (!changed.length) return null;
+  return `Modificata a mano; letto dal file: ${changed.map((f) => `${FIELD_NAMES[f]} ${readValue(f, letto[f])}`).join('; ')}`;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox } from 'primereact/checkbox';
 import { RadioButton } from 'primereact/radiobutton';
-import { formatEuro, formatNumber } from '@shared/format.ts';
+import { formatEuro, formatNumber, formatPrice, formatQuantity } from '@shared/format.ts';
 import { canSumQuantities, isCompleteVoce, needsArticleChoice } from '@shared/domain/rows.ts';
 import { mergedValues, summedQuantities, type MergeOptions } from '@shared/domain/row-merge.ts';
 import { normalizeUnit } from '@shared/domain/units.ts';
@@ -29,7 +29,7 @@ const asMergeable = (r: DocumentRow) => ({ ...r, tariffa: r.tariffa ?? '', descr
 
 /** One article of the choice: its code, unit, quantity × price = amount. */
 const articleLabel = (label: string, r: DocumentRow) =>
-  `${label}: ${r.tariffa || '—'} · ${formatNumber(r.quantita)} ${r.unita_di_misura ?? ''} × ${formatEuro(r.unitario)} = ${formatEuro(r.totale)}`;
+  `${label}: ${r.tariffa || '—'} · ${formatQuantity(r.quantita)} ${r.unita_di_misura ?? ''} × ${formatPrice(r.unitario)} = ${formatEuro(r.totale)}`;
 
 /** Two different articles, each with its amount: the user says which article's code and price the merged row keeps. */
 function ArticleChoice({ first, second, options, onChange }: { first: DocumentRow; second: DocumentRow; options: MergeOptions; onChange: (o: MergeOptions) => void }) {

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Column } from 'primereact/column';
-import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
+import { formatEuro, formatPercent, formatQuantity } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { PriceSourceTag } from './PriceSourceTag.tsx';
 import type { RowActions } from './RowActionsMenu.tsx';
@@ -47,7 +47,7 @@ export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sor
     <Column key="tariffa" field="tariffa" header="Tariffa" sortable={sortable} style={{ width: '7.25rem' }} body={(r: DocumentRow) => <span className={`${fullText ? 'doc-cell-wrap' : 'doc-cell-ellipsis'} mono`} title={r.tariffa ?? ''}>{r.tariffa}</span>} />,
     <Column key="descrizione" field="descrizione" header="Descrizione" sortable={sortable} style={{ width: fullText ? '32rem' : '19rem' }} body={(r: DocumentRow) => <DescriptionCell row={r} full={fullText} />} />,
     <Column key="um" field="unita_di_misura" header="U.M." sortable={sortable} style={{ width: '3.6rem' }} body={(r: DocumentRow) => <span className="doc-cell-ellipsis" title={r.unita_di_misura ?? ''}>{r.unita_di_misura}</span>} />,
-    numeric('quantita', 'Quantità', '5.5rem', formatNumber, sortable),
+    numeric('quantita', 'Quantità', '5.5rem', formatQuantity, sortable),
     numeric('unitario', 'Prezzo unitario', '6.5rem', (v, r) => formatUnitPrice(r, v), sortable),
     numeric('totale', 'Totale', '7rem', formatEuro, sortable),
     <Column
