@@ -8,12 +8,16 @@
  */
 import { fromNumber, sum, toNumber } from '../../shared/domain/money.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
+import { readingNote } from '../../shared/domain/row-edits.ts';
 import { formatNumber } from '../../shared/format.ts';
 import { chapterTitle, CHAPTER_LEVELS, italianDate, provinceLabel, type ExportDocument, type ExportRow } from './model.ts';
 import { buildTableReport, type ReportColumn, type ReportLine } from './pdf-report.ts';
 
 export const CHECK_SIGN = '!';
 export const LEGEND_CHECK = `${CHECK_SIGN} = voce da verificare: la lettura del documento non è certa; il motivo è scritto sotto la descrizione.`;
+/** The sign of a row changed by hand (the standard PDF fonts have no pencil). */
+export const EDIT_SIGN = '*';
+export const LEGEND_EDIT = `${EDIT_SIGN} = voce modificata a mano: i valori letti dal file sono scritti sotto la descrizione.`;
 export const LEGEND_COLUMNS = 'Prezzo listino: prezzo di riferimento del prezzario indicato nella voce. Differenza: importo a prezzo di listino meno importo del documento.';
 
 const COLUMNS: ReportColumn[] = [
@@ -67,11 +71,13 @@ export async function buildComputoPdf(doc: ExportDocument, rows: readonly Export
     }
     for (const c of open) c.rows.push(r);
     const marked = needsCheck(r);
+    const edited = readingNote(r);
+    const note = [marked ? `Da verificare: ${r.verifica!.join('; ')}` : '', edited ?? ''].filter(Boolean).join(' · ');
     lines.push({
       kind: 'row',
       marked,
       cells: [
-        `${marked ? `${CHECK_SIGN} ` : ''}${r.row_index}`,
+        `${marked ? `${CHECK_SIGN} ` : ''}${edited ? `${EDIT_SIGN} ` : ''}${r.row_index}`,
         r.tariffa,
         r.descrizione,
         r.unita_di_misura,
@@ -81,7 +87,7 @@ export async function buildComputoPdf(doc: ExportDocument, rows: readonly Export
         formatDetail(r.prezzo_db),
         formatNumber(r.differenza_totale_db),
       ],
-      ...(marked ? { note: `Da verificare: ${r.verifica!.join('; ')}` } : {}),
+      ...(note ? { note } : {}),
     });
   }
   close(0);
@@ -91,6 +97,7 @@ export async function buildComputoPdf(doc: ExportDocument, rows: readonly Export
   if (doc.document_total !== null) lines.push({ kind: 'total', label: 'Totale stampato nel documento', values: { [IMPORTO]: formatNumber(doc.document_total) } });
 
   const checked = rows.filter(needsCheck).length;
+  const edited = rows.filter((r) => readingNote(r)).length;
   return buildTableReport({
     title: 'Computo metrico estimativo',
     headerLines: [
@@ -101,7 +108,7 @@ export async function buildComputoPdf(doc: ExportDocument, rows: readonly Export
     ],
     columns: COLUMNS,
     lines,
-    closing: [...(checked ? [LEGEND_CHECK, `Voci da verificare: ${checked} su ${rows.length}.`] : []), LEGEND_COLUMNS],
+    closing: [...(checked ? [LEGEND_CHECK, `Voci da verificare: ${checked} su ${rows.length}.`] : []), ...(edited ? [LEGEND_EDIT, `Voci modificate a mano: ${edited} su ${rows.length}.`] : []), LEGEND_COLUMNS],
     landscape: true,
     subject: doc.filename,
     author: 'Computa',

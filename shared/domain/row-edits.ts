@@ -25,7 +25,7 @@ export interface ReadValues {
 }
 
 export interface EditableRow extends ReadValues {
-  verifica?: readonly string[];
+  verifica?: readonly string[] | null;
   /** What the file said, kept from the first change by hand. */
   letto?: ReadValues | null;
   /** true when a field of `letto` differs from the row now. */

@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { extractPages } from '../../functions/analysis/pdf-text.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { EDIT_REASONS } from '../../shared/domain/row-edits.ts';
@@ -266,5 +268,37 @@ describe('small holes', () => {
     expect(disposition).toContain('filename="passwd"');
     expect(disposition).not.toContain('..');
     expect(disposition).not.toContain('%2F');
+  });
+});
+
+describe('exports mark edited rows', () => {
+  const note = 'Modificata a mano; letto dal file: quantità 1,00; totale 120,00';
+  const get = async (url: string) => Buffer.from(await (await fetch(`${rt.url}${url}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+  const pdfText = async (bytes: Buffer) => (await extractPages(new Uint8Array(bytes))).flatMap((p) => p.words.map((w) => w.text)).join(' ');
+
+  it('in the Excel (sign and note), the PDF (sign, note, legend), the XPWE and SIX comments and the verification report', async () => {
+    // Prepare: the fourth voce's quantity changed by hand, the others as read.
+    const { docId, row } = await cartello();
+    expect((await put(row.id, { quantita: 3 })).status).toBe(200);
+    // Act
+    const [xlsx, pdf, xpweOut, six, report] = await Promise.all(
+      ['?format=xlsx', '?format=pdf', '?format=xpwe', '?format=six'].map((q) => get(`/api/documents/${docId}/export${q}`)).concat(get(`/api/documents/${docId}/verification/export`)),
+    );
+    // Assess
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    const cells: Array<{ value: unknown; numFmt: string }> = [];
+    sheet.eachRow((r) => r.eachCell((c) => cells.push({ value: c.value, numFmt: c.numFmt })));
+    expect(cells.some((c) => typeof c.value === 'string' && c.value.includes(note))).toBe(true);
+    expect(cells.some((c) => c.value === 4 && c.numFmt === '"* "0')).toBe(true);
+    expect(cells.some((c) => c.value === '* = riga modificata a mano (i valori letti dal file sono nella colonna Note)')).toBe(true);
+    const printed = await pdfText(pdf);
+    expect(printed).toContain('* 4');
+    expect(printed).toContain('Modificata a mano; letto dal file: quantità 1,00;');
+    expect(printed).toContain('Voci modificate a mano: 1 su 4.');
+    expect(xpweOut.toString('utf8')).toContain(note);
+    expect(six.toString('utf8')).toContain(note);
+    expect(await pdfText(report)).toContain('Modificata a mano; letto dal file: quantità 1,00;');
   });
 });
