@@ -166,6 +166,28 @@ describe('one absurd cell', () => {
   });
 });
 
+describe('one absurd cell in a spreadsheet', () => {
+  it('an .xlsx voce of 1e10 × 1e10 = 1e20 is read and flagged; the other voci and the document stand', async () => {
+    // Prepare
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Computo');
+    ws.addRow(['Codice', 'Descrizione', 'U.M.', 'Quantità', 'Prezzo unitario', 'Importo']);
+    ws.addRow(['A.01', 'Scavo di sbancamento', 'm³', 10, 12.5, 125]);
+    ws.addRow(['A.02', 'Rinterro con materiale di scavo', 'm³', 1e10, 1e10, 1e20]);
+    ws.addRow(['A.03', 'Trasporto a discarica', 'm³', 4, 20, 80]);
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    // Act
+    const res = await uploadPdf(rt.url, token, file, 'assurdo.xlsx');
+    const doc = await waitForAnalysis(rt.url, token, res.id);
+    // Assess
+    expect(doc).toMatchObject({ status: 'completed', row_count: 3, sum_totale: 205 });
+    const rows = await rowsOf(res.id);
+    expect(rows[1]).toMatchObject({ tariffa: 'A.02', quantita: 1e10, unitario: 1e10, totale: null });
+    expect(rows[1].verifica).toContain('importo fuori dai limiti ammessi (nel file 100.000.000.000.000.000.000,00, massimo 999.999.999.999,99 in valore assoluto)');
+    expect(rows[0].verifica ?? []).toEqual([]);
+  });
+});
+
 describe('merging two rows', () => {
   const merge = (body: Record<string, unknown>) => call('POST', '/api/rows/merge', { token, body });
 
