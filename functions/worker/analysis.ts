@@ -8,7 +8,7 @@ import type { ParsedVoce, ParseResult } from '../analysis/parser/types.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import { guardReadNumbers } from '../../shared/domain/amounts.ts';
 import { getBlob } from '../storage/blobs.ts';
-import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { awaitsAnalysis, claimRowWrite, getDocument, reopenRowWrite, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { deleteJournal } from '../storage/repositories/operations.ts';
 import { priceRowsInMemory } from '../services/pricing.ts';
@@ -61,7 +61,8 @@ type Fail = (reason: string, extra?: Partial<DocumentRecord>) => Promise<unknown
  */
 export async function processDocument(ctx: AppContext, documentId: number, options: ProcessOptions = {}): Promise<void> {
   const log = options.log ?? logEvent;
-  const doc = await getDocument(ctx, documentId);
+  const found = await getDocument(ctx, documentId);
+  const doc = found && abandonedWrite(ctx, found, options.timeoutMs ?? 10 * 60_000) ? await restartAbandoned(ctx, found, log) : found;
   if (!doc || !awaitsAnalysis(doc)) return;
   const fail: Fail = (reason, extra = {}) =>
     updateDocument(ctx, documentId, { status: 'failed', status_reason: reason, completed_at: ctx.now().toISOString(), ...extra });
@@ -75,6 +76,24 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
     // A failed document shows no rows: whatever this run wrote before it failed goes.
     if (run.claimed) await deleteDocumentRows(ctx, documentId).catch((e) => log({ level: 'error', documentId, message: 'could not remove partial rows', error: String(e) }));
   }
+}
+
+/**
+ * Rows claimed longer ago than an analysis may run, and the document still processing: the run
+ * that claimed them died while writing (a Lambda killed mid-save; the queue delivers the message
+ * again). Never half a document: such a document is read again.
+ */
+function abandonedWrite(ctx: AppContext, doc: DocumentRecord, timeoutMs: number): boolean {
+  if (doc.status !== 'processing' || doc.completed_at || !doc.rows_written_at) return false;
+  return ctx.now().getTime() - Date.parse(doc.rows_written_at) > timeoutMs + 60_000;
+}
+
+/** The partial rows of a dead run removed and its claim given back: the document awaits its reading again. */
+async function restartAbandoned(ctx: AppContext, doc: DocumentRecord, log: Log): Promise<DocumentRecord | undefined> {
+  log({ level: 'warn', documentId: doc.id, message: 'rows of a dead run removed: the document is read again' });
+  await deleteDocumentRows(ctx, doc.id);
+  await reopenRowWrite(ctx, doc.id);
+  return getDocument(ctx, doc.id);
 }
 
 /** The steps of one analysis: the stored file, its reading, the rows, their prices, the writes. */

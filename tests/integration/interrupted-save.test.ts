@@ -104,4 +104,26 @@ describe('an interrupted save of a large spreadsheet', () => {
       await second.stop();
     }
   }, 240_000);
+
+  it('a message delivered again after the run died mid-write (a killed Lambda) reads the document again', async () => {
+    const rt = await start();
+    try {
+      // Prepare: the first run hangs from the 20th batch, as a Lambda killed mid-save.
+      const doc = await pending(rt);
+      const restore = faultAt(rt, 20, () => new Promise<never>(() => undefined), true);
+      void processDocument(rt.ctx, doc.id, { log: () => undefined });
+      for (let i = 0; i < 600 && (await countRows(rt.ctx, doc.id)) < 400; i++) await new Promise((r) => setTimeout(r, 50));
+      restore();
+      const partial = await countRows(rt.ctx, doc.id);
+      // Act: the queue delivers the message again, after longer than an analysis may run.
+      const later = { ...rt.ctx, now: () => new Date(Date.now() + 20 * 60_000) };
+      await processDocument(later, doc.id, { log: () => undefined });
+      // Assess
+      expect(partial).toBeLessThan(VOCI);
+      expect(await getDocument(rt.ctx, doc.id)).toMatchObject({ status: 'completed', row_count: VOCI });
+      expect(await countRows(rt.ctx, doc.id)).toBe(VOCI);
+    } finally {
+      await rt.stop();
+    }
+  }, 120_000);
 });
