@@ -110,7 +110,7 @@ export const outOfRangeReason = (label: string, inFile: string) => `${label} fuo
  * never written: it becomes null and the row carries the reason, so one absurd cell (1e10 × 1e10)
  * never fails the document nor reaches the store. Numbers already flagged keep one reason each.
  */
-export function guardReadNumbers<T extends { quantita: number | null; unitario: number | null; totale: number | null; verifica?: readonly string[] }>(row: T): T {
+export function guardReadNumbers<T extends { quantita: number | null; unitario: number | null; totale: number | null; verifica?: readonly string[] | null }>(row: T): T {
   let out = row;
   for (const field of ['quantita', 'unitario', 'totale'] as const) {
     const value = row[field];
