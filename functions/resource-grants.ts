@@ -121,5 +121,5 @@ export const WORKER_GRANTS: Grants = mergeGrants(
   PRICING,
 );
 
-/** The dead-letter handler only marks documents failed. */
-export const DEAD_LETTER_GRANTS: Grants = { tables: { documents: 'readwrite' } };
+/** The dead-letter handler marks documents failed and removes the rows a dead run had written. */
+export const DEAD_LETTER_GRANTS: Grants = { tables: { documents: 'readwrite', rows: 'readwrite' } };

@@ -17,6 +17,19 @@ export function formatNumber(value: number | null | undefined): string {
   return isNum(value) ? number2.format(value) : '';
 }
 
+const quantity = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 3, useGrouping: 'always' } as Intl.NumberFormatOptions);
+const price = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 6, useGrouping: 'always' } as Intl.NumberFormatOptions);
+
+/** A quantity with the decimals it has, up to the 3 a quantity may carry (shared/domain/amounts.ts): "10,125". */
+export function formatQuantity(value: number | null | undefined): string {
+  return isNum(value) ? quantity.format(value) : '';
+}
+
+/** A unit price with the decimals it has, up to the 6 a price may carry: "0,0325 €". */
+export function formatPrice(value: number | null | undefined): string {
+  return isNum(value) ? price.format(value) : '';
+}
+
 const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' } as Intl.NumberFormatOptions);
 
 /** "1.234": counters and counts, with the thousands separator. */

@@ -8,6 +8,7 @@ import { fromNumber, toPlainString } from '../../shared/domain/money.ts';
 import { assignExportCodes, exportCodeNote } from '../../shared/domain/export-formats.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { needsCheck, type Capitoli, type Verifica } from '../../shared/domain/rows.ts';
+import { readingNote, type ReadValues } from '../../shared/domain/row-edits.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 
@@ -15,7 +16,7 @@ export type ExportDocument = Pick<DocumentRecord, 'id' | 'filename' | 'provincia
 export type ExportRow = Pick<
   RowRecord,
   'row_index' | 'tariffa' | 'descrizione' | 'unita_di_misura' | 'quantita' | 'unitario' | 'totale' | 'prezzo_db' | 'prezzo_totale_db' | 'differenza_totale_db'
-> & { verifica?: Verifica | null; capitoli?: Capitoli | null };
+> & { verifica?: Verifica | null; capitoli?: Capitoli | null; letto?: ReadValues | null; modificata?: boolean };
 
 /** One article of the exported price list. */
 export interface Article {
@@ -76,9 +77,13 @@ export function codeNote(a: Article): string {
   return a.code === a.tariffa ? '' : exportCodeNote(a.tariffa, a.code);
 }
 
-/** "DA VERIFICARE: reason; reason" for a row the reader was not sure of, '' otherwise. */
+/**
+ * "DA VERIFICARE: reason; reason" for a row the reader was not sure of, and "Modificata a mano;
+ * letto dal file: …" for a row changed by hand (shared/domain/row-edits.ts); '' for neither.
+ */
 export function verificaNote(r: ExportRow): string {
-  return needsCheck(r) ? xmlSafe(`DA VERIFICARE: ${r.verifica!.join('; ')}`) : '';
+  const parts = [needsCheck(r) ? `DA VERIFICARE: ${r.verifica!.join('; ')}` : '', readingNote(r) ?? ''].filter(Boolean);
+  return xmlSafe(parts.join(' · '));
 }
 
 /** A stored number as a plain decimal with a dot ("1234.5", "0.1923"): no exponent, no float noise. */

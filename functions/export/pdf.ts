@@ -14,6 +14,7 @@
 import { fromNumber, sum, toNumber } from '../../shared/domain/money.ts';
 import { intestazioneOf } from '../../shared/domain/intestazione.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
+import { readingNote } from '../../shared/domain/row-edits.ts';
 import { deriveRow } from '../../shared/domain/totals.ts';
 import { formatNumber } from '../../shared/format.ts';
 import { chapterTitle, CHAPTER_LEVELS, italianDate, provinceLabel, type ExportDocument, type ExportRow } from './model.ts';
@@ -21,6 +22,9 @@ import { buildTableReport, type ReportColumn, type ReportLine } from './pdf-repo
 
 export const CHECK_SIGN = '!';
 export const LEGEND_CHECK = `${CHECK_SIGN} = voce da verificare: la lettura del documento non è certa; il motivo è scritto sotto la descrizione.`;
+/** The sign of a row changed by hand (the standard PDF fonts have no pencil). */
+export const EDIT_SIGN = '*';
+export const LEGEND_EDIT = `${EDIT_SIGN} = voce modificata a mano: i valori letti dal file sono scritti sotto la descrizione.`;
 export const LEGEND_COLUMNS = 'Prezzo listino: prezzo di riferimento del prezzario indicato nella voce. Differenza: importo a prezzo di listino meno importo del documento.';
 
 const COLUMNS: ReportColumn[] = [
@@ -64,6 +68,7 @@ export async function buildComputoPdf(doc: ExportDocument, allRows: readonly Exp
   const h = intestazioneOf(doc);
   const date = h.data || italianDate(opts.now);
   const checked = rows.filter(needsCheck).length;
+  const edited = rows.filter((r) => readingNote(r)).length;
   const join = (parts: string[]) => parts.filter(Boolean).join(' · ');
   return buildTableReport({
     title: 'Computo metrico estimativo',
@@ -75,7 +80,12 @@ export async function buildComputoPdf(doc: ExportDocument, allRows: readonly Exp
     columns: COLUMNS,
     lines,
     carry: IMPORTO,
-    closing: [...(checked ? [LEGEND_CHECK, `Voci da verificare: ${checked} su ${rows.length}.`] : []), LEGEND_COLUMNS, `Documento: ${doc.filename}`],
+    closing: [
+      ...(checked ? [LEGEND_CHECK, `Voci da verificare: ${checked} su ${rows.length}.`] : []),
+      ...(edited ? [LEGEND_EDIT, `Voci modificate a mano: ${edited} su ${rows.length}.`] : []),
+      LEGEND_COLUMNS,
+      `Documento: ${doc.filename}`,
+    ],
     signatures: {
       placeDate: `${h.luogo ? `${h.luogo}, ` : 'Luogo e data: '}${date}`,
       signers: [
@@ -145,12 +155,14 @@ function tableLines(rows: readonly ExportRow[]): ReportLine[] {
 
 function rowLine(r: ExportRow): ReportLine {
   const marked = needsCheck(r);
+  const edited = readingNote(r);
+  const note = [marked ? `Da verificare: ${r.verifica!.join('; ')}` : '', edited ?? ''].filter(Boolean).join(' · ');
   return {
     kind: 'row',
     marked,
     amount: r.totale,
     cells: [
-      `${marked ? `${CHECK_SIGN} ` : ''}${r.row_index}`,
+      `${marked ? `${CHECK_SIGN} ` : ''}${edited ? `${EDIT_SIGN} ` : ''}${r.row_index}`,
       r.tariffa,
       r.descrizione,
       r.unita_di_misura,
@@ -160,7 +172,7 @@ function rowLine(r: ExportRow): ReportLine {
       formatDetail(r.prezzo_db),
       formatNumber(r.differenza_totale_db),
     ],
-    ...(marked ? { note: `Da verificare: ${r.verifica!.join('; ')}` } : {}),
+    ...(note ? { note } : {}),
   };
 }
 

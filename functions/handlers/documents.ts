@@ -16,7 +16,7 @@ import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.
 import { resourceHandler } from '../http/resource.ts';
 import { binary, created, list, listOfJson, ok, resource } from '../http/respond.ts';
 import { boundedText, idParam, pageParams, positiveInt, requiredString } from '../http/validate.ts';
-import { cleanTitle, pdfFilename, safeName, TEXT_FIELDS } from '../../shared/domain/text.ts';
+import { cleanFilename, cleanTitle, pdfFilename, TEXT_FIELDS } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { defineRoute, requirePrincipal } from '../http/types.ts';
 import { storedFile, takeUpload, uploadUrl } from '../services/uploads.ts';
@@ -87,7 +87,7 @@ const presign = defineRoute('POST /api/upload/presign', async (req, ctx) => {
   }
   const key = tmpUploadKey(principal.id);
   const type = /\.pdf$/i.test(filename) || req.body.content_type === 'application/pdf' ? 'application/pdf' : 'application/octet-stream';
-  const url = await uploadUrl(ctx, key, type);
+  const url = await uploadUrl(ctx, key, type, size);
   return ok({ upload_id: key, upload_url: url, method: 'PUT', headers: { 'content-type': type }, expires_in: 900 });
 });
 
@@ -162,7 +162,11 @@ const remove = defineRoute('DELETE /api/documents/{id}', async (req, ctx) => {
  * name stored before names were cleaned still downloads: its lone surrogates and bidi controls
  * are replaced here too.
  */
-const originalName = (doc: { filename: string; file_key: string }) => safeName(/\.pdf$/i.test(doc.file_key) ? pdfFilename(doc.filename) : doc.filename);
+/** A duplicate's title is stored as typed ("/" included): the file downloads under its safe base name ("../../etc/passwd" -> "passwd.pdf"). */
+const originalName = (doc: { filename: string; file_key: string }) => {
+  const base = cleanFilename(doc.filename);
+  return /\.pdf$/i.test(doc.file_key) ? pdfFilename(base) : base;
+};
 
 /** GET /document/{id}/download: the original, under the name it was uploaded with. */
 const download = defineRoute('GET /document/{id}/download', async (req, ctx) => {

@@ -1,4 +1,5 @@
-import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../../shared/domain/rows.ts';
+import { ROW_DECIMALS } from '../../shared/domain/amounts.ts';
+import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, type MergeArticle } from '../../shared/domain/rows.ts';
 import { etagOf, ifMatchVersion, ROW_VERSION_STALE } from '../../shared/domain/row-versions.ts';
 import { repriceRows } from '../services/pricing.ts';
 import { editRow, mergeRows, presentRow, removeRow, removeRowsFor, requireRowFor, type RowEdit } from '../services/rows.ts';
@@ -45,7 +46,7 @@ async function rowEdit(req: RouteRequest<'PUT /api/rows/{id}'>, ctx: AppContext)
   const fields: RowEdit['fields'] = {};
   if (body.prezzo_unitario !== undefined && body.unitario === undefined) body.unitario = body.prezzo_unitario;
   for (const [field, label] of Object.entries(NUMERIC) as Array<[keyof typeof NUMERIC, string]>) {
-    if (body[field] !== undefined) fields[field] = optionalAmount(body[field], label);
+    if (body[field] !== undefined) fields[field] = optionalAmount(body[field], label, ROW_DECIMALS[field]);
   }
   for (const [field, limit] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, TextField]>) {
     const text = body[field];
@@ -84,13 +85,17 @@ const removeMany = defineRoute('POST /api/rows/delete', async (req, ctx) => {
 });
 
 /**
- * POST /api/rows/merge {first_row_id, second_row_id, somma_quantita?}: two consecutive rows become
- * one, atomically; with somma_quantita two complete voci of one code and price add their quantities.
+ * POST /api/rows/merge {first_row_id, second_row_id, somma_quantita?, articolo?}: two consecutive
+ * rows become one, atomically; with somma_quantita two complete voci of one code and price add
+ * their quantities; two different articles need articolo ("prima"/"seconda": whose code and price).
  */
 const merge = defineRoute('POST /api/rows/merge', async (req, ctx) => {
   const ids = [req.body.first_row_id, req.body.second_row_id].map(Number);
   if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0) || ids[0] === ids[1]) throw new ValidationError(MERGE_COUNT_ERROR);
-  const { merged, removed, document, totals, operation } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number], { sumQuantities: req.body.somma_quantita === true });
+  const article = req.body.articolo;
+  if (article !== undefined && article !== 'prima' && article !== 'seconda') throw new ValidationError('Articolo non valido: "prima" o "seconda"');
+  const options = { sumQuantities: req.body.somma_quantita === true, ...(article ? { article: article as MergeArticle } : {}) };
+  const { merged, removed, document, totals, operation } = await mergeRows(ctx, requirePrincipal(req), ids as [number, number], options);
   return withEtag(
     ok({ success: true, row: presentRow(merged), removed_row_id: removed.id, message: 'Righe unite con successo' }, { document: presentDocument(document), totals, ...undoable(operation) }),
     merged.version,

@@ -1,4 +1,4 @@
-import { amountMessage, checkAmount } from '../../shared/domain/amounts.ts';
+import { AMOUNT_DECIMALS, amountMessage, checkAmount } from '../../shared/domain/amounts.ts';
 import { toNumber } from '../../shared/domain/money.ts';
 import { textTooLong, type TextField } from '../../shared/domain/text.ts';
 import { ValidationError } from '../errors.ts';
@@ -39,17 +39,17 @@ export function bool(value: unknown, fallback: boolean): boolean {
 /**
  * An amount typed in a form or sent by a client (12.5, "12,50", "1.234,56"), by the shared rule:
  * stored exactly as sent, or refused (not a number, too many digits, beyond the business limit,
- * more than 2 decimals) with the Italian message naming `label`.
+ * more than `decimals` decimals: shared/domain/amounts.ts ROW_DECIMALS) with the Italian message naming `label`.
  */
-export function amount(value: unknown, label: string): number {
-  const checked = checkAmount(value);
-  if (!checked.ok) throw new ValidationError(amountMessage(checked.problem, label));
+export function amount(value: unknown, label: string, decimals = AMOUNT_DECIMALS): number {
+  const checked = checkAmount(value, decimals);
+  if (!checked.ok) throw new ValidationError(amountMessage(checked.problem, label, decimals));
   return toNumber(checked.value);
 }
 
 /** Like `amount`, with null or '' meaning "no value". */
-export function optionalAmount(value: unknown, label: string): number | null {
-  return value === null || value === '' ? null : amount(value, label);
+export function optionalAmount(value: unknown, label: string, decimals = AMOUNT_DECIMALS): number | null {
+  return value === null || value === '' ? null : amount(value, label, decimals);
 }
 
 /** A text within its limit (shared/domain/text.ts), else a ValidationError; never cut. */

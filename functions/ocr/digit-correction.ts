@@ -5,8 +5,11 @@
  * when exactly one such reading makes the voce add up, it is the printed one. When none does, or
  * several do, the voce is left as read and flagged: never silently wrong.
  *
+ * The product rule is the one of shared/domain (exact decimals, half-up); no float takes part.
  * Pure: no I/O, no OCR types. Unit tests in tests/unit/ocr/digit-correction.test.ts.
  */
+import { compare, dec, formatItalian, fromNumber, round, toNumber, type Decimal } from '../../shared/domain/money.ts';
+import { amountOf } from '../../shared/domain/totals.ts';
 
 export interface Amounts {
   quantita: number;
@@ -42,58 +45,33 @@ export const CONFUSABLE: Readonly<Record<string, readonly string[]>> = {
   '9': ['0', '8', '6'],
 };
 
-/** A decimal number as digits and a scale: 1473.78 = { digits: "147378", scale: 2 }. */
-interface Fixed {
-  negative: boolean;
-  digits: string;
-  scale: number;
+/** A number read, exact, with at least `minScale` decimals (its digits are what OCR may have misread). */
+function atScale(n: number, minScale: number): Decimal {
+  const d = fromNumber(n);
+  return d.scale >= minScale ? d : dec(d.units * 10n ** BigInt(minScale - d.scale), minScale);
 }
 
-function toFixed(n: number, minScale: number): Fixed {
-  const negative = n < 0;
-  let text = Math.abs(n).toFixed(6).replace(/0+$/, '');
-  const dot = text.indexOf('.');
-  let scale = dot < 0 ? 0 : text.length - dot - 1;
-  if (scale < minScale) {
-    text = Math.abs(n).toFixed(minScale);
-    scale = minScale;
-  }
-  return { negative, digits: text.replace('.', '').replace(/^0+(?=\d)/, ''), scale };
-}
+const digitsOf = (d: Decimal): string => (d.units < 0n ? -d.units : d.units).toString();
+const withDigits = (d: Decimal, digits: string): Decimal => dec((d.units < 0n ? -1n : 1n) * BigInt(digits), d.scale);
 
-const big = (f: Fixed): bigint => (f.negative ? -1n : 1n) * BigInt(f.digits);
-const toNumber = (f: Fixed): number => (f.negative ? -1 : 1) * Number(f.digits) / 10 ** f.scale;
-
-/** Cents of round_half_up(q × p, 2), sign kept (half-up away from zero, as estimating software prints). */
-function productCents(q: Fixed, p: Fixed): bigint {
-  const prod = big(q) * big(p);
-  const k = q.scale + p.scale;
-  if (k <= 2) return prod * 10n ** BigInt(2 - k);
-  const unit = 10n ** BigInt(k - 2);
-  const abs = prod < 0n ? -prod : prod;
-  const cents = (abs + unit / 2n) / unit;
-  return prod < 0n ? -cents : cents;
-}
-
-function cents(t: Fixed): bigint {
-  return t.scale <= 2 ? big(t) * 10n ** BigInt(2 - t.scale) : (big(t) + 10n ** BigInt(t.scale - 2) / 2n) / 10n ** BigInt(t.scale - 2);
-}
-
-const adds = (q: Fixed, p: Fixed, t: Fixed): boolean => productCents(q, p) === cents(t);
+/**
+ * A candidate reading adds up when the printed amount is exactly the product rule's amount
+ * (shared/domain/totals.ts `amountOf`: quantity × price, half-up to the cent): a correction needs
+ * the exact cent, not the cent of tolerance the check of a printed voce allows.
+ */
+const adds = (q: Decimal, p: Decimal, t: Decimal): boolean => compare(amountOf(q, p), round(t, 2)) === 0;
 
 /** Readings one OCR slip away: one digit swapped for a look-alike, or the decimal comma lost or moved. */
-function neighbours(f: Fixed): Fixed[] {
-  const out: Fixed[] = [];
-  for (let i = 0; i < f.digits.length; i++) {
-    for (const alt of CONFUSABLE[f.digits[i]] ?? []) {
-      const digits = (f.digits.slice(0, i) + alt + f.digits.slice(i + 1)).replace(/^0+(?=\d)/, '');
-      out.push({ ...f, digits });
-    }
+function neighbours(f: Decimal): Decimal[] {
+  const out: Decimal[] = [];
+  const digits = digitsOf(f);
+  for (let i = 0; i < digits.length; i++) {
+    for (const alt of CONFUSABLE[digits[i]] ?? []) out.push(withDigits(f, digits.slice(0, i) + alt + digits.slice(i + 1)));
   }
   // A lost comma ("147378" for "1473,78"): OCR drops a comma, it does not invent one.
   for (const shift of [1, 2]) {
     const scale = f.scale + shift;
-    if (scale >= 0 && scale <= 4) out.push({ ...f, scale });
+    if (scale >= 0 && scale <= 4) out.push(dec(f.units, scale));
   }
   return out;
 }
@@ -105,15 +83,15 @@ const same = (a: Amounts, b: Amounts) => a.quantita === b.quantita && a.unitario
  * OCR slips away (default 1: a single look-alike digit or comma), that adds up.
  */
 export function checkAmounts(read: Amounts, maxSlips: 1 | 2 = 1): DigitCheck {
-  const q = toFixed(read.quantita, 2);
-  const p = toFixed(read.unitario, 2);
-  const t = toFixed(read.totale, 2);
   if (![read.quantita, read.unitario, read.totale].every(Number.isFinite)) return { status: 'mismatch', values: read, corrections: [] };
+  const q = atScale(read.quantita, 2);
+  const p = atScale(read.unitario, 2);
+  const t = atScale(read.totale, 2);
   if (adds(q, p, t)) return { status: 'ok', values: read, corrections: [] };
 
-  const fields: Array<[AmountField, Fixed]> = [['quantita', q], ['unitario', p], ['totale', t]];
+  const fields: Array<[AmountField, Decimal]> = [['quantita', q], ['unitario', p], ['totale', t]];
   const found: Amounts[] = [];
-  const consider = (cand: Record<AmountField, Fixed>) => {
+  const consider = (cand: Record<AmountField, Decimal>) => {
     if (!adds(cand.quantita, cand.unitario, cand.totale)) return;
     const values = { quantita: toNumber(cand.quantita), unitario: toNumber(cand.unitario), totale: toNumber(cand.totale) };
     // A zero quantity or price "adds up" to a zero amount: never a correction.
@@ -144,10 +122,10 @@ export function checkAmounts(read: Amounts, maxSlips: 1 | 2 = 1): DigitCheck {
 
 const LABEL: Record<AmountField, string> = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'importo' };
 
-/** "1.478,78" (Italian format, at least 2 decimals). */
+/** "1.478,78" (Italian format, at least 2 decimals, at most 4). */
 export function formatNumber(n: number): string {
-  const [i, d = ''] = Math.abs(n).toFixed(Math.max(2, Math.min(4, (String(n).split('.')[1] ?? '').length))).split('.');
-  return `${n < 0 ? '-' : ''}${i.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${d}`;
+  const d = fromNumber(n);
+  return formatItalian(d, Math.max(2, Math.min(4, d.scale)));
 }
 
 /** Italian note for a correction: "importo letto 1.478,78, corretto in 1.473,78 (quantità × prezzo)". */

@@ -6,6 +6,7 @@ import { compare, fromNumber, mul, round } from '../../shared/domain/money.ts';
 import { LINE_HEIGHT, rowHeight } from '../export/sheet-layout.ts';
 import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/domain/export-formats.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
+import { readingNote } from '../../shared/domain/row-edits.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { buildComputoPdf } from '../export/pdf.ts';
 import { buildSix } from '../export/six.ts';
@@ -23,6 +24,9 @@ const TEXT = '@';
 /** The sign of a row still "da verificare", in the workbook as in the stampa. */
 const CHECK_SIGN = '!';
 const CHECK_LEGEND = 'riga da verificare: la lettura del documento non è certa (il motivo è nella colonna Note)';
+/** The sign of a row changed by hand, as in the stampa. */
+const EDIT_SIGN = '*';
+const EDIT_LEGEND = 'riga modificata a mano (i valori letti dal file sono nella colonna Note)';
 
 /** The OOXML escape of one UTF-16 unit: "_x000D_". */
 const escapeUnit = (c: string) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
@@ -62,8 +66,10 @@ function sourceLabel(row: RowRecord, tipologiaLabel: TipologiaLabel): string {
 
 /** What a reviewer should know about the row: the reader's doubts, why it has no price, a unit mismatch. */
 function notes(row: RowRecord): string {
+  const edited = readingNote(row);
   return [
     ...(row.verifica?.length ? [`Da verificare: ${row.verifica.join('; ')}`] : []),
+    ...(edited ? [edited] : []),
     ...(row.price_reason ? [`Senza prezzo: ${row.price_reason}`] : []),
     ...(row.price_source?.unit_warning ? [row.price_source.unit_warning] : []),
   ].join(' · ');
@@ -197,10 +203,11 @@ function writeRows(ws: ExcelJS.Worksheet, rows: RowRecord[], tipologiaLabel: Tip
       cell.alignment = { vertical: 'top', wrapText: COLUMNS[c - 1]?.wrap ?? false };
     });
     r.height = rowHeight(wrapped.map((c) => ({ text: String(values[c.key] ?? ''), width: c.width })));
+    if (readingNote(row)) r.getCell('row_index').numFmt = `"${EDIT_SIGN} "0`;
     if (needsCheck(row)) {
       // Marked as in the stampa: the number in red with the sign, the row tinted.
       // The number stays a number (sorting, filters): the sign is its display format.
-      r.getCell('row_index').numFmt = `"${CHECK_SIGN} "0`;
+      r.getCell('row_index').numFmt = `"${CHECK_SIGN} ${readingNote(row) ? `${EDIT_SIGN} ` : ''}"0`;
       r.getCell('row_index').font = { bold: true, color: { argb: 'FFB91C1C' } };
       r.eachCell({ includeEmpty: true }, (cell) => {
         cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDE8E8' } };
@@ -235,6 +242,10 @@ function writeTotals(ws: ExcelJS.Worksheet, doc: DocumentRecord, rows: RowRecord
   if (rows.some(needsCheck)) {
     end = last + 5;
     ws.getRow(end).getCell(label).value = `${CHECK_SIGN} = ${CHECK_LEGEND}`;
+  }
+  if (rows.some((r) => readingNote(r))) {
+    end = last + 6;
+    ws.getRow(end).getCell(label).value = `${EDIT_SIGN} = ${EDIT_LEGEND}`;
   }
   ws.autoFilter = { from: { row: 7, column: 1 }, to: { row: Math.max(7, last), column: COLUMNS.length } };
   return end;

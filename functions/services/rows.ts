@@ -1,7 +1,10 @@
 import type { AppContext } from '../config/context.ts';
 import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
 import { productProblem } from '../../shared/domain/amounts.ts';
-import { canSumQuantities, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, MERGE_SUM_ERROR, mergedValues, mergeOrder } from '../../shared/domain/rows.ts';
+import { applyProductRule, markEdited } from '../../shared/domain/row-edits.ts';
+import { canSumQuantities, isCompleteVoce, MERGE_CHOICE_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, MERGE_SUM_ERROR, mergeOrder, needsArticleChoice } from '../../shared/domain/rows.ts';
+import { mergedValues, type MergeOptions } from '../../shared/domain/row-merge.ts';
+import { normalizeUnit } from '../../shared/domain/units.ts';
 import { conflictingFields, nextVersion, ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE, type VersionedField } from '../../shared/domain/row-versions.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -115,6 +118,8 @@ async function applyEdit(ctx: AppContext, current: RowRecord, edit: RowEdit, doc
   let next: RowRecord = { ...current, ...fields };
   // The user saw and saved what the reader doubted: the row is checked now.
   if (CHECKED_BY_EDIT.some((f) => fields[f] !== undefined)) next.verifica = [];
+  // A new quantity or price alone recomputes the amount; three that disagree flag the row.
+  next = markEdited(current, applyProductRule(next, { quantita: fields.quantita !== undefined, unitario: fields.unitario !== undefined, totale: fields.totale !== undefined }));
   const newTipologia = fields.tipologia_dei !== undefined && fields.tipologia_dei !== current.tipologia_dei;
   if (fields.prezzo_db !== undefined) {
     return { ...next, ...deriveRow(next), price_source: next.prezzo_db === null ? null : { list: 'manuale', key: username, year: new Date().getFullYear(), code: next.tariffa } };
@@ -257,11 +262,31 @@ export async function removeRowsFor(ctx: AppContext, principal: Principal, ids: 
   return { deleted: deleted.map((r) => r.id).sort((x, y) => x - y), missing, document, totals, operation };
 }
 
+/** The checks of a merge's choices against the two rows (400 in Italian), before anything is written. */
+function checkMergeOptions(first: RowRecord, second: RowRecord, options: MergeOptions): void {
+  const sameUnit = normalizeUnit(first.unita_di_misura) === normalizeUnit(second.unita_di_misura);
+  if (options.sumQuantities && !canSumQuantities(first, second) && !(options.article && sameUnit && isCompleteVoce(first) && isCompleteVoce(second))) {
+    throw new ValidationError(MERGE_SUM_ERROR);
+  }
+  if (!options.article && needsArticleChoice(first, second)) throw new ValidationError(MERGE_CHOICE_ERROR);
+}
+
+/** The merged row: the one rule of the merge (shared/domain/row-merge.ts), inside the limits, marked as changed by hand. */
+function mergedRow(first: RowRecord, second: RowRecord, options: MergeOptions): RowRecord {
+  const values: RowRecord = { ...mergedValues(first, second, options), page_end: second.page_end ?? first.page_end };
+  for (const [field, label] of PRICES) {
+    const problem = productProblem(values.quantita, values[field], label);
+    if (problem) throw new ValidationError(problem);
+  }
+  return nextVersion(first, markEdited(first, values));
+}
+
 /**
  * POST /api/rows/merge: two consecutive rows become one, in one transaction conditional on the
  * versions read; when either changed meanwhile both are read again and merged as they are now.
+ * Two different articles need `article` (which one's code and price to keep).
  */
-export async function mergeRows(ctx: AppContext, principal: Principal, ids: [number, number], options: { sumQuantities?: boolean } = {}) {
+export async function mergeRows(ctx: AppContext, principal: Principal, ids: [number, number], options: MergeOptions = {}) {
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
     const found = await Promise.all(ids.map((id) => requireRowFor(ctx, id, principal).catch(() => null)));
     if (found.some((f) => !f)) throw new NotFoundError(MERGE_MISSING_ERROR);
@@ -270,23 +295,8 @@ export async function mergeRows(ctx: AppContext, principal: Principal, ids: [num
     const order = mergeOrder(a.row, b.row, await countRowsBetweenIndexes(ctx, a.row.document_id, a.row.row_index, b.row.row_index));
     if (!order) throw new ValidationError(MERGE_ORDER_ERROR);
     const [first, second] = order;
-    const sumQuantities = options.sumQuantities === true;
-    if (sumQuantities && !canSumQuantities(first, second)) throw new ValidationError(MERGE_SUM_ERROR);
-    const values = {
-      ...mergedValues(first, second, { sumQuantities }),
-      differenza_totale_db: second.differenza_totale_db,
-      variazione_percentuale: second.variazione_percentuale,
-      price_source: second.price_source,
-      page_end: second.page_end ?? first.page_end,
-    };
-    if (sumQuantities) {
-      for (const [field, label] of PRICES) {
-        const problem = productProblem(values.quantita, values[field], label);
-        if (problem) throw new ValidationError(problem);
-      }
-    }
-    // The summed quantity has its own db total, difference and variation.
-    const merged = nextVersion(first, sumQuantities ? { ...values, ...deriveRow(values) } : values);
+    checkMergeOptions(first, second, options);
+    const merged = mergedRow(first, second, options);
     if (await changingRows(ctx, [merged, second], () => mergeRowsIfUnchanged(ctx, merged, first, second))) {
       const operation = await recordOperation(ctx, a.doc.id, principal, 'unione', [rowChange(first, merged), rowChange(second, null)]);
       const { document, totals } = await retotal(ctx, a.doc);

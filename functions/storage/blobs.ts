@@ -74,9 +74,14 @@ function forBrowser(ctx: AppContext, signed: string): string {
   return `${via}${url.pathname}${url.search}`;
 }
 
-/** A URL the browser PUTs a large file to, straight into the blob store. */
-export async function presignPut(ctx: AppContext, key: string, contentType: string, expiresIn = 900): Promise<string> {
-  return forBrowser(ctx, await getSignedUrl(ctx.s3, new PutObjectCommand({ Bucket: ctx.config.bucket, Key: key, ContentType: contentType }), { expiresIn }));
+/**
+ * A URL the browser PUTs a large file to, straight into the blob store. Its length is signed
+ * (`content-length` among the signed headers): the store refuses a body of any other size, so an
+ * upload never completed cannot fill the disk beyond what was asked for.
+ */
+export async function presignPut(ctx: AppContext, key: string, contentType: string, size: number, expiresIn = 900): Promise<string> {
+  const command = new PutObjectCommand({ Bucket: ctx.config.bucket, Key: key, ContentType: contentType, ContentLength: size });
+  return forBrowser(ctx, await getSignedUrl(ctx.s3, command, { expiresIn, signableHeaders: new Set(['content-length']) }));
 }
 
 /** A short-lived URL the browser downloads a stored file from, as an attachment. */

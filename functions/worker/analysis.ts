@@ -6,8 +6,9 @@ import { getContext } from '../config/context.ts';
 import { analyzePdf, type AnalysisOutcome, type AnalysisSuccess, type OcrFunction } from '../analysis/analyze.ts';
 import type { ParsedVoce, ParseResult } from '../analysis/parser/types.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
+import { guardReadNumbers } from '../../shared/domain/amounts.ts';
 import { getBlob } from '../storage/blobs.ts';
-import { awaitsAnalysis, claimRowWrite, getDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { awaitsAnalysis, claimRowWrite, getDocument, reopenRowWrite, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { deleteJournal } from '../storage/repositories/operations.ts';
 import { priceRowsInMemory } from '../services/pricing.ts';
@@ -60,21 +61,43 @@ type Fail = (reason: string, extra?: Partial<DocumentRecord>) => Promise<unknown
  */
 export async function processDocument(ctx: AppContext, documentId: number, options: ProcessOptions = {}): Promise<void> {
   const log = options.log ?? logEvent;
-  const doc = await getDocument(ctx, documentId);
+  const found = await getDocument(ctx, documentId);
+  const doc = found && abandonedWrite(ctx, found, options.timeoutMs ?? 10 * 60_000) ? await restartAbandoned(ctx, found, log) : found;
   if (!doc || !awaitsAnalysis(doc)) return;
   const fail: Fail = (reason, extra = {}) =>
     updateDocument(ctx, documentId, { status: 'failed', status_reason: reason, completed_at: ctx.now().toISOString(), ...extra });
+  const run = { claimed: false };
   try {
-    await withDeadline(analyseAndWrite(ctx, doc, options, log, fail), options.timeoutMs ?? 10 * 60_000);
+    await withDeadline(analyseAndWrite(ctx, doc, options, log, fail, run), options.timeoutMs ?? 10 * 60_000);
   } catch (err) {
     const timedOut = err instanceof DeadlineError;
     log({ level: 'error', documentId, message: timedOut ? 'analysis timed out' : 'analysis crashed', error: err instanceof Error ? err.stack : String(err) });
     await fail(timedOut ? TIMEOUT_FAILURE : UNEXPECTED_FAILURE).catch((e) => log({ level: 'error', documentId, message: 'could not mark failed', error: String(e) }));
+    // A failed document shows no rows: whatever this run wrote before it failed goes.
+    if (run.claimed) await deleteDocumentRows(ctx, documentId).catch((e) => log({ level: 'error', documentId, message: 'could not remove partial rows', error: String(e) }));
   }
 }
 
+/**
+ * Rows claimed longer ago than an analysis may run, and the document still processing: the run
+ * that claimed them died while writing (a Lambda killed mid-save; the queue delivers the message
+ * again). Never half a document: such a document is read again.
+ */
+function abandonedWrite(ctx: AppContext, doc: DocumentRecord, timeoutMs: number): boolean {
+  if (doc.status !== 'processing' || doc.completed_at || !doc.rows_written_at) return false;
+  return ctx.now().getTime() - Date.parse(doc.rows_written_at) > timeoutMs + 60_000;
+}
+
+/** The partial rows of a dead run removed and its claim given back: the document awaits its reading again. */
+async function restartAbandoned(ctx: AppContext, doc: DocumentRecord, log: Log): Promise<DocumentRecord | undefined> {
+  log({ level: 'warn', documentId: doc.id, message: 'rows of a dead run removed: the document is read again' });
+  await deleteDocumentRows(ctx, doc.id);
+  await reopenRowWrite(ctx, doc.id);
+  return getDocument(ctx, doc.id);
+}
+
 /** The steps of one analysis: the stored file, its reading, the rows, their prices, the writes. */
-async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: ProcessOptions, log: Log, fail: Fail): Promise<void> {
+async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: ProcessOptions, log: Log, fail: Fail, run: { claimed: boolean }): Promise<void> {
   const pdf = await getBlob(ctx, doc.file_key);
   if (!pdf) {
     await fail('Il file originale non è stato trovato nell\u2019archivio.');
@@ -98,12 +121,13 @@ async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: Pr
     log({ level: 'warn', documentId: doc.id, message: 'rows already claimed or analysis ended: nothing written' });
     return;
   }
+  run.claimed = true;
   await deleteDocumentRows(ctx, doc.id);
   // Rows read anew: the edits of an earlier reading can no longer be undone.
   await deleteJournal(ctx, doc.id);
   const priced = await writeWhileDocumentExists(ctx, doc.id, toWrite);
   if (!priced) {
-    log({ level: 'info', documentId: doc.id, message: 'document deleted during the analysis: its rows removed' });
+    log({ level: 'info', documentId: doc.id, message: 'document deleted or failed during the analysis: its rows removed' });
     return;
   }
   await complete(ctx, doc.id, outcome, priced, warnings);
@@ -154,7 +178,8 @@ function progressReporter(ctx: AppContext, documentId: number) {
 function rowsOf(doc: DocumentRecord, voci: ParseResult['voci'], scan: ReadonlyMap<ParsedVoce, ScanCheck>): Array<Omit<RowRecord, 'id'>> {
   return voci.map((v, i) => {
     const checked = scan.get(v);
-    return {
+    // Every way in (reader, OCR, import) through the one set of limits: a number beyond them is never written.
+    return guardReadNumbers({
       document_id: doc.id,
       row_index: i + 1,
       tariffa: checked?.tariffa ?? v.tariffa,
@@ -176,7 +201,7 @@ function rowsOf(doc: DocumentRecord, voci: ParseResult['voci'], scan: ReadonlyMa
       verifica: [...v.verifica, ...(checked?.verifica ?? [])],
       ...(checked ? { da_scansione: true, ...(checked.correzioni.length ? { correzioni_ocr: checked.correzioni } : {}) } : {}),
       capitoli: v.capitoli ?? null,
-    };
+    });
   });
 }
 
@@ -219,17 +244,24 @@ async function complete(ctx: AppContext, documentId: number, outcome: AnalysisSu
 /** Rows written per batch of the analysis; the document is checked before and after each. */
 const WRITE_BATCH = 100;
 
+/** The document still exists and is still being analysed (not failed meanwhile, e.g. past its deadline). */
+async function stillAnalysing(ctx: AppContext, documentId: number): Promise<boolean> {
+  const doc = await getDocument(ctx, documentId);
+  return Boolean(doc && doc.status === 'processing' && !doc.completed_at);
+}
+
 /**
- * Writes the analysis's rows in batches while the document exists: a delete that arrives
- * meanwhile wins, and every row written is removed again (null). The delete removes the document
- * first, then its rows (services/document-operations.ts), so a batch it did not see is seen here.
+ * Writes the analysis's rows in batches while the document exists and is being analysed: a
+ * delete, or a failure (deadline), that arrives meanwhile wins, and every row written is removed
+ * again (null). The delete removes the document first, then its rows
+ * (services/document-operations.ts), so a batch it did not see is seen here.
  */
 async function writeWhileDocumentExists(ctx: AppContext, documentId: number, rows: Array<Omit<RowRecord, 'id'>>): Promise<RowRecord[] | null> {
   const written: RowRecord[] = [];
   for (let i = 0; i < rows.length || i === 0; i += WRITE_BATCH) {
-    if (!(await getDocument(ctx, documentId))) break;
+    if (!(await stillAnalysing(ctx, documentId))) break;
     written.push(...(await insertRows(ctx, rows.slice(i, i + WRITE_BATCH))));
-    if (!(await getDocument(ctx, documentId))) break;
+    if (!(await stillAnalysing(ctx, documentId))) break;
     if (i + WRITE_BATCH >= rows.length) return written;
   }
   await deleteDocumentRows(ctx, documentId);

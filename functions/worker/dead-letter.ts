@@ -1,6 +1,7 @@
 import { logEvent } from '../config/logger.ts';
 import { getContext, type AppContext } from '../config/context.ts';
 import { failIfProcessing } from '../storage/repositories/documents.ts';
+import { deleteDocumentRows } from '../storage/repositories/rows.ts';
 
 export const DEAD_LETTER_FAILURE = 'L\u2019analisi del documento si è interrotta più volte e non è stata completata. Riprova il caricamento.';
 
@@ -27,6 +28,8 @@ export async function handleDeadLetters(ctx: AppContext, records: DeadLetterReco
     }
     try {
       const marked = await failIfProcessing(ctx, documentId, DEAD_LETTER_FAILURE);
+      // A failed document shows no rows: a run that died while writing them leaves none (best effort: logged).
+      if (marked) await deleteDocumentRows(ctx, documentId).catch((err) => log({ level: 'error', messageId: record.messageId, documentId, message: 'could not remove the rows of a dead-lettered document', error: String(err) }));
       log({ level: marked ? 'error' : 'info', messageId: record.messageId, documentId, message: marked ? 'analysis dead-lettered: document marked failed' : 'analysis dead-lettered: document no longer processing' });
       if (marked) failed++;
     } catch (err) {

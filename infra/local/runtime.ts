@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../../functions/storage/repositories/base.ts';
-import { awaitsAnalysis, getDocument, updateDocument, type DocumentRecord } from '../../functions/storage/repositories/documents.ts';
+import { awaitsAnalysis, getDocument, reopenRowWrite, updateDocument, type DocumentRecord } from '../../functions/storage/repositories/documents.ts';
+import { deleteDocumentRows } from '../../functions/storage/repositories/rows.ts';
 import { UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
 import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
 import { createHttpServer } from './http-server.ts';
@@ -139,15 +140,19 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
 }
 
 /**
- * Analyses cut short by a stop resume on the next start, so none stays `processing`; but only
- * those that had not written rows: a document with rows is never re-read by itself. A settings
- * change or re-price cut short by a stop is finished before the first request.
+ * Analyses cut short by a stop resume on the next start, so none stays `processing`. One cut
+ * short while writing its rows (Ctrl-C or a kill during the save of a large spreadsheet) never
+ * shows half a document: its partial rows are removed and it is read again from the stored
+ * original. A completed document is never re-read by itself. A settings change or re-price cut
+ * short by a stop is finished before the first request.
  */
 async function resumeInterrupted(ctx: AppContext, enqueue: AnalysisQueue): Promise<void> {
   for (const doc of await processingDocuments(ctx)) {
     if (awaitsAnalysis(doc)) await enqueue({ documentId: doc.id });
     else if (doc.rows_written_at && !doc.completed_at) {
-      await updateDocument(ctx, doc.id, { status: 'failed', status_reason: INTERRUPTED_WHILE_WRITING, completed_at: ctx.now().toISOString() });
+      await deleteDocumentRows(ctx, doc.id);
+      if (await reopenRowWrite(ctx, doc.id)) await enqueue({ documentId: doc.id });
+      else await updateDocument(ctx, doc.id, { status: 'failed', status_reason: INTERRUPTED_WHILE_WRITING, completed_at: ctx.now().toISOString(), row_count: 0 });
     }
   }
   await resumeOperations(ctx, logEvent);
@@ -220,9 +225,8 @@ async function sweepExpired(ctx: AppContext): Promise<void> {
   }
 }
 
-/** Shown when a stop cut the writing of rows short: what was written stays, nothing is re-read. */
-export const INTERRUPTED_WHILE_WRITING =
-  'Analisi interrotta durante il salvataggio delle righe: le righe presenti potrebbero essere incomplete. Carica di nuovo il documento per rileggerlo.';
+/** Shown when a stop cut the writing of rows short and the document could not be read again: its partial rows are removed. */
+export const INTERRUPTED_WHILE_WRITING = 'Analisi interrotta durante il salvataggio delle righe: le righe parziali sono state rimosse. Carica di nuovo il documento per rileggerlo.';
 
 async function processingDocuments(ctx: AppContext): Promise<Array<Pick<DocumentRecord, 'id' | 'status' | 'completed_at' | 'rows_written_at'>>> {
   return queryAll(ctx, {

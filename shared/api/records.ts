@@ -74,6 +74,16 @@ export const priceSourceInfo = z.looseObject({
   unit_warning: z.string().nullable().optional().meta({ description: 'Presente quando l\u2019unità dell\u2019articolo differisce da quella della riga' }),
 });
 
+/** shared/domain/row-edits.ts `ReadValues`: a row's fields as the file had them. */
+export const readValues = z.object({
+  tariffa: z.string(),
+  descrizione: z.string(),
+  unita_di_misura: z.string(),
+  quantita: z.number().nullable(),
+  unitario: z.number().nullable(),
+  totale: z.number().nullable(),
+});
+
 /**
  * functions/services/rows.ts `presentRow()`: the stored row plus `prezzo_unitario`, the spec's
  * other name of `unitario` (the only alias of a row, and it is written here and in presentRow).
@@ -104,6 +114,11 @@ export const documentRow = z.looseObject({
   capitoli: z.object({ supercategoria: z.string().optional(), categoria: z.string().optional(), sottocategoria: z.string().optional() }).nullable().optional(),
   da_scansione: z.boolean().optional().meta({ description: 'Letta da una pagina scansionata (OCR)' }),
   correzioni_ocr: z.array(z.string()).optional().meta({ description: 'Cifre lette male dall\u2019OCR e corrette con la verifica quantità × prezzo' }),
+  modificata: z.boolean().optional().meta({ description: 'true: la riga è stata modificata a mano (un campo di `letto` differisce dal valore attuale); assente: è come letta dal file' }),
+  letto: readValues
+    .nullable()
+    .optional()
+    .meta({ description: 'Ciò che il file diceva (tariffa, descrizione, unità, quantità, prezzo unitario, importo) prima della prima modifica a mano; presente solo sulle righe modificate' }),
   version: z.number().int().optional().meta({ description: 'Versione della riga: cresce a ogni scrittura; è anche l\u2019ETag (da rimandare in If-Match o come base_version)' }),
   field_versions: z
     .record(z.string(), z.number().int())

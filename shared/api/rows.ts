@@ -1,9 +1,11 @@
 /** Rows (spec 7 "Rows"): functions/handlers/rows.ts. */
 import { z } from 'zod';
 import { amountLike, envelope, idPath, intLike, message, resourceOf, type RouteContract } from './common.ts';
-import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
+import { MERGE_CHOICE_ERROR, MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
 import { ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE } from '../domain/row-versions.ts';
 import { recordedOperation } from './operations.ts';
+import { ROW_DECIMALS } from '../domain/amounts.ts';
+import { EDIT_REASONS } from '../domain/row-edits.ts';
 import { documentAndTotals, documentRow, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
 export { documentRow, type DocumentRowOut } from './records.ts';
@@ -13,17 +15,23 @@ const nullableAmount = amountLike.nullable();
 /**
  * PUT /api/rows/{id}: every field optional. Amounts as numbers or as typed ("1.234,56"), null
  * clears them; `prezzo_unitario` is accepted for `unitario` (spec name). The server recomputes
- * prezzo_totale_db, differenza and variazione.
+ * prezzo_totale_db, differenza and variazione, and the amount by the product rule.
  */
+const decimals = (n: number) => `al massimo ${n} cifre decimali`;
+export const ROW_UPDATE_DESCRIPTION =
+  'Campi parziali. Quantità o prezzo unitario senza totale: il server ricalcola il totale (quantità × prezzo, arrotondato al centesimo per eccesso dalla metà). ' +
+  'Quantità, prezzo e totale inviati insieme che differiscono di oltre un centesimo: la riga è salvata come inviata e segnata da verificare con il motivo «' +
+  EDIT_REASONS.product +
+  '». Ogni riga modificata a mano porta `modificata: true` e in `letto` i valori letti dal file.';
 export const rowUpdateBody = z.object({
   tariffa: z.string().optional(),
   descrizione: z.string().optional(),
   unita_di_misura: z.string().optional(),
-  quantita: nullableAmount.optional(),
-  unitario: nullableAmount.optional(),
+  quantita: nullableAmount.optional().meta({ description: `Quantità, ${decimals(ROW_DECIMALS.quantita)}` }),
+  unitario: nullableAmount.optional().meta({ description: `Prezzo unitario, ${decimals(ROW_DECIMALS.unitario)} (l\u2019aliquota di una voce in percentuale è una frazione: 0,0325)` }),
   prezzo_unitario: nullableAmount.optional().meta({ description: 'Altro nome di `unitario` (specifica)' }),
-  totale: nullableAmount.optional(),
-  prezzo_db: nullableAmount.optional().meta({ description: 'Prezzo di riferimento scritto a mano (manuale)' }),
+  totale: nullableAmount.optional().meta({ description: `Importo, ${decimals(ROW_DECIMALS.totale)}; se manca e cambiano quantità o prezzo, il server lo ricalcola` }),
+  prezzo_db: nullableAmount.optional().meta({ description: `Prezzo di riferimento scritto a mano (manuale), ${decimals(ROW_DECIMALS.prezzo_db)}` }),
   tipologia_dei: z.string().optional(),
   refresh_price: z.boolean().optional().meta({ description: 'true: ricalcola il prezzo di riferimento della riga' }),
   base_version: z
@@ -51,7 +59,14 @@ export const mergeBody = z.object({
     .optional()
     .meta({
       description:
-        'true: le due righe sono voci complete con la stessa tariffa e lo stesso prezzo unitario, e la riga unita ha come quantità la somma delle due e come totale quantità × prezzo (arrotondato al centesimo); altrimenti prende quantità, prezzo e totale della seconda',
+        'true: la riga unita ha come quantità la somma delle due e come totale quantità × prezzo (arrotondato al centesimo). Ammesso tra due voci complete con la stessa tariffa e lo stesso prezzo unitario, o con `articolo` tra due voci con la stessa unità di misura',
+    }),
+  articolo: z
+    .enum(['prima', 'seconda'])
+    .optional()
+    .meta({
+      description:
+        'Obbligatorio quando le due righe sono voci complete di articoli diversi (tariffa o prezzo unitario diversi): la riga unita tiene tariffa, descrizione, unità, prezzo unitario e prezzo di riferimento della riga scelta, la sua quantità (o la somma con `somma_quantita`) e come totale quantità × prezzo. Senza scelta la richiesta riceve 400. Una voce divisa in due righe (una delle due incompleta) non ne ha bisogno: tiene tariffa e descrizione della prima, quantità, prezzo e totale della seconda, e il prezzo di riferimento della tariffa tenuta',
     }),
 });
 export const mergeResponse = envelope(
@@ -86,7 +101,8 @@ export const rowError = { 400: 'Identificativo non valido', 404: 'Riga non trova
 
 export const rowRoutes = {
   'POST /api/rows/merge': {
-    summary: 'Unisce due righe consecutive dello stesso documento, in un\u2019unica scrittura',
+    summary: 'Unisce due righe consecutive dello stesso documento, in un\u2019unica scrittura; due articoli diversi chiedono `articolo`',
+    description: `Due voci complete di articoli diversi senza \`articolo\`: 400 «${MERGE_CHOICE_ERROR}»`,
     body: mergeBody,
     response: mergeResponse,
     requestExample: { first_row_id: 501, second_row_id: 502 },
@@ -119,7 +135,8 @@ export const rowRoutes = {
     versioned: true,
   },
   'PUT /api/rows/{id}': {
-    summary: 'Modifica una riga (campi parziali); il server ricalcola i derivati e i totali del documento',
+    summary: 'Modifica una riga (campi parziali); il server ricalcola il totale, i derivati e i totali del documento',
+    description: ROW_UPDATE_DESCRIPTION,
     params: idPath,
     body: rowUpdateBody,
     response: rowUpdateResponse,

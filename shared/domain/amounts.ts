@@ -7,15 +7,24 @@
  *   number prints at most 17. Neither limit is ever reached because of the business limit:
  * - |amount| < 1.000.000.000.000 (a thousand billion euro, or units of measure): no computo
  *   comes near it, and with 2 decimals it is 14 digits, which a float keeps exactly.
- * - At most 2 decimals (cents), as the whole product stores and shows amounts.
+ * - Decimals, one set of limits for every way a number gets in (reader, OCR, import, edit, merge,
+ *   bulk, API): amounts to the cent (2), quantities to 3 decimals (PriMus keeps 3 by default and
+ *   measurement books produce them), unit prices to 6 (lists with 4 decimals, and the rate of a
+ *   percentage voce stored as a fraction: 3,25 % -> 0.0325, 2,125 % -> 0.02125).
  */
-import { abs, compare, dec, fromNumber, mul, parseFlexible, round, type Decimal } from './money.ts';
+import { abs, compare, dec, formatItalian, fromNumber, mul, parseFlexible, round, toNumber, type Decimal } from './money.ts';
 
 /** DynamoDB's Number precision. */
 export const DYNAMODB_MAX_DIGITS = 38;
 /** Business limit, exclusive: 10^12. */
 export const AMOUNT_LIMIT: Decimal = dec(10n ** 12n);
 export const AMOUNT_DECIMALS = 2;
+export const QUANTITY_DECIMALS = 3;
+export const UNIT_PRICE_DECIMALS = 6;
+
+/** The decimals each number of a row may carry (prezzo_db is a unit price too). */
+export const ROW_DECIMALS = { quantita: QUANTITY_DECIMALS, unitario: UNIT_PRICE_DECIMALS, totale: AMOUNT_DECIMALS, prezzo_db: UNIT_PRICE_DECIMALS } as const;
+export type RowNumberField = keyof typeof ROW_DECIMALS;
 /** Longer text is not an amount anyone typed. */
 const MAX_AMOUNT_TEXT = 64;
 
@@ -83,6 +92,43 @@ export function amountMessage(problem: AmountProblem, label: string, decimals = 
 /** For amounts read from files (rounded there by design): inside the business limit? */
 export function withinAmountLimit(value: Decimal): boolean {
   return compare(abs(value), AMOUNT_LIMIT) < 0;
+}
+
+/** A number of a row as the store keeps it: rounded half-up to its field's decimals. */
+export function toRowDecimals(field: RowNumberField, value: Decimal): Decimal {
+  return round(value, ROW_DECIMALS[field]);
+}
+
+const FIELD_LABEL: Record<'quantita' | 'unitario' | 'totale', string> = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'importo' };
+
+/** The reason of a number read from a file beyond the business limit (the row is kept, the number not). */
+export const outOfRangeReason = (label: string, inFile: string) => `${label} fuori dai limiti ammessi (nel file ${inFile}, massimo 999.999.999.999,99 in valore assoluto)`;
+
+/**
+ * The numbers of a row read from a file (reader, OCR, import) as they may be stored: each finite,
+ * inside the business limit and rounded to its decimals. A number the range check refuses is
+ * never written: it becomes null and the row carries the reason, so one absurd cell (1e10 × 1e10)
+ * never fails the document nor reaches the store. Numbers already flagged keep one reason each.
+ */
+export function guardReadNumbers<T extends { quantita: number | null; unitario: number | null; totale: number | null; verifica?: readonly string[] | null }>(row: T): T {
+  let out = row;
+  for (const field of ['quantita', 'unitario', 'totale'] as const) {
+    const value = row[field];
+    if (value === null) continue;
+    const label = FIELD_LABEL[field];
+    const finite = Number.isFinite(value);
+    const d = finite ? fromNumber(value) : null;
+    if (d && withinAmountLimit(d)) {
+      const kept = toNumber(toRowDecimals(field, d));
+      if (kept !== value) out = { ...out, [field]: kept };
+      continue;
+    }
+    const inFile = d ? formatItalian(round(d, 2), 2) : String(value);
+    const reason = outOfRangeReason(label, inFile);
+    const verifica = (out.verifica ?? []).filter((r) => !r.startsWith(`${label} fuori dai limiti ammessi`));
+    out = { ...out, [field]: null, verifica: [...verifica, reason] };
+  }
+  return out;
 }
 
 /**

@@ -1,10 +1,11 @@
 /** Row rules shared by the server and the web app. */
-import { add, fromNumber, mul, round, toNumber } from './money.ts';
 
 export const MERGE_COUNT_ERROR = 'Seleziona esattamente 2 righe consecutive per l\u2019unione';
 export const MERGE_ORDER_ERROR = 'Le righe devono essere consecutive per essere unite';
 export const MERGE_MISSING_ERROR = 'Righe selezionate non trovate';
 export const MERGE_SUM_ERROR = 'Le quantità si sommano solo tra due voci complete con la stessa tariffa e lo stesso prezzo unitario';
+export const MERGE_CHOICE_ERROR =
+  'Le due righe sono voci diverse (tariffa o prezzo unitario diversi, ciascuna con il suo importo): scegli quale articolo tenere, con il suo codice e il suo prezzo (articolo: "prima" o "seconda").';
 
 /** The chapter titles a voce sits under, where the print has them. */
 export interface Capitoli {
@@ -62,33 +63,18 @@ export function countRowsBetween(all: ReadonlyArray<{ row_index: number }>, a: n
 export const isCompleteVoce = (r: Pick<MergeableRow, 'tariffa' | 'quantita' | 'unitario' | 'totale'>): boolean =>
   Boolean(r.tariffa?.trim()) && r.quantita !== null && r.unitario !== null && r.totale !== null;
 
-/** Two complete voci of the same code (any case) and the same unit price: their quantities may be added. */
-export const canSumQuantities = (a: MergeableRow, b: MergeableRow): boolean =>
-  isCompleteVoce(a) && isCompleteVoce(b) && a.tariffa.trim().toUpperCase() === b.tariffa.trim().toUpperCase() && a.unitario === b.unitario;
+/** One code, whatever the case and the spaces around it. */
+export const sameCode = (a: Pick<MergeableRow, 'tariffa'>, b: Pick<MergeableRow, 'tariffa'>): boolean => a.tariffa.trim().toUpperCase() === b.tariffa.trim().toUpperCase();
 
-/** q1 + q2, exactly, and its amount (q1 + q2) × prezzo rounded half-up to cents. */
-export function summedQuantities(first: MergeableRow, second: MergeableRow): { quantita: number; totale: number } {
-  const q = add(fromNumber(first.quantita ?? 0), fromNumber(second.quantita ?? 0));
-  return { quantita: toNumber(q), totale: toNumber(round(mul(q, fromNumber(second.unitario ?? 0)), 2)) };
-}
+/** Two complete voci of the same code (any case) and the same unit price: their quantities may be added. */
+export const canSumQuantities = (a: MergeableRow, b: MergeableRow): boolean => isCompleteVoce(a) && isCompleteVoce(b) && sameCode(a, b) && a.unitario === b.unitario;
 
 /**
- * The merged row keeps the first row's id, tariff and description and takes the second row's
- * quantity, unit price, total, db price and db total (spec section 4). With `sumQuantities`
- * (two complete voci of one code and price, canSumQuantities) the quantity is the sum of both
- * and the total its amount, so neither row's amount leaves the document; the db total is then
- * the caller's to recompute.
+ * Two complete voci of different articles (code or unit price differ, each with its amount): a
+ * merge must say which article's code and price the merged row keeps. One voce split in two
+ * rows (one of them incomplete), or one article in two rows, needs no choice.
  */
-export function mergedValues<T extends MergeableRow>(first: T, second: T, options: { sumQuantities?: boolean } = {}): T {
-  return {
-    ...first,
-    quantita: second.quantita,
-    unitario: second.unitario,
-    totale: second.totale,
-    prezzo_db: second.prezzo_db,
-    prezzo_totale_db: second.prezzo_totale_db,
-    ...(options.sumQuantities ? summedQuantities(first, second) : {}),
-    // Merging is the user fixing the reading (a voce split in two): the result is checked.
-    verifica: [],
-  };
-}
+export const needsArticleChoice = (a: MergeableRow, b: MergeableRow): boolean => isCompleteVoce(a) && isCompleteVoce(b) && !canSumQuantities(a, b);
+
+/** Which row's article (code, description, unit, unit price, reference price) a merge keeps. */
+export type MergeArticle = 'prima' | 'seconda';

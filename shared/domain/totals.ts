@@ -94,3 +94,23 @@ export function productHolds(q: Decimal, p: Decimal, t: Decimal): boolean {
   const d = round(mul(q, p), 2).units - round(t, 2).units;
   return d >= -1n && d <= 1n;
 }
+
+/** The product rule: quantità × prezzo unitario, rounded half-up to the cent, exactly. */
+export function amountOf(q: Decimal, p: Decimal): Decimal {
+  return round(mul(q, p), 2);
+}
+
+/** The product rule on stored numbers: null when a factor is missing. */
+export function productAmount(quantita: number | null | undefined, unitario: number | null | undefined): number | null {
+  const q = dec(quantita);
+  const p = dec(unitario);
+  return q && p ? toNumber(amountOf(q, p)) : null;
+}
+
+/** productHolds on stored numbers: null when any of the three is missing. */
+export function productAgrees(quantita: number | null | undefined, unitario: number | null | undefined, totale: number | null | undefined): boolean | null {
+  const q = dec(quantita);
+  const p = dec(unitario);
+  const t = dec(totale);
+  return q && p && t ? productHolds(q, p, t) : null;
+}

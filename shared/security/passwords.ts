@@ -63,7 +63,8 @@ const length = (s: string) => [...s].length;
 
 /** null when the password may be used for `username`, else the Italian reason it is refused. */
 export function passwordProblem(password: string, username: string): string | null {
-  if (length(password) < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  // Counted as the login reads it: a password of spaces alone is empty there.
+  if (length(password.trim()) < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
   if (length(password) > MAX_PASSWORD_LENGTH) return PASSWORD_TOO_LONG;
   const p = norm(password);
   if (username && p === norm(username)) return PASSWORD_IS_USERNAME;

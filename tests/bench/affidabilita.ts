@@ -198,7 +198,7 @@ async function soak(rt: TestRuntime, token: string) {
         // Two neighbours of this block: nothing of another client lies between them.
         const i = Math.floor(random() * (alive.length - 1));
         const [first, second] = [alive[i], alive[i + 1]];
-        const res = await call('POST', '/api/rows/merge', { token, body: { first_row_id: first.id, second_row_id: second.id } });
+        const res = await call('POST', '/api/rows/merge', { token, body: { first_row_id: first.id, second_row_id: second.id, articolo: 'seconda' } });
         count(counts.merge, res.status);
         if (res.status === 200) {
           first.quantita = second.quantita;

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { needsArticleChoice, type MergeableRow } from '../../shared/domain/rows.ts';
+import { productAmount } from '../../shared/domain/totals.ts';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,15 +137,20 @@ describe('document editing in Chromium', () => {
     const rows12 = (await rowsOf(documentId)).filter((r) => r.row_index <= 2);
     await page.getByRole('button', { name: 'Unisci', exact: true }).click();
     const mergeDialog = page.getByRole('dialog', { name: 'Conferma unione righe' });
-    await mergeDialog.getByText('La riga unita manterrà:').waitFor();
     await mergeDialog.getByText(rows12[0].descrizione.slice(0, 50) + '...').waitFor();
+    // Two different articles, each with its amount: the dialog asks which one to keep.
+    const choice = mergeDialog.getByTestId('merge-article-choice');
+    const different = needsArticleChoice(rows12[0] as MergeableRow, rows12[1] as MergeableRow);
+    if (different) await choice.locator('label[for=merge-article-prima]').click();
+    else expect(await choice.count()).toBe(0);
+    await mergeDialog.getByTestId('merge-outcome').waitFor();
     await shot(page, '04-merge-dialog');
     await mergeDialog.getByRole('button', { name: 'Unisci' }).click();
     await page.getByText('Righe unite con successo').waitFor();
     await page.getByTestId('row-count').getByText('59', { exact: true }).waitFor();
     await page.getByTestId('selection-count').getByText('0 righe selezionate').waitFor();
     const merged = (await rowsOf(documentId)).find((r) => r.id === rows12[0].id)!;
-    expect(merged.totale).toBe(rows12[1].totale);
+    expect(merged.totale).toBe(different ? productAmount(rows12[0].quantita, rows12[0].unitario) : rows12[1].totale);
     expect(merged.tariffa).toBe(rows12[0].tariffa);
 
     // Rows 3 and 5 are not consecutive: the quick merge refuses with the spec message.

@@ -94,7 +94,7 @@ describe('merging two complete voci', () => {
     await page.context().close();
   });
 
-  it('warns without offering the sum when codes differ, and merges as before', async () => {
+  it('asks which article to keep when codes differ, and merges by the product rule', async () => {
     // Prepare
     const id = await freshDocument('diverse.xpwe');
     const [first, second] = await rowsOf(id);
@@ -104,12 +104,17 @@ describe('merging two complete voci', () => {
     // Act
     await page.getByRole('button', { name: 'Unione rapida' }).click();
     const dialog = page.getByRole('dialog', { name: 'Unione rapida' });
-    // Assess
-    await dialog.getByTestId('merge-complete-warning').waitFor();
-    expect(await dialog.locator('#merge-sum').count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Unisci' }).click();
+    const choice = dialog.getByTestId('merge-article-choice');
+    await choice.waitFor();
+    const unisci = dialog.getByRole('button', { name: 'Unisci' });
+    expect(await unisci.isDisabled()).toBe(true);
+    await choice.locator('label[for=merge-article-seconda]').click();
+    // Assess: the outcome shows the chosen article's code and price, the amount by the rule.
+    await dialog.getByTestId('merge-outcome').getByText(second.tariffa, { exact: false }).waitFor();
+    await unisci.click();
     await page.getByText('Righe unite con successo').waitFor();
-    expect((await rowsOf(id)).find((r) => r.id === first.id)).toMatchObject({ quantita: second.quantita, totale: second.totale });
+    const merged = (await rowsOf(id)).find((r) => r.id === first.id)!;
+    expect(merged).toMatchObject({ tariffa: second.tariffa, quantita: second.quantita, unitario: second.unitario, totale: second.totale, modificata: true });
     await page.context().close();
   });
 });

@@ -70,7 +70,10 @@ describe('Annulla on the document page', () => {
     // Act 2: merge rows 2 and 3, reload, Ctrl+Z.
     for (const n of [2, 3]) await rowByIndex(page, n).locator('td').first().locator('.p-checkbox').click();
     await page.getByRole('button', { name: 'Unione rapida' }).click();
-    await page.getByRole('dialog', { name: 'Unione rapida' }).getByRole('button', { name: 'Unisci' }).click();
+    // Two different articles (codes alternate): the dialog asks which one to keep.
+    const quick = page.getByRole('dialog', { name: 'Unione rapida' });
+    await quick.locator('label[for=merge-article-seconda]').click();
+    await quick.getByRole('button', { name: 'Unisci' }).click();
     await page.getByText('Righe unite con successo').waitFor();
     await page.getByTestId('row-count').getByText('3', { exact: true }).waitFor();
     await page.reload();

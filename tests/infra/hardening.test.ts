@@ -172,7 +172,7 @@ describe('least privilege: each Lambda gets what functions/resource-grants.ts li
     });
     expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(false);
     expect(actions).toEqual(expect.arrayContaining(['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection']));
-    expect(DEAD_LETTER_GRANTS.tables).toEqual({ documents: 'readwrite' });
+    expect(DEAD_LETTER_GRANTS.tables).toEqual({ documents: 'readwrite', rows: 'readwrite' });
   });
 
   it('lets each function write only its own log group, without AWSLambdaBasicExecutionRole', () => {
@@ -302,7 +302,7 @@ describe('dead-letter queue of the analyses', () => {
     return main[1].Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string;
   };
 
-  it('is consumed by a small Lambda that may only update documents', () => {
+  it('is consumed by a small Lambda that may only update documents and remove their rows', () => {
     // Prepare
     const fnId = resources('AWS::Lambda::Function').find(([, r]) => r.Properties.Description === DEAD_LETTER)![0];
     const mapping = resources('AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName.Ref === fnId)![1];
@@ -311,7 +311,7 @@ describe('dead-letter queue of the analyses', () => {
 
     // Assess
     expect(referencedIds(mapping.Properties.EventSourceArn)).toEqual([deadLetterQueueId()]);
-    expect(tableAccess(statements)).toEqual({ documents: 'readwrite' });
+    expect(tableAccess(statements)).toEqual({ documents: 'readwrite', rows: 'readwrite' });
     expect(objectActions(statements)).toEqual({});
     expect(actions.some((a) => a.startsWith('s3:') || a.startsWith('secretsmanager:') || a.startsWith('textract:'))).toBe(false);
     expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));

@@ -65,7 +65,7 @@ describe('a 5,000-row document re-priced while edits, merges and deletes arrive'
       });
       const [first, second] = [at(base + 11), at(base + 12)];
       tasks.push(async () => {
-        const res = await call('POST', '/api/rows/merge', { token, body: { first_row_id: first.id, second_row_id: second.id } });
+        const res = await call('POST', '/api/rows/merge', { token, body: { first_row_id: first.id, second_row_id: second.id, articolo: 'seconda' } });
         expect(res.status).toBe(200);
         merges.push({ first: first.id, second: second.id, quantita: second.quantita });
         if (repricing) duringReprice.push('merge');

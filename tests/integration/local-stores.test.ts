@@ -114,7 +114,7 @@ describe('the local stores let in only the credentials kept in DATA_DIR', () => 
 describe('the browser reaches the store only with a URL the app signed', () => {
   it('takes a presigned upload and serves a presigned download through the app\u2019s own origin, and nothing unsigned', async () => {
     // Prepare
-    const upload = await presignPut(rt.ctx, 'tmp/uploads/prova.pdf', 'application/pdf');
+    const upload = await presignPut(rt.ctx, 'tmp/uploads/prova.pdf', 'application/pdf', ORIGINAL.length);
     // Act
     const put = await fetch(new URL(upload, rt.url), { method: 'PUT', body: ORIGINAL, headers: { 'content-type': 'application/pdf' } });
     const download = await fetch(new URL(await presignGet(rt.ctx, 'tmp/uploads/prova.pdf', 'prova.pdf', 'application/pdf'), rt.url));
@@ -177,7 +177,7 @@ describe('the browser reaches the store only with a URL the app signed', () => {
 
   it('lets the app\u2019s own page upload a large file through the URL it was given, in Chromium', { timeout: 60_000 }, async () => {
     // Prepare
-    const upload = await presignPut(rt.ctx, 'tmp/uploads/dal-browser.pdf', 'application/pdf');
+    const upload = await presignPut(rt.ctx, 'tmp/uploads/dal-browser.pdf', 'application/pdf', '%PDF-1.4 dal browser'.length);
     const { browser, close } = await launchBrowser();
     try {
       const tab = await browser.newPage();

@@ -219,7 +219,7 @@ describe('resource grants cover what the handlers do', () => {
     await as('GET', `/api/rows/${rows[0].id}`, { token: mario });
     await as('PUT', `/api/rows/${rows[0].id}`, { token: mario, body: { quantita: '2,00', refresh_price: true } });
     await as('POST', '/api/rows/update-tipologia-dei', { token: mario, body: { row_ids: [rows[2].id], tipologia_dei: 'impianti_elettrici' } });
-    await as('POST', '/api/rows/merge', { token: mario, body: { first_row_id: rows[3].id, second_row_id: rows[4].id } });
+    await as('POST', '/api/rows/merge', { token: mario, body: { first_row_id: rows[3].id, second_row_id: rows[4].id, articolo: 'seconda' } });
     await as('DELETE', `/api/rows/${rows[5].id}`, { token: mario });
     await as('GET', `/api/documents/${docId}/operations`, { token: mario });
     await as('POST', `/api/documents/${docId}/undo`, { token: mario, body: {} });

@@ -120,7 +120,7 @@ describe('every write of rows is seen by the next read', () => {
 
   it('POST /api/rows/merge and DELETE /api/rows/{id}', async () => {
     const rows = await rowsOf();
-    const merged = await call('POST', '/api/rows/merge', { token, body: { first_row_id: rows[5].id, second_row_id: rows[6].id } });
+    const merged = await call('POST', '/api/rows/merge', { token, body: { first_row_id: rows[5].id, second_row_id: rows[6].id, articolo: 'seconda' } });
     expect(merged.status).toBe(200);
     const afterMerge = await rowsOf();
     expect(afterMerge.length).toBe(rows.length - 1);

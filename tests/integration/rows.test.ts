@@ -4,6 +4,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { corpusFile, truthOf } from '../support/corpus.ts';
 import { tuscanItemsOf, uploadForm, importLuccaList } from '../support/price-lists.ts';
 import { createPattern, deletePattern } from '../../functions/storage/repositories/patterns.ts';
+import { MERGE_CHOICE_ERROR } from '../../shared/domain/rows.ts';
+import { productAmount } from '../../shared/domain/totals.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -144,19 +146,24 @@ describe('merging rows', () => {
     expect((await call('POST', '/api/rows/merge', { token: other, body: { first_row_id: rows[0].id, second_row_id: rows[1].id } })).status).toBe(404);
   });
 
-  it('keeps the first row\'s id, code and description and takes the second\'s amounts', async () => {
+  it('two different articles: refused without a choice; with it, the first row\'s id and the chosen article by the product rule', async () => {
     const rows = await rowsOf();
     const [first, second] = [rows[5], rows[6]];
-    const res = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: second.id, second_row_id: first.id } });
+    const refused = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: second.id, second_row_id: first.id } });
+    expect(refused.status).toBe(400);
+    expect(detail(refused)).toBe(MERGE_CHOICE_ERROR);
+    const res = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: second.id, second_row_id: first.id, articolo: 'prima' } });
     expect(res.status).toBe(200);
     const after = await rowsOf();
     expect(after).toHaveLength(rows.length - 1);
     const merged = after.find((r: any) => r.id === first.id);
-    expect(merged).toMatchObject({ tariffa: first.tariffa, descrizione: first.descrizione, quantita: second.quantita, unitario: second.unitario, totale: second.totale, prezzo_db: second.prezzo_db, prezzo_totale_db: second.prezzo_totale_db });
+    const totale = productAmount(first.quantita, first.unitario);
+    expect(merged).toMatchObject({ tariffa: first.tariffa, descrizione: first.descrizione, quantita: first.quantita, unitario: first.unitario, totale, prezzo_db: first.prezzo_db, price_source: first.price_source });
+    expect(merged.prezzo_totale_db).toBe(productAmount(first.quantita, first.prezzo_db));
     expect(after.find((r: any) => r.id === second.id)).toBeUndefined();
     expect((await docOf()).row_count).toBe(rows.length - 1);
     // Numbers keep their gap (6, 8): the merged row and the next one are consecutive now.
-    const next = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: first.id, second_row_id: rows[7].id } });
+    const next = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: first.id, second_row_id: rows[7].id, articolo: 'seconda' } });
     expect(next.status).toBe(200);
   });
 
@@ -172,7 +179,7 @@ describe('merging rows', () => {
     let res;
     try {
       // Act
-      res = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: rows[10].id, second_row_id: rows[11].id } });
+      res = await call('POST', '/api/rows/merge', { token: owner, body: { first_row_id: rows[10].id, second_row_id: rows[11].id, articolo: 'seconda' } });
     } finally {
       db.send = realSend;
     }
@@ -304,9 +311,9 @@ describe('numbers and texts are stored as sent or refused clearly', () => {
 
   it('refuses extra decimals instead of rounding them, and keeps the largest amount exactly', async () => {
     const [row] = await rowsOf();
-    const decimals = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { unitario: '12,345' } });
+    const decimals = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { unitario: '12,3456789' } });
     expect(decimals.status).toBe(400);
-    expect(detail(decimals)).toBe('Importo non valido per prezzo unitario: sono ammesse al massimo 2 cifre decimali.');
+    expect(detail(decimals)).toBe('Importo non valido per prezzo unitario: sono ammesse al massimo 6 cifre decimali.');
     const big = await call('PUT', `/api/rows/${row.id}`, { token: owner, body: { quantita: '1', totale: '-999.999.999.999,99' } });
     expect(big.status).toBe(200);
     expect(big.json.data.attributes).toMatchObject({ quantita: 1, totale: -999999999999.99 });

@@ -58,7 +58,7 @@ describe('each operation undone exactly', () => {
     const [r1, r2, r3, r5, r6, r7, r8, r9, r10, r11] = await Promise.all([1, 2, 3, 5, 6, 7, 8, 9, 10, 11].map((i) => rowAt(docId, i)));
     const operations: Array<{ run: () => Promise<{ status: number; json: any }>; descrizione: string }> = [
       { run: () => call('PUT', `/api/rows/${r3.id}`, { token: mario, body: { descrizione: 'nuova', quantita: '5,00' } }), descrizione: 'Modifica della riga 3' },
-      { run: () => call('POST', '/api/rows/merge', { token: mario, body: { first_row_id: r5.id, second_row_id: r6.id } }), descrizione: 'Unione delle righe 5 e 6' },
+      { run: () => call('POST', '/api/rows/merge', { token: mario, body: { first_row_id: r5.id, second_row_id: r6.id, articolo: 'seconda' } }), descrizione: 'Unione delle righe 5 e 6' },
       { run: () => call('DELETE', `/api/rows/${r7.id}`, { token: mario }), descrizione: 'Eliminazione della riga 7' },
       {
         run: () => call('POST', '/api/rows/update-tipologia-dei', { token: mario, body: { row_ids: [r8.id, r9.id, r10.id], tipologia_dei: 'impianti_elettrici' } }),
@@ -177,7 +177,7 @@ describe('after a restart', () => {
     const docId = await seed(4);
     const original = await snapshot(docId);
     const [a, b] = await Promise.all([2, 3].map((i) => rowAt(docId, i)));
-    const merged = await call('POST', '/api/rows/merge', { token: mario, body: { first_row_id: a.id, second_row_id: b.id } });
+    const merged = await call('POST', '/api/rows/merge', { token: mario, body: { first_row_id: a.id, second_row_id: b.id, articolo: 'seconda' } });
     expect(merged.status).toBe(200);
     await rt.stop();
 

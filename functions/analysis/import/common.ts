@@ -3,8 +3,9 @@
  * pricing, editing and export need no change), the refusal error with its Italian reason, the
  * limits, and the checks every voce goes through (quantità × prezzo = importo, grand total).
  */
-import { compare, formatItalian, fromNumber, mul, parseFlexible, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
-import { withinAmountLimit } from '../../../shared/domain/amounts.ts';
+import { compare, formatItalian, fromNumber, parseFlexible, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
+import { AMOUNT_DECIMALS, outOfRangeReason, QUANTITY_DECIMALS, UNIT_PRICE_DECIMALS, withinAmountLimit } from '../../../shared/domain/amounts.ts';
+import { amountOf as productRule } from '../../../shared/domain/totals.ts';
 import { addReason, productHolds, R_PRODOTTO, R_TOTALE } from '../parser/checks.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
 import { ImportError } from '../../errors.ts';
@@ -69,8 +70,7 @@ const clean = (s: string) => s.replace(/[\u00ad\u200b]/g, '').replace(/[\s\u00a0
  * The reason of a voce whose value is beyond the business limit: the voce is imported, flagged
  * "da verificare" with this reason, never dropped nor the whole file refused.
  */
-export const outOfRange = (label: string, value: Decimal) =>
-  `${label} fuori dai limiti ammessi (nel file ${formatItalian(round(value, 2), 2)}, massimo 999.999.999.999,99 in valore assoluto)`;
+export const outOfRange = (label: string, value: Decimal) => outOfRangeReason(label, formatItalian(round(value, 2), 2));
 
 /** The voce model of the PDF reader, page-less (a file has no pages), with the product check. */
 export function makeVoce(v: VoceInput, index: number): ParsedVoce {
@@ -80,9 +80,9 @@ export function makeVoce(v: VoceInput, index: number): ParsedVoce {
     tariffa: clean(v.tariffa).slice(0, 200),
     descrizione: clean(v.descrizione).slice(0, 20_000),
     unita_di_misura: clean(v.unita_di_misura).slice(0, 40),
-    quantita: stored(v.quantita, 4),
-    unitario: stored(v.unitario, 4),
-    totale: stored(v.totale, 2),
+    quantita: stored(v.quantita, QUANTITY_DECIMALS),
+    unitario: stored(v.unitario, UNIT_PRICE_DECIMALS),
+    totale: stored(v.totale, AMOUNT_DECIMALS),
     page: 0,
     page_end: 0,
     verifica: [...(v.verifica ?? [])],
@@ -98,7 +98,7 @@ export function makeVoce(v: VoceInput, index: number): ParsedVoce {
 
 /** Amount of a file that holds none (XPWE, SIX): quantity × price rounded to cents, as those programs print it. */
 export function amountOf(q: Decimal, p: Decimal): Decimal {
-  return round(mul(q, p), 2);
+  return productRule(q, p);
 }
 
 /** Grand total check: a stated total that differs from the sum flags every voce, as for PDFs. */

@@ -1,5 +1,6 @@
 /** Field assignment: a voce's quantity and price (by the evidence in order.ts), description, code. */
 import { round, toNumber } from '../../../shared/domain/money.ts';
+import { QUANTITY_DECIMALS, UNIT_PRICE_DECIMALS } from '../../../shared/domain/amounts.ts';
 import { R_PAGINE, R_PRODOTTO } from './checks.ts';
 import { decideOrder, orderFromCurrency, orderFromPartials, type PartialNumber } from './order.ts';
 import { boxOf, normalizeSpaces } from './lines.ts';
@@ -32,8 +33,8 @@ export function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): 
     tariffa: open.code.join(''),
     descrizione: normalizeSpaces(descriptionLines(open, m).join(' ')),
     unita_di_misura: um,
-    quantita: toNumber(round(q.v, 2)),
-    unitario: toNumber(round(p.v, p.pct ? 6 : 2)),
+    quantita: toNumber(round(q.v, QUANTITY_DECIMALS)),
+    unitario: toNumber(round(p.v, p.pct ? UNIT_PRICE_DECIMALS : 2)),
     totale: toNumber(round(c.t.v, 2)),
     page: open.page,
     page_end: l.page,

@@ -173,6 +173,20 @@ export async function claimRowWrite(ctx: AppContext, id: number): Promise<boolea
 }
 
 /**
+ * An analysis cut short while writing rows (a stop, a kill) gives its claim back, so the document
+ * is read again from its stored original: only while it is still `processing` with the claim
+ * taken and no analysis ended. The caller removes the partial rows first.
+ */
+export async function reopenRowWrite(ctx: AppContext, id: number): Promise<boolean> {
+  return conditionalUpdate(ctx, id, {
+    UpdateExpression: 'REMOVE rows_written_at SET row_count = :zero',
+    ConditionExpression: `#s = :processing AND attribute_exists(rows_written_at) AND ${NOT_ENDED}`,
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':processing': 'processing', ':null': null },
+  });
+}
+
+/**
  * Marks a document failed only while its analysis is still running (one conditional write, so
  * a finished analysis, or a status an owner set by hand, is never overwritten). False otherwise.
  */

@@ -1,3 +1,4 @@
+import type { ReadValues } from '../../../shared/domain/row-edits.ts';
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain/rows.ts';
@@ -53,6 +54,10 @@ export interface RowRecord extends Versioned {
   da_scansione?: boolean;
   /** Italian notes of the digits OCR misread and the quantity × price check corrected. */
   correzioni_ocr?: string[];
+  /** What the file said (shared/domain/row-edits.ts), kept from the first change by hand. */
+  letto?: ReadValues | null;
+  /** Changed by hand: a field of `letto` differs from the row now. */
+  modificata?: boolean;
 }
 
 const BATCH = 25;

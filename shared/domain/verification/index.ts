@@ -3,6 +3,8 @@
  * spreadsheet renders (sections with title, outcome, sentence and rows). Pure: the service reads
  * the rows and looks the codes up in the lists, then calls `verify`.
  */
+import { readingNote } from '../row-edits.ts';
+import { voci } from './words.ts';
 import { aritmetica, quantita, totale } from './amounts.ts';
 import { duplicati } from './duplicates.ts';
 import { codiceNonInPrezzario, nuoviPrezzi, scostamentoPrezzo, unita } from './price-list.ts';
@@ -59,7 +61,8 @@ export interface ReportRow {
 }
 
 export interface ReportSection {
-  regola: Regola;
+  /** A rule, or the report-only list of rows changed by hand. */
+  regola: Regola | typeof EDITED_SECTION;
   titolo: string;
   esito: Esito;
   esito_label: string;
@@ -86,13 +89,38 @@ export interface VerificationReport {
   sezioni: ReportSection[];
 }
 
+/** A report-only section (no rule, no score): the rows changed by hand, with what the file said. */
+export const EDITED_SECTION = 'modifiche';
+
 /**
  * The review as a document: one section per check with its rows (numbered as in the document),
- * for the PDF report and the spreadsheet sheet. Descriptions are cut to `maxDescription`.
+ * for the PDF report and the spreadsheet sheet, and a last section listing the rows changed by
+ * hand, when there are any. Descriptions are cut to `maxDescription`; an edited row's carries
+ * what the file said, in every section that lists it.
  */
 export function verificationReport(result: Verification, rows: readonly VerificationRow[], header: ReportHeader | null = null, maxDescription = 120): VerificationReport {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const order = new Map([...rows].sort((a, b) => a.row_index - b.row_index).map((r, i) => [r.id, i + 1]));
+  const reportRow = (r: VerificationRow): ReportRow => {
+    const d = r.descrizione.replace(/\s+/g, ' ').trim();
+    const cut = d.length > maxDescription ? `${d.slice(0, maxDescription - 1)}…` : d;
+    const edited = readingNote(r);
+    const descrizione = edited ? `${cut} [${edited}]` : cut;
+    return { id: r.id, numero: order.get(r.id)!, tariffa: r.tariffa, descrizione, unita_di_misura: r.unita_di_misura, quantita: r.quantita, unitario: r.unitario, totale: r.totale };
+  };
+  const edited = [...rows].sort((a, b) => a.row_index - b.row_index).filter((r) => readingNote(r));
+  const editedSection: ReportSection[] = edited.length
+    ? [
+        {
+          regola: EDITED_SECTION,
+          titolo: 'Voci modificate a mano',
+          esito: 'avviso',
+          esito_label: ESITO_LABELS.avviso,
+          messaggio: `${voci(edited.length)} ${edited.length === 1 ? 'modificata' : 'modificate'} a mano dopo la lettura: tra parentesi quadre i valori letti dal file.`,
+          righe: edited.map(reportRow),
+        },
+      ]
+    : [];
   return {
     titolo: 'Verifica del computo',
     intestazione: header,
@@ -100,18 +128,19 @@ export function verificationReport(result: Verification, rows: readonly Verifica
     semaforo: result.semaforo,
     formula: result.formula,
     soglia: result.soglia,
-    sezioni: result.controlli.map((c) => ({
-      regola: c.regola,
-      titolo: REGOLA_TITLES[c.regola],
-      esito: c.esito,
-      esito_label: ESITO_LABELS[c.esito],
-      messaggio: c.messaggio,
-      righe: c.righe.flatMap((id) => {
-        const r = byId.get(id);
-        if (!r) return [];
-        const d = r.descrizione.replace(/\s+/g, ' ').trim();
-        return [{ id, numero: order.get(id)!, tariffa: r.tariffa, descrizione: d.length > maxDescription ? `${d.slice(0, maxDescription - 1)}…` : d, unita_di_misura: r.unita_di_misura, quantita: r.quantita, unitario: r.unitario, totale: r.totale }];
-      }),
-    })),
+    sezioni: [
+      ...result.controlli.map((c) => ({
+        regola: c.regola,
+        titolo: REGOLA_TITLES[c.regola],
+        esito: c.esito,
+        esito_label: ESITO_LABELS[c.esito],
+        messaggio: c.messaggio,
+        righe: c.righe.flatMap((id) => {
+          const r = byId.get(id);
+          return r ? [reportRow(r)] : [];
+        }),
+      })),
+      ...editedSection,
+    ],
   };
 }

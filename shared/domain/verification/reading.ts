@@ -5,10 +5,11 @@
  * (product, chapter subtotal, grand total) are reported by `aritmetica` and `totale`.
  */
 import { READER_REASONS } from '../rows.ts';
+import { EDIT_REASONS } from '../row-edits.ts';
 import { REGOLA_TITLES, type Controllo, type VerificationRow } from './types.ts';
 import { idsInOrder, voci } from './words.ts';
 
-const AMOUNT_CHECKS = new Set<string>([READER_REASONS.product, READER_REASONS.chapter, READER_REASONS.total]);
+const AMOUNT_CHECKS = new Set<string>([READER_REASONS.product, READER_REASONS.chapter, READER_REASONS.total, EDIT_REASONS.product]);
 
 /** The reader's doubts about a row, without the amount checks other rules report. */
 export const readingDoubts = (r: VerificationRow): string[] => (r.verifica ?? []).filter((reason) => !AMOUNT_CHECKS.has(reason));

@@ -4,6 +4,7 @@
  * returns one check with an outcome, an Italian sentence and the rows concerned; a rule without
  * the data it needs says `non_verificabile` and why, never `superato`.
  */
+import type { ReadValues } from '../row-edits.ts';
 import type { Capitoli, Verifica } from '../rows.ts';
 
 export const REGOLE = ['aritmetica', 'totale', 'duplicati', 'unita', 'scostamento_prezzo', 'codice_non_in_prezzario', 'nuovi_prezzi', 'quantita', 'lettura'] as const;
@@ -34,6 +35,9 @@ export interface VerificationRow {
   capitoli?: Capitoli | null;
   da_scansione?: boolean;
   correzioni_ocr?: string[];
+  /** Changed by hand, and what the file said (shared/domain/row-edits.ts). */
+  modificata?: boolean;
+  letto?: ReadValues | null;
 }
 
 /** The price-list article a row's code was found as (after the admin patterns). */

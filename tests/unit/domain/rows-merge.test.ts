@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canSumQuantities, isCompleteVoce, mergedValues, type MergeableRow } from '../../../shared/domain/rows.ts';
+import { canSumQuantities, isCompleteVoce, type MergeableRow } from '../../../shared/domain/rows.ts';
+import { mergedValues } from '../../../shared/domain/row-merge.ts';
 import { formProblem, fromRow, EMPTY_PRICE, EMPTY_QUANTITY } from '../../../web/src/features/documents/utils/edit-row-form.ts';
 import type { DocumentRow } from '../../../web/src/features/documents/types.ts';
 
-const voce = (over: Partial<MergeableRow>): MergeableRow => ({
+const voce = (over: Partial<MergeableRow>): MergeableRow & { unita_di_misura: string } => ({
+  unita_di_misura: 'm²',
   id: 1,
   row_index: 1,
   tariffa: 'TOS25_03.B01.002.001',

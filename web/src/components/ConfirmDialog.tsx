@@ -13,10 +13,12 @@ interface Props {
   onConfirm: () => void;
   onCancel: () => void;
   width?: string;
+  /** The action waits for a choice in the dialog. */
+  confirmDisabled?: boolean;
 }
 
 /** A confirmation modal: Annulla and one action button. */
-export function ConfirmDialog({ visible, header, children, confirmLabel, confirmIcon, severity, busy = false, onConfirm, onCancel, width = '32rem' }: Props) {
+export function ConfirmDialog({ visible, header, children, confirmLabel, confirmIcon, severity, busy = false, onConfirm, onCancel, width = '32rem', confirmDisabled = false }: Props) {
   return (
     <Dialog
       header={header}
@@ -28,7 +30,7 @@ export function ConfirmDialog({ visible, header, children, confirmLabel, confirm
       footer={
         <div className="button-row">
           <Button label="Annulla" outlined onClick={onCancel} disabled={busy} />
-          <Button label={confirmLabel} icon={confirmIcon} severity={severity} loading={busy} onClick={onConfirm} autoFocus />
+          <Button label={confirmLabel} icon={confirmIcon} severity={severity} loading={busy} onClick={onConfirm} disabled={confirmDisabled} autoFocus />
         </div>
       }
     >

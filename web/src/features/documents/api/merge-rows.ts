@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { countRowsBetween, MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, mergeOrder } from '@shared/domain/rows.ts';
 import { ApiError, apiCall } from '@/lib/api-client.ts';
 import { mergeResponse } from '@shared/api/rows.ts';
+import type { MergeOptions } from '@shared/domain/row-merge.ts';
 import type { EditingKit } from '@/features/documents/hooks/use-editing-kit.ts';
 import { HIGHLIGHT_SINGLE_MS } from '@/features/documents/hooks/use-row-highlight.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
@@ -15,9 +16,9 @@ export interface MergeResult extends RowMutationMeta {
   message: string;
 }
 
-/** `sumQuantities`: two complete voci of one code and price add their quantities (somma_quantita). */
-export async function mergeRows(firstRowId: number, secondRowId: number, sumQuantities = false): Promise<MergeResult> {
-  const body = { first_row_id: firstRowId, second_row_id: secondRowId, ...(sumQuantities ? { somma_quantita: true } : {}) };
+/** `sumQuantities`: add the quantities (somma_quantita); `article`: which of two different articles to keep (articolo). */
+export async function mergeRows(firstRowId: number, secondRowId: number, options: MergeOptions = {}): Promise<MergeResult> {
+  const body = { first_row_id: firstRowId, second_row_id: secondRowId, ...(options.sumQuantities ? { somma_quantita: true } : {}), ...(options.article ? { articolo: options.article } : {}) };
   const res = await apiCall(mergeResponse, '/api/rows/merge', { method: 'POST', body });
   return { row: res.data.row, removedRowId: res.data.removed_row_id, message: res.data.message, ...mutationMeta(res.meta) };
 }
@@ -54,10 +55,10 @@ export function useMergeRows(kit: EditingKit) {
   );
 
   const confirm = useCallback(
-    async (first: DocumentRow, second: DocumentRow, sumQuantities = false) => {
+    async (first: DocumentRow, second: DocumentRow, options: MergeOptions = {}) => {
       setBusy(true);
       try {
-        const res = await mergeRows(first.id, second.id, sumQuantities);
+        const res = await mergeRows(first.id, second.id, options);
         cache.removeRows([res.removedRowId]);
         cache.replaceRows([res.row], res);
         deselect();

@@ -15,7 +15,8 @@ export interface RowPatch extends RowUpdateBody {
   unita_di_misura?: string;
   quantita?: number;
   unitario?: number;
-  totale?: number;
+  /** Only when typed by hand: a new quantity or price alone lets the server compute it. */
+  totale?: number | null;
   tipologia_dei?: string;
   /** A typed price becomes a manual price; null clears it. */
   prezzo_db?: number | null;

@@ -8,7 +8,8 @@ import type { RowPatch } from '@/features/documents/api/update-row.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { formatInteger } from '@shared/format.ts';
 import { TEXT_FIELDS, textLength } from '@shared/domain/text.ts';
-import { formProblem, fromRow, rowPatch, withAmount, type FormState } from '@/features/documents/utils/edit-row-form.ts';
+import { formProblem, fromRow, rowPatch, withAmount, withTypedTotal, type FormState } from '@/features/documents/utils/edit-row-form.ts';
+import { ROW_DECIMALS } from '@shared/domain/amounts.ts';
 import { TipologiaSelect } from './TipologiaSelect.tsx';
 import { PriceExplanation } from './PriceExplanation.tsx';
 import { ProductCheck } from './ProductCheck.tsx';
@@ -30,8 +31,9 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
   const [form, setForm] = useState<FormState>(() => fromRow(row));
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
 
-  /** A total that matched quantity × unit price follows them when either changes. */
+  /** A total not typed by hand follows quantity × unit price while the person types either. */
   const setAmount = (field: 'quantita' | 'unitario', value: number | null) => setForm((f) => withAmount(f, field, value));
+  const setTotal = (value: number | null) => setForm((f) => withTypedTotal(f, value));
 
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
@@ -41,7 +43,16 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
   };
   const descLength = textLength(form.descrizione);
   const descMax = TEXT_FIELDS.rowDescription.max;
-  const amountProps = { mode: 'decimal' as const, locale: 'it-IT', minFractionDigits: 2, maxFractionDigits: 2, step: 0.01, className: 'doc-full-width', disabled: busy };
+  // The limits of shared/domain (quantities 3 decimals, prices 6, amounts 2); 0.01 is only the arrows' step.
+  const amountProps = (field: keyof typeof ROW_DECIMALS) => ({
+    mode: 'decimal' as const,
+    locale: 'it-IT',
+    minFractionDigits: 2,
+    maxFractionDigits: ROW_DECIMALS[field],
+    step: 0.01,
+    className: 'doc-full-width',
+    disabled: busy,
+  });
 
   return (
     <Dialog
@@ -96,19 +107,19 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
           </div>
           <div className="doc-field">
             <label htmlFor="row-quantita">Quantità</label>
-            <InputNumber inputId="row-quantita" value={form.quantita} onValueChange={(e) => setAmount('quantita', e.value ?? null)} {...amountProps} />
+            <InputNumber inputId="row-quantita" value={form.quantita} onChange={(e) => setAmount('quantita', e.value ?? null)} {...amountProps('quantita')} />
           </div>
           <div className="doc-field">
             <label htmlFor="row-unitario">Prezzo unitario (€)</label>
-            <InputNumber inputId="row-unitario" value={form.unitario} onValueChange={(e) => setAmount('unitario', e.value ?? null)} {...amountProps} />
+            <InputNumber inputId="row-unitario" value={form.unitario} onChange={(e) => setAmount('unitario', e.value ?? null)} {...amountProps('unitario')} />
           </div>
           <div className="doc-field">
             <label htmlFor="row-totale">Totale (€)</label>
-            <InputNumber inputId="row-totale" value={form.totale} onValueChange={(e) => set('totale', e.value ?? null)} {...amountProps} />
+            <InputNumber inputId="row-totale" value={form.totale} onChange={(e) => setTotal(e.value ?? null)} {...amountProps('totale')} />
           </div>
           <div className="doc-field">
             <label htmlFor="row-prezzo-db">Prezzo DB (€)</label>
-            <InputNumber inputId="row-prezzo-db" value={form.prezzo_db} onValueChange={(e) => set('prezzo_db', e.value ?? null)} {...amountProps} />
+            <InputNumber inputId="row-prezzo-db" value={form.prezzo_db} onChange={(e) => set('prezzo_db', e.value ?? null)} {...amountProps('prezzo_db')} />
           </div>
           <div className="doc-field doc-field-wide">
             <label htmlFor="row-tipologia">Tipologia DEI</label>

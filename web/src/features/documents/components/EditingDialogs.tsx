@@ -51,7 +51,7 @@ export function EditingDialogs({ document, rowCount, editing }: Props) {
         rows={merging ? { first: merging.first, second: merging.second } : null}
         quick={dialog?.kind === 'quick-merge'}
         busy={busy}
-        onConfirm={(sumQuantities) => merging && void merge.confirm(merging.first, merging.second, sumQuantities)}
+        onConfirm={(options) => merging && void merge.confirm(merging.first, merging.second, options)}
         onCancel={close}
       />
       <BulkTipologiaDialog visible={dialog?.kind === 'tipologia'} count={selectedCount} busy={busy} onConfirm={(t) => void setTipologia(t)} onCancel={close} />

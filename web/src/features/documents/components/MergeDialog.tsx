@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Checkbox } from 'primereact/checkbox';
-import { formatEuro, formatNumber } from '@shared/format.ts';
-import { canSumQuantities, isCompleteVoce, summedQuantities } from '@shared/domain/rows.ts';
+import { RadioButton } from 'primereact/radiobutton';
+import { formatEuro, formatNumber, formatPrice, formatQuantity } from '@shared/format.ts';
+import { canSumQuantities, isCompleteVoce, needsArticleChoice } from '@shared/domain/rows.ts';
+import { mergedValues, summedQuantities, type MergeOptions } from '@shared/domain/row-merge.ts';
+import { normalizeUnit } from '@shared/domain/units.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 
@@ -17,40 +20,78 @@ interface Props {
   /** Quick merge: a short confirmation without the preview. */
   quick: boolean;
   busy: boolean;
-  /** `sumQuantities`: the user chose to add the two quantities (two complete voci of one code and price). */
-  onConfirm: (sumQuantities: boolean) => void;
+  /** The user's choices: add the quantities, and for two different articles which one to keep. */
+  onConfirm: (options: MergeOptions) => void;
   onCancel: () => void;
 }
 
-const asMergeable = (r: DocumentRow) => ({ ...r, tariffa: r.tariffa ?? '', descrizione: r.descrizione ?? '' });
+const asMergeable = (r: DocumentRow) => ({ ...r, tariffa: r.tariffa ?? '', descrizione: r.descrizione ?? '', unita_di_misura: r.unita_di_misura ?? '' });
+
+/** One article of the choice: its code, unit, quantity × price = amount. */
+const articleLabel = (label: string, r: DocumentRow) =>
+  `${label}: ${r.tariffa || '—'} · ${formatQuantity(r.quantita)} ${r.unita_di_misura ?? ''} × ${formatPrice(r.unitario)} = ${formatEuro(r.totale)}`;
+
+/** Two different articles, each with its amount: the user says which article's code and price the merged row keeps. */
+function ArticleChoice({ first, second, options, onChange }: { first: DocumentRow; second: DocumentRow; options: MergeOptions; onChange: (o: MergeOptions) => void }) {
+  const sameUnit = normalizeUnit(first.unita_di_misura) === normalizeUnit(second.unita_di_misura);
+  return (
+    <fieldset className="doc-merge-choice" data-testid="merge-article-choice">
+      <legend>Le due righe sono articoli diversi, ciascuno con il suo importo: quale articolo tiene la riga unita (codice e prezzo)?</legend>
+      {(['prima', 'seconda'] as const).map((article) => (
+        <div key={article} className="doc-merge-sum">
+          <RadioButton inputId={`merge-article-${article}`} name="merge-article" value={article} checked={options.article === article} onChange={() => onChange({ ...options, article })} />
+          <label htmlFor={`merge-article-${article}`}>{articleLabel(article === 'prima' ? 'Prima riga' : 'Seconda riga', article === 'prima' ? first : second)}</label>
+        </div>
+      ))}
+      {sameUnit && (
+        <div className="doc-merge-sum">
+          <Checkbox inputId="merge-sum" checked={options.sumQuantities === true} onChange={(e) => onChange({ ...options, sumQuantities: Boolean(e.checked) })} />
+          <label htmlFor="merge-sum">
+            Somma le quantità ({formatNumber(first.quantita)} + {formatNumber(second.quantita)} {first.unita_di_misura})
+          </label>
+        </div>
+      )}
+    </fieldset>
+  );
+}
 
 /**
- * Two complete voci: merging keeps only the second's amounts, so the first's amount would leave
- * the document. Said in the confirmation; when code and unit price agree, adding the quantities
- * is offered instead.
+ * One article in two complete rows: merging keeps only the second's amounts, so the first's amount
+ * would leave the document. Said in the confirmation, and adding the quantities is offered.
  */
-function CompleteVociWarning({ first, second, sum, onSum }: { first: DocumentRow; second: DocumentRow; sum: boolean; onSum: (v: boolean) => void }) {
+function SameArticleWarning({ first, second, options, onChange }: { first: DocumentRow; second: DocumentRow; options: MergeOptions; onChange: (o: MergeOptions) => void }) {
   const a = asMergeable(first);
   const b = asMergeable(second);
-  if (!isCompleteVoce(a) || !isCompleteVoce(b)) return null;
-  const summable = canSumQuantities(a, b);
-  const summed = summable ? summedQuantities(a, b) : null;
+  if (!isCompleteVoce(a) || !isCompleteVoce(b) || !canSumQuantities(a, b)) return null;
+  const summed = summedQuantities(a, b);
   return (
     <div className="doc-merge-complete" data-testid="merge-complete-warning">
       <p className="doc-warning-text" role="alert">
         <i className="pi pi-exclamation-triangle" aria-hidden /> Entrambe le righe sono voci complete: la riga unita terrà quantità, prezzo e totale della seconda riga, e
         l&apos;importo della prima ({formatEuro(first.totale)}) non sarà più nel totale del documento.
       </p>
-      {summed && (
-        <div className="doc-merge-sum">
-          <Checkbox inputId="merge-sum" checked={sum} onChange={(e) => onSum(Boolean(e.checked))} />
-          <label htmlFor="merge-sum">
-            Stessa tariffa e stesso prezzo unitario: somma le quantità ({formatNumber(first.quantita)} + {formatNumber(second.quantita)} = {formatNumber(summed.quantita)}, totale{' '}
-            {formatEuro(summed.totale)})
-          </label>
-        </div>
-      )}
+      <div className="doc-merge-sum">
+        <Checkbox inputId="merge-sum" checked={options.sumQuantities === true} onChange={(e) => onChange({ ...options, sumQuantities: Boolean(e.checked) })} />
+        <label htmlFor="merge-sum">
+          Stessa tariffa e stesso prezzo unitario: somma le quantità ({formatNumber(first.quantita)} + {formatNumber(second.quantita)} = {formatNumber(summed.quantita)}, totale{' '}
+          {formatEuro(summed.totale)})
+        </label>
+      </div>
     </div>
+  );
+}
+
+/** The merged row as the server will write it (the same shared rule), or what is still to choose. */
+function MergeOutcome({ first, second, options }: { first: DocumentRow; second: DocumentRow; options: MergeOptions }) {
+  if (needsArticleChoice(asMergeable(first), asMergeable(second)) && !options.article) {
+    return <p className="doc-hint-text">Scegli l&apos;articolo da tenere per vedere la riga unita.</p>;
+  }
+  const merged = mergedValues(asMergeable(first), asMergeable(second), options);
+  return (
+    <p className="doc-merge-outcome" data-testid="merge-outcome" aria-live="polite">
+      La riga unita: <span className="mono">{merged.tariffa || '—'}</span>, {formatNumber(merged.quantita) || '—'} {merged.unita_di_misura} × {formatEuro(merged.unitario) || '—'} ={' '}
+      <strong>{formatEuro(merged.totale) || '—'}</strong>, prezzo DB {formatEuro(merged.prezzo_db) || '—'}
+    </p>
   );
 }
 
@@ -66,7 +107,7 @@ function RowBox({ label, row }: { label: string; row: DocumentRow }) {
 }
 
 export function MergeDialog(props: Props) {
-  // Mounted per pair of rows: each opening starts with the quantities not added.
+  // Mounted per pair of rows: each opening starts with nothing chosen.
   const key = props.rows ? `${props.rows.first.id}-${props.rows.second.id}` : 'none';
   return <MergeConfirm key={key} {...props} />;
 }
@@ -74,7 +115,8 @@ export function MergeDialog(props: Props) {
 function MergeConfirm({ rows, quick, busy, onConfirm, onCancel }: Props) {
   const first = rows?.first;
   const second = rows?.second;
-  const [sum, setSum] = useState(false);
+  const [options, setOptions] = useState<MergeOptions>({});
+  const choose = Boolean(first && second && needsArticleChoice(asMergeable(first), asMergeable(second)));
   return (
     <ConfirmDialog
       visible={Boolean(rows)}
@@ -83,35 +125,29 @@ function MergeConfirm({ rows, quick, busy, onConfirm, onCancel }: Props) {
       confirmIcon="pi pi-link"
       severity="warning"
       busy={busy}
-      onConfirm={() => onConfirm(sum)}
+      confirmDisabled={choose && !options.article}
+      onConfirm={() => onConfirm(options)}
       onCancel={onCancel}
-      width={quick ? '30rem' : '40rem'}
+      width={quick ? '32rem' : '42rem'}
     >
       {first && second && quick && (
         <p>
           Unire la riga N° {first.row_index} con la riga N° {second.row_index}? Puoi annullarla con Annulla o Ctrl+Z.
         </p>
       )}
-      {first && second && quick && <CompleteVociWarning first={first} second={second} sum={sum} onSum={setSum} />}
       {first && second && !quick && (
         <div className="doc-merge" data-testid="merge-preview">
           <RowBox label="Prima riga" row={first} />
           <RowBox label="Seconda riga" row={second} />
-          <p className="doc-merge-title">La riga unita manterrà:</p>
-          <ul className="doc-merge-keeps">
-            <li>
-              dalla prima riga: tariffa <span className="mono">{first.tariffa || '—'}</span> e descrizione
-            </li>
-            <li>
-              dalla seconda riga: quantità {formatNumber(second.quantita) || '—'}, prezzo unitario {formatEuro(second.unitario) || '—'}, totale{' '}
-              {formatEuro(second.totale) || '—'}, prezzo DB {formatEuro(second.prezzo_db) || '—'}, totale DB {formatEuro(second.prezzo_totale_db) || '—'}
-            </li>
-          </ul>
-          <CompleteVociWarning first={first} second={second} sum={sum} onSum={setSum} />
-          <p className="doc-hint-text">
-            <i className="pi pi-undo" aria-hidden /> La seconda riga sarà tolta; puoi annullare l&apos;unione con Annulla o Ctrl+Z.
-          </p>
         </div>
+      )}
+      {first && second && choose && <ArticleChoice first={first} second={second} options={options} onChange={setOptions} />}
+      {first && second && !choose && <SameArticleWarning first={first} second={second} options={options} onChange={setOptions} />}
+      {first && second && <MergeOutcome first={first} second={second} options={options} />}
+      {first && second && !quick && (
+        <p className="doc-hint-text">
+          <i className="pi pi-undo" aria-hidden /> La seconda riga sarà tolta; puoi annullare l&apos;unione con Annulla o Ctrl+Z.
+        </p>
       )}
     </ConfirmDialog>
   );

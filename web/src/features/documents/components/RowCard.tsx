@@ -9,6 +9,7 @@ import { ActionsCell, NumberCell } from './RowCells.tsx';
 import { CheckMark } from './RowsToCheck.tsx';
 import { ScanMark } from './ScanMark.tsx';
 import { VARIATION_BASE } from '@/features/documents/utils/rows.ts';
+import { EditMark } from './EditMark.tsx';
 import { formatUnitPrice } from '@/features/documents/utils/rows.ts';
 
 /** Longer descriptions start folded to three lines. */
@@ -52,6 +53,7 @@ export function RowCard({ row, selected, onSelect, actions, updating, onMore, ti
       <p id={descId} className={`doc-row-card-desc${long && !expanded ? ' doc-row-card-folded' : ''}`} data-testid="row-card-description">
         <CheckMark row={row} />
         <ScanMark row={row} />
+        <EditMark row={row} />
         {row.descrizione}
       </p>
       {long && (

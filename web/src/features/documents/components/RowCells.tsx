@@ -5,6 +5,7 @@ import { differenceClass } from '@/features/documents/utils/rows.ts';
 import type { RowActions } from './RowActionsMenu.tsx';
 import { CheckMark } from './RowsToCheck.tsx';
 import { ScanMark } from './ScanMark.tsx';
+import { EditMark } from './EditMark.tsx';
 
 /** A number cell; `colored` paints differences red or green. */
 export function NumberCell({ value, format, colored = false }: { value: number | null; format: (v: number | null) => string; colored?: boolean }) {
@@ -17,6 +18,7 @@ export function DescriptionCell({ row, full }: { row: DocumentRow; full: boolean
     <span className={full ? 'doc-cell-wrap' : 'doc-cell-ellipsis'} title={full ? undefined : (row.descrizione ?? '')} data-testid="row-description">
       <CheckMark row={row} />
       <ScanMark row={row} />
+      <EditMark row={row} />
       {row.descrizione}
     </span>
   );

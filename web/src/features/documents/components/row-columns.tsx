@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Column } from 'primereact/column';
-import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
+import { formatEuro, formatPercent, formatQuantity } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { PriceSourceButton } from './PriceSourceButton.tsx';
 import { VARIATION_BASE, VARIATION_TITLE } from '@/features/documents/utils/rows.ts';
@@ -69,7 +69,7 @@ export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sor
     <Column key="tariffa" field="tariffa" header="Tariffa" sortable={sortable} style={{ width: `${codeWidthRem(codeChars).toFixed(2)}rem` }} body={(r: DocumentRow) => <span className={`${fullText ? 'doc-cell-wrap' : 'doc-cell-ellipsis'} mono`} title={r.tariffa ?? ''}>{r.tariffa}</span>} />,
     <Column key="descrizione" field="descrizione" header="Descrizione" sortable={sortable} body={(r: DocumentRow) => <DescriptionCell row={r} full={fullText} />} />,
     <Column key="um" field="unita_di_misura" header="U.M." sortable={sortable} style={{ width: '4rem' }} body={(r: DocumentRow) => <span className="doc-cell-ellipsis" title={r.unita_di_misura ?? ''}>{r.unita_di_misura}</span>} />,
-    numeric('quantita', 'Quantità', '5rem', formatNumber, sortable),
+    numeric('quantita', 'Quantità', '5rem', formatQuantity, sortable),
     numeric('unitario', 'Prezzo unitario', '6rem', (v, r) => formatUnitPrice(r, v), sortable),
     numeric('totale', 'Totale', '6.5rem', formatEuro, sortable),
     <Column

@@ -1,4 +1,4 @@
-import { formatEuro } from '@shared/format.ts';
+import { formatPrice } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 
 /**
@@ -85,7 +85,7 @@ export const isPercentVoce = (row: Pick<DocumentRow, 'unita_di_misura'>) => /%\s
 /** The unit price as the voce means it: euro, or the rate of a percentage voce. */
 export function formatUnitPrice(row: Pick<DocumentRow, 'unita_di_misura'>, value: number | null): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return isPercentVoce(row) ? rate.format(value) : formatEuro(value);
+  return isPercentVoce(row) ? rate.format(value) : formatPrice(value);
 }
 
 /** The spec's variazione_percentuale, (prezzo DB − prezzo unitario) / prezzo unitario: its base is the computo's price, and the header says so. */
