@@ -10,14 +10,15 @@ import { getDocument, updateDocument, type DocumentRecord } from '../storage/rep
 const WRITE_ATTEMPTS = 10;
 
 /**
- * With `expectedVersion` (If-Match or the form's base_version) only while the document is at that
- * version (412 otherwise); without, on the version just read, read again and retried when another
- * write came between (the heading does not depend on the rest of the document).
+ * Writes fields of the document item that do not depend on the rest of it (the printout's heading,
+ * the verification threshold). With `expectedVersion` (If-Match or the form's base_version) only
+ * while the document is at that version (412 otherwise); without, on the version just read, read
+ * again and retried when another write came between.
  */
-export async function saveIntestazione(ctx: AppContext, doc: DocumentRecord, intestazione: Intestazione, expectedVersion?: number): Promise<DocumentRecord> {
+export async function writeDocumentFields(ctx: AppContext, doc: DocumentRecord, fields: Partial<DocumentRecord>, expectedVersion?: number): Promise<DocumentRecord> {
   let current = doc;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const written = await updateDocument(ctx, doc.id, { intestazione }, { version: expectedVersion ?? current.version ?? 0 });
+    const written = await updateDocument(ctx, doc.id, fields, { version: expectedVersion ?? current.version ?? 0 });
     if (written) return written;
     if (expectedVersion !== undefined) throw new PreconditionFailedError(CHANGED_MEANWHILE_DETAIL);
     const fresh = await getDocument(ctx, doc.id);
@@ -25,4 +26,9 @@ export async function saveIntestazione(ctx: AppContext, doc: DocumentRecord, int
     current = fresh;
   }
   throw new ConflictError('Il documento è stato modificato da troppe richieste nello stesso momento: riprova tra poco.');
+}
+
+/** Keeps the printout's heading on the document (see writeDocumentFields). */
+export function saveIntestazione(ctx: AppContext, doc: DocumentRecord, intestazione: Intestazione, expectedVersion?: number): Promise<DocumentRecord> {
+  return writeDocumentFields(ctx, doc, { intestazione }, expectedVersion);
 }

@@ -5,13 +5,12 @@
  * document (`soglia_scostamento`), written conditionally on the version it was read at.
  */
 import type { AppContext } from '../config/context.ts';
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../errors.ts';
-import { CHANGED_MEANWHILE_DETAIL } from '../errors.ts';
 import { applyPatternsTraced, listLabel, plannedLists } from '../../shared/domain/pricing.ts';
 import { DEFAULT_SOGLIA, verificationReport, verify, type RowListInfo, type Verification, type VerificationReport } from '../../shared/domain/verification/index.ts';
-import { getDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import { readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { loadPricing, lookupPrices, type PricingContext } from './pricing.ts';
+import { writeDocumentFields } from './intestazione.ts';
 
 export interface DocumentVerification extends Verification {
   /** The lists the codes were looked up in ("Toscana LUCCA 2025"), for the report's header. */
@@ -61,23 +60,7 @@ export async function verificationReportOf(ctx: AppContext, doc: DocumentRecord)
 const dateTimeFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
 const dateTime = { format: (d: Date) => dateTimeFormat.format(d).replace(', ', ' ') };
 
-const WRITE_ATTEMPTS = 10;
-
-/**
- * Keeps a new threshold on the document. With `expectedVersion` (If-Match) only while the
- * document is at that version (412 otherwise); without, conditionally on the version read, read
- * again and retried when another write came between (the threshold does not depend on the rest).
- */
-export async function setSoglia(ctx: AppContext, doc: DocumentRecord, soglia: number, expectedVersion?: number): Promise<DocumentRecord> {
-  let current = doc;
-  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const version = expectedVersion ?? current.version ?? 0;
-    const written = await updateDocument(ctx, doc.id, { soglia_scostamento: soglia }, { version });
-    if (written) return written;
-    if (expectedVersion !== undefined) throw new PreconditionFailedError(CHANGED_MEANWHILE_DETAIL);
-    const fresh = await getDocument(ctx, doc.id);
-    if (!fresh) throw new NotFoundError('Documento non trovato');
-    current = fresh;
-  }
-  throw new ConflictError('Il documento è stato modificato da troppe richieste nello stesso momento: riprova tra poco.');
+/** Keeps a new threshold on the document (written as the heading is: writeDocumentFields). */
+export function setSoglia(ctx: AppContext, doc: DocumentRecord, soglia: number, expectedVersion?: number): Promise<DocumentRecord> {
+  return writeDocumentFields(ctx, doc, { soglia_scostamento: soglia }, expectedVersion);
 }

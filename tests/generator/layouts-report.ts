@@ -208,6 +208,16 @@ function printedVoci(rng: Rng, pl: Plan, voci: Voce[]): Printed[] {
   });
 }
 
+/** What follows the voci: one total under one of many labels, or imponibile, IVA, total with VAT (and an advance). */
+export function tailLines(rng: Rng, pl: Plan, total: number): Array<[string, number]> {
+  if (!pl.vat) return [[rng.pick(TOTAL_LABELS), total]];
+  const iva = rng.pick([10, 22]);
+  const vat = mulRound2([total, iva / 100]);
+  const tail: Array<[string, number]> = [['Imponibile', total], [`IVA ${iva}%`, vat], ['TOTALE', sum2([total, vat])]];
+  if (rng.chance(0.5)) tail.push(['Acconto', roundDec(total * 0.3, 2)]);
+  return tail;
+}
+
 /** What a report print says, before any engine draws it: the plan, the page set-up, the voci as printed. */
 export function reportContent(rng: Rng, nVoci: number): { pl: Plan; setup: ReturnType<typeof randomSetup>; model: Rendered['model']; printed: Printed[] } {
   const pl = plan(rng);
@@ -386,13 +396,7 @@ async function drawReport(rng: Rng, pl: Plan, setup: ReturnType<typeof randomSet
       s.text(formatNumber(ch.total, 2, pl.fmt), edges.t, flow.y, { bold: true, align: 'right' });
     }
   }
-  const tail: Array<[string, number]> = [];
-  if (pl.vat) {
-    const iva = rng.pick([10, 22]);
-    const vat = mulRound2([model.total, iva / 100]);
-    tail.push(['Imponibile', model.total], [`IVA ${iva}%`, vat], ['TOTALE', sum2([model.total, vat])]);
-    if (rng.chance(0.5)) tail.push(['Acconto', roundDec(model.total * 0.3, 2)]);
-  } else tail.push([rng.pick(TOTAL_LABELS), model.total]);
+  const tail = tailLines(rng, pl, model.total);
   flow.ensure(lh * (tail.length + 1.5));
   flow.y += lh * 0.6;
   s.line(cols.desc, flow.y, x1, flow.y, 0.6);

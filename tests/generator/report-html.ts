@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashStr, makeRng, mulRound2, roundDec, sum2 } from './core.ts';
+import { hashStr, makeRng } from './core.ts';
 import type { Truth, TruthItem } from './doc.ts';
-import { HEADS, TOTAL_LABELS, formatNumber, reportContent, type Plan, type Printed } from './layouts-report.ts';
+import { HEADS, formatNumber, reportContent, tailLines, type Plan, type Printed } from './layouts-report.ts';
 import { printWithChromium } from './office/chromium-print.ts';
 import { pageTexts } from './office/truth.ts';
 
@@ -54,13 +54,7 @@ export function reportHtml(seed: number, index: number): { name: string; html: s
   const labour = pl.heads === 'en' ? ['Labour %', 'Labour'] : ['Mdo inc. %', 'Tot. mdo'];
   const headCells = [heads.n, ...(pl.codes === 'none' ? [] : [heads.code]), heads.desc, heads.um, heads.q, heads.p, ...(pl.labour ? labour : []), heads.t];
   const cols = headCells.length;
-  const tail: Array<[string, number]> = [];
-  if (pl.vat) {
-    const iva = rng.pick([10, 22]);
-    const vat = mulRound2([model.total, iva / 100]);
-    tail.push(['Imponibile', model.total], [`IVA ${iva}%`, vat], ['TOTALE', sum2([model.total, vat])]);
-    if (rng.chance(0.5)) tail.push(['Acconto', roundDec(model.total * 0.3, 2)]);
-  } else tail.push([rng.pick(TOTAL_LABELS), model.total]);
+  const tail = tailLines(rng, pl, model.total);
   const font = rng.pick(['Helvetica, Arial, sans-serif', 'Georgia, serif', '"DejaVu Sans", sans-serif', '"Liberation Serif", serif']);
   const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><style>
 @page { size: A4 ${setup.landscape ? 'landscape' : 'portrait'}; margin: 14mm 12mm; }
