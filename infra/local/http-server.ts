@@ -135,12 +135,18 @@ function proxyStore(req: http.IncomingMessage, res: http.ServerResponse, url: UR
       const out: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) if (!/^access-control-/i.test(name) && value !== undefined) out[name] = value;
       res.writeHead(answer.statusCode ?? 502, { ...out, ...STORE_RESPONSE_HEADERS });
+      // A refusal (a body larger than the signed size) may come before the upload has finished:
+      // the rest of it is read and dropped, so the client hears the 403 instead of a reset.
+      if ((answer.statusCode ?? 502) >= 400) {
+        req.unpipe(upstream);
+        discardBody(req);
+      }
       answer.pipe(res);
     },
   );
   upstream.on('error', () => {
     if (!res.headersSent) send(res, { statusCode: 502, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Archivio dei file non raggiungibile' });
-    else res.destroy();
+    else if (!res.writableFinished) res.destroy();
   });
   req.pipe(upstream);
 }

@@ -6,6 +6,7 @@
 import type ExcelJS from 'exceljs';
 import { mulRound2, roundDec, type Rng } from './core.ts';
 import { fromNumber, mul, round, toNumber } from '../../shared/domain/money.ts';
+import { UNIT_PRICE_DECIMALS } from '../../shared/domain/amounts.ts';
 import { moneyCell, type CellSpec, type Col, type Layout, type OfferVoce, type Writer } from './offer-workbook.ts';
 
 /** Excel's accounting format: "€" at the cell's left edge, "€ -" for zero. */
@@ -155,7 +156,7 @@ export function labourValues(w: Writer, v: OfferVoce & { rate?: number }): Parti
 /**
  * A price computed by a formula, its list price less `discount`, as Excel caches it (a float with
  * many decimals): the cell's value, and the truth as a reader of the cells has it (the price kept to
- * 4 decimals, the amount round(q × p) of the cells' values, half-up to the cent: shared/domain).
+ * the unit-price decimals of shared/domain/amounts.ts, the amount round(q × p) of the cells' values, half-up to the cent).
  */
 function discountedPrice(v: OfferVoce, discount: number): { cell: CellSpec; full: number; stored: number; totale: number } {
   const full = v.unitario * (1 - discount);
@@ -163,7 +164,7 @@ function discountedPrice(v: OfferVoce, discount: number): { cell: CellSpec; full
   return {
     cell: { value: { formula: `${v.unitario}*(1-${discount})`, result: full } as ExcelJS.CellFormulaValue, numFmt: '#,##0.00' },
     full,
-    stored: toNumber(round(exact, 4)),
+    stored: toNumber(round(exact, UNIT_PRICE_DECIMALS)),
     totale: toNumber(round(mul(fromNumber(v.quantita), exact), 2)),
   };
 }
