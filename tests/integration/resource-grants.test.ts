@@ -213,6 +213,7 @@ describe('resource grants cover what the handlers do', () => {
     await as('GET', `/api/documents/${docId}/comparison/export?with=${otherId}`, { token: mario });
     await as('GET', `/api/documents/${docId}/verification`, { token: mario });
     await as('PUT', `/api/documents/${docId}/verification`, { token: mario, body: { soglia: 15 } });
+    await as('PUT', `/api/documents/${docId}/intestazione`, { token: mario, body: { oggetto: 'Scuola primaria', committente: 'Comune di Lucca' } });
     await as('GET', `/api/documents/${docId}/verification/export`, { token: mario });
 
     // rows
