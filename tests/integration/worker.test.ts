@@ -70,7 +70,9 @@ describe('the analysis worker never leaves a document processing', () => {
   it(`ends failed without calling Textract when a scan has more than ${MAX_TEXTRACT_PAGES} pages`, async () => {
     // Prepare: a scan (pages without a text layer) one page over the OCR limit; Textract mocked.
     const pdf = await PDFDocument.create();
-    for (let i = 0; i <= MAX_TEXTRACT_PAGES; i++) pdf.addPage([595, 842]);
+    // (scanned pages carry an image: a page that draws nothing is blank, not a scan)
+    const scan = await pdf.embedPng(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'));
+    for (let i = 0; i <= MAX_TEXTRACT_PAGES; i++) pdf.addPage([595, 842]).drawImage(scan, { x: 0, y: 0, width: 595, height: 842 });
     const doc = await pendingDocument(await pdf.save(), MAX_TEXTRACT_PAGES + 1);
     const textract = mockClient(TextractClient);
     try {
