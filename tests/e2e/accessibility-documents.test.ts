@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
@@ -12,7 +13,6 @@ import { COMPUTO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let documentId: number;
 /** A computo and its variante (XPWE), for the comparison page (issue 40). */
@@ -21,7 +21,7 @@ let variante: number;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   // An analysed document priced in part (Lucca list of its Tuscan articles): priced and unpriced rows.
   await importLuccaList(rt.url, token, tuscanItemsOf('primus_medium.pdf'));
@@ -33,7 +33,6 @@ beforeAll(async () => {
   await waitForAnalysis(rt.url, token, variante, 120_000);
 }, 300_000);
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
 });
 

@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { COMPUTO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
@@ -22,7 +23,6 @@ const shots = process.env.DAILY_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), '
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let pdf: number;
 let computo: number;
@@ -33,7 +33,7 @@ let single: number;
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   const lucca = tuscanItemsOf('primus_medium.pdf');
   await importLuccaList(rt.url, token, lucca);
@@ -45,7 +45,6 @@ beforeAll(async () => {
   for (const id of [pdf, computo, variante, single]) await waitForAnalysis(rt.url, token, id, 180_000);
 }, 300_000);
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
   console.log(`screenshots: ${shots}`);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
@@ -11,20 +12,18 @@ const DOCUMENT = process.env.LAYOUT_DOC ?? 'primus_medium.pdf';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let documentId: number;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   await importLuccaList(rt.url, token, tuscanItemsOf(DOCUMENT));
   ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile(DOCUMENT), DOCUMENT));
   await waitForAnalysis(rt.url, token, documentId, 180_000);
 }, 300_000);
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { listRows, putRow } from '../../functions/storage/repositories/rows.ts';
@@ -10,7 +11,6 @@ import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime 
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let documentId: number;
 
@@ -19,7 +19,7 @@ const PAGE_WIDTH = 595.28;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   // The Lucca list of the Tuscan articles only: the other rows stay without a reference price.
   await importLuccaList(rt.url, token, tuscanItemsOf('primus_medium.pdf'));
@@ -27,7 +27,6 @@ beforeAll(async () => {
   await waitForAnalysis(rt.url, token, documentId);
 });
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
 });
 
