@@ -28,6 +28,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { uploadPdf, waitForAnalysis } from './documents.ts';
+import { importLuccaList, tuscanItemsOf } from './price-lists.ts';
 import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from './runtime.ts';
 
 interface Shared {
@@ -73,6 +74,15 @@ export function sharedApp(name = 'default', prepare?: (rt: TestRuntime) => Promi
     app.catch(() => shared.apps.delete(name));
   }
   return app;
+}
+
+/**
+ * The shared app whose Lucca 2025 list holds the Toscana articles of the corpus document `pdf`
+ * (tuscanItemsOf: priced 10% above the print), loaded once: the files that price that document
+ * against that list share it.
+ */
+export function luccaApp(pdf: string): Promise<TestRuntime> {
+  return sharedApp(`lucca:${pdf}`, async (rt) => importLuccaList(rt.url, await loginAs(rt.url, 'admin', ADMIN_PASSWORD), tuscanItemsOf(pdf)));
 }
 
 /**
