@@ -22,10 +22,13 @@
  * - price lists are global to an app: files that load the same list may share `sharedApp(name)` of
  *   that list (loaded once by `prepare`); a file loading a list of its own keeps its own
  *   `startTestRuntime()` (an app of its own name would stay up, unused, until the fork ends).
+ * - one app answers at a time in a fork: the API handlers read the process's one context, which
+ *   `sharedApp()` installs for the file that asks (and `startTestRuntime()` for its own app).
  * Pages: open a new context per test (`loggedInPage`) and close it when done; the browser stays.
  */
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
+import { setContext } from '../../functions/config/context.ts';
 import { launchBrowser } from './browser.ts';
 import { uploadPdf, waitForAnalysis } from './documents.ts';
 import { importLuccaList, tuscanItemsOf } from './price-lists.ts';
@@ -73,7 +76,13 @@ export function sharedApp(name = 'default', prepare?: (rt: TestRuntime) => Promi
     // A failed start is not kept: the next file tries again and reports its own failure.
     app.catch(() => shared.apps.delete(name));
   }
-  return app;
+  // The HTTP handlers read the process's one context (functions/config/context.ts), which the last
+  // runtime started in this fork installed: the file asking for this app makes it the current one
+  // (files run one after another in a fork, so one app answers at a time).
+  return app.then((rt) => {
+    setContext(rt.ctx);
+    return rt;
+  });
 }
 
 /**
