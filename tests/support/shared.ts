@@ -132,8 +132,10 @@ export function closeShared(): Promise<void> {
 }
 
 /**
- * vitest stops a fork with SIGTERM (and forbids process.exit inside it): close the browser and the
- * apps (5 s at most), remove their DATA_DIRs, then end the process.
+ * vitest stops a fork with SIGTERM and kills it 500 ms later (and forbids process.exit inside it):
+ * remove the apps' DATA_DIRs at once, give the browser and the apps what is left of that time to
+ * close, then end. dynalite's process ends itself when this one goes (IPC disconnect), Chromium
+ * when its pipe closes.
  */
 function closeAtExit() {
   if (shared.exitHooked) return;
@@ -142,11 +144,9 @@ function closeAtExit() {
     for (const dir of shared.dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   };
   const onSignal = () => {
-    const deadline = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
-    void Promise.race([closeShared(), deadline]).finally(() => {
-      removeDirs();
-      process.kill(process.pid, 'SIGKILL');
-    });
+    removeDirs();
+    const deadline = new Promise((resolve) => setTimeout(resolve, 300).unref());
+    void Promise.race([closeShared(), deadline]).finally(() => process.kill(process.pid, 'SIGKILL'));
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
