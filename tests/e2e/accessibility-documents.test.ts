@@ -1,41 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { luccaApp, sharedBrowser, sharedDocument } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
-import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
-import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
 import { auditPage, describeFindings } from '../support/axe.ts';
-import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, type TestRuntime } from '../support/runtime.ts';
 import { COMPUTO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
 
 
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let token: string;
 let documentId: number;
 /** A computo and its variante (XPWE), for the comparison page (issue 40). */
 let computo: number;
 let variante: number;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  // An analysed document priced in part (Lucca list of its Tuscan articles): priced and unpriced rows.
-  await importLuccaList(rt.url, token, tuscanItemsOf('primus_medium.pdf'));
-  ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile('primus_medium.pdf'), 'primus_medium.pdf'));
-  ({ id: computo } = await uploadPdf(rt.url, token, Buffer.from(xpwe(COMPUTO, 'Scuola')), 'computo.xpwe'));
-  ({ id: variante } = await uploadPdf(rt.url, token, Buffer.from(xpwe(VARIANTE, 'Scuola variante')), 'variante.xpwe'));
-  await waitForAnalysis(rt.url, token, documentId, 180_000);
-  await waitForAnalysis(rt.url, token, computo, 120_000);
-  await waitForAnalysis(rt.url, token, variante, 120_000);
+  // An analysed document priced in part (Lucca list of its Tuscan articles): priced and unpriced
+  // rows. The app, the list and the three documents (which no test here changes) are shared.
+  rt = await luccaApp('primus_medium.pdf');
+  browser = await sharedBrowser();
+  [documentId, computo, variante] = await Promise.all([
+    sharedDocument(rt, 'primus_medium.pdf', () => corpusFile('primus_medium.pdf')),
+    sharedDocument(rt, 'computo.xpwe', () => Buffer.from(xpwe(COMPUTO, 'Scuola'))),
+    sharedDocument(rt, 'variante.xpwe', () => Buffer.from(xpwe(VARIANTE, 'Scuola variante'))),
+  ]);
 }, 300_000);
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
-});
 
 /** Audits the page as it is now: no WCAG 2 A/AA finding. */
 async function expectNoFindings(page: Page, what: string) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { auditPage, describeFindings } from '../support/axe.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { priceListXlsx, uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -20,12 +20,11 @@ const SHOTS = process.env.A11Y_SHOTS_DIR;
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let tmpDir: string;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-a11y-'));
   if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
   // Prepare: a redattore, an API key, a pattern and a loaded Toscana list, so tables have rows.
@@ -50,7 +49,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { sharedApp, sharedBrowser } from '../support/shared.ts';
+import { type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
+  rt = await sharedApp();
+  browser = await sharedBrowser();
 });
 
 describe('API reference page in Chromium', () => {

@@ -10,24 +10,24 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedApp, sharedBrowser } from '../support/shared.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { auditPage, describeFindings } from '../support/axe.ts';
 import { COMPUTO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
-import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 const shots = process.env.COMPARE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'computa-confronto-'));
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let computo: number;
 let variante: number;
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  rt = await sharedApp();
+  browser = await sharedBrowser();
   const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   ({ id: computo } = await uploadPdf(rt.url, token, Buffer.from(xpwe(COMPUTO, 'Scuola')), 'computo.xpwe'));
   ({ id: variante } = await uploadPdf(rt.url, token, Buffer.from(xpwe(VARIANTE, 'Scuola variante')), 'variante.xpwe'));
@@ -35,8 +35,6 @@ beforeAll(async () => {
   await waitForAnalysis(rt.url, token, variante, 120_000);
 }, 300_000);
 afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
   console.log(`screenshots: ${shots}`);
 });
 

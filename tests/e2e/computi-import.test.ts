@@ -9,13 +9,13 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { importLuccaList } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let tmpDir: string;
 
 const LIST = [
@@ -26,13 +26,12 @@ const LIST = [
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-import-e2e-'));
   const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   await importLuccaList(rt.url, token, LIST);
 }, 120_000);
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });

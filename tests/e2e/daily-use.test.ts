@@ -11,18 +11,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { luccaApp, sharedBrowser, sharedDocument } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { COMPUTO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
-import { importLuccaList, priceListXlsx, tuscanItemsOf } from '../support/price-lists.ts';
-import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { priceListXlsx, tuscanItemsOf } from '../support/price-lists.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 const shots = process.env.DAILY_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'computa-uso-'));
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let pdf: number;
 let computo: number;
@@ -32,21 +32,22 @@ let single: number;
 
 beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true });
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  // The app with the Lucca list of primus_medium's Tuscan articles and the three documents no test
+  // here changes are shared (tests/support/shared.ts); the one-voce XPWE is this file's own.
+  rt = await luccaApp('primus_medium.pdf');
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   const lucca = tuscanItemsOf('primus_medium.pdf');
-  await importLuccaList(rt.url, token, lucca);
-  ({ id: pdf } = await uploadPdf(rt.url, token, corpusFile('primus_medium.pdf'), 'primus_medium.pdf'));
-  ({ id: computo } = await uploadPdf(rt.url, token, Buffer.from(xpwe(COMPUTO, 'Scuola')), 'computo.xpwe'));
-  ({ id: variante } = await uploadPdf(rt.url, token, Buffer.from(xpwe(VARIANTE, 'Scuola variante')), 'variante.xpwe'));
   const one = { tariffa: lucca[0].codice, descrizione: lucca[0].descrizione, um: lucca[0].um, quantita: 3, prezzo: 1, capitolo: 'Opere' };
   ({ id: single } = await uploadPdf(rt.url, token, Buffer.from(xpwe([one], 'Una voce')), 'una-voce.xpwe'));
-  for (const id of [pdf, computo, variante, single]) await waitForAnalysis(rt.url, token, id, 180_000);
+  [pdf, computo, variante] = await Promise.all([
+    sharedDocument(rt, 'primus_medium.pdf', () => corpusFile('primus_medium.pdf')),
+    sharedDocument(rt, 'computo.xpwe', () => Buffer.from(xpwe(COMPUTO, 'Scuola'))),
+    sharedDocument(rt, 'variante.xpwe', () => Buffer.from(xpwe(VARIANTE, 'Scuola variante'))),
+  ]);
+  await waitForAnalysis(rt.url, token, single, 180_000);
 }, 300_000);
 afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
   console.log(`screenshots: ${shots}`);
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { CORPUS_DATA, CORPUS_PDF } from '../support/corpus.ts';
 import { uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -15,7 +15,6 @@ const SHOTS = process.env.EDIT_SHOTS_DIR ?? '/tmp/edit-shots';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let documentId: number;
 let api: ReturnType<typeof apiClient>;
@@ -51,11 +50,10 @@ beforeAll(async () => {
     if (res.json.data.attributes.status === 'failed' || i > 180) throw new Error(`analysis did not complete: ${res.text}`);
     await new Promise((r) => setTimeout(r, 500));
   }
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
 }, 240_000);
 
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
 });
 

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Route } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedApp, sharedBrowser } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
-import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let documentId: number;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  rt = await sharedApp();
+  browser = await sharedBrowser();
   const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile('primus_small.pdf'), 'primus_small.pdf'));
   await waitForAnalysis(rt.url, token, documentId, 120_000);
 }, 180_000);
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
-});
 
 describe('a document opened while its analysis runs', () => {
   it('asks for the document and its rows together, and shows the rows when the analysis ends', async () => {

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { auditPage, describeFindings } from '../support/axe.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
@@ -20,7 +21,6 @@ const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-totals-'));
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 /** computo.xlsx prints TOTALE COMPLESSIVO 7.516,76 €; computo.xpwe prints no total (2.851,27 € of voci). */
 let printed: number;
@@ -28,7 +28,7 @@ let unprinted: number;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   ({ id: printed } = await uploadPdf(rt.url, token, fixture('computo.xlsx'), 'offerta.xlsx'));
   ({ id: unprinted } = await uploadPdf(rt.url, token, fixture('computo.xpwe'), 'senza-totale.xpwe'));
@@ -36,7 +36,6 @@ beforeAll(async () => {
   await waitForAnalysis(rt.url, token, unprinted, 240_000);
 }, 300_000);
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
   console.log(`screenshots: ${shots}`);
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { CORPUS_PDF } from '../support/corpus.ts';
 import { ADMIN_PASSWORD, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -11,16 +11,14 @@ const CORPUS = CORPUS_PDF;
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let tmpDir: string;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-docs-e2e-'));
 });
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });

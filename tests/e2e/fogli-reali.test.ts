@@ -7,25 +7,21 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
-import { ADMIN_PASSWORD, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedApp, sharedBrowser } from '../support/shared.ts';
+import { ADMIN_PASSWORD, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 
 const OFFER = path.resolve(__dirname, '../fixtures/computi/offerta-impresa.xlsx');
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  rt = await sharedApp();
+  browser = await sharedBrowser();
 }, 120_000);
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
-});
 
 describe("a contractor's offer on the upload page", () => {
   it('shows the chosen columns with why and three voci, then imports what the user confirmed', async () => {

@@ -5,23 +5,21 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { auditPage, describeFindings } from '../support/axe.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { ADMIN_PASSWORD, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let tmpDir: string;
 const SHOTS = process.env.PZ_SHOTS_DIR ?? '/tmp/pzhelper-shots';
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'computa-prezzari-'));
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });

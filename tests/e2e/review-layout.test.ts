@@ -1,32 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { luccaApp, sharedBrowser, sharedDocument } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
-import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
-import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
-import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { tuscanItemsOf } from '../support/price-lists.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 /** A computo whose print has chapters, priced in part from a Lucca list of its Tuscan articles. */
 const DOCUMENT = process.env.LAYOUT_DOC ?? 'primus_medium.pdf';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let documentId: number;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  // The app with the Lucca list of the document's Tuscan articles, and the document (no test here
+  // changes it), are shared (tests/support/shared.ts).
+  rt = await luccaApp(DOCUMENT);
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  await importLuccaList(rt.url, token, tuscanItemsOf(DOCUMENT));
-  ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile(DOCUMENT), DOCUMENT));
-  await waitForAnalysis(rt.url, token, documentId, 180_000);
+  documentId = await sharedDocument(rt, DOCUMENT, () => corpusFile(DOCUMENT));
 }, 300_000);
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
-});
 
 const rowsOf = async () => ((await apiClient(rt.url)('GET', `/api/documents/${documentId}/rows?per_page=50000`, { token })).json.data as Array<{ attributes: any }>).map((r) => r.attributes);
 /** '1.234,56 €' → 1234.56 */

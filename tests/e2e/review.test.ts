@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { luccaApp, sharedBrowser } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { listRows, putRow } from '../../functions/storage/repositories/rows.ts';
-import { tuscanItemsOf, importLuccaList } from '../support/price-lists.ts';
 import { simpleComputoPdf } from '../support/simple-computo.ts';
-import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let documentId: number;
 
@@ -18,17 +17,13 @@ let documentId: number;
 const PAGE_WIDTH = 595.28;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  // The Lucca list of the Tuscan articles only: the other rows stay without a reference price. The
+  // app and its list are shared; the document is this file's own (its tests change its rows).
+  rt = await luccaApp('primus_medium.pdf');
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
-  // The Lucca list of the Tuscan articles only: the other rows stay without a reference price.
-  await importLuccaList(rt.url, token, tuscanItemsOf('primus_medium.pdf'));
   ({ id: documentId } = await uploadPdf(rt.url, token, corpusFile('primus_medium.pdf')));
   await waitForAnalysis(rt.url, token, documentId);
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
 });
 
 async function openDocument(width = 1440): Promise<Page> {

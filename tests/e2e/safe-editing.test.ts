@@ -5,15 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedApp, sharedBrowser } from '../support/shared.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
-import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let api: ReturnType<typeof apiClient>;
 
@@ -53,18 +53,14 @@ async function openDocument(id: number): Promise<Page> {
 }
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
+  rt = await sharedApp();
   api = apiClient(rt.url);
   const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   await api('POST', '/api/admin/users', { token: admin, body: { username: 'giulia', password: 'password-di-prova' } });
   token = await loginAs(rt.url, 'giulia', 'password-di-prova');
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
 }, 240_000);
 
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
-});
 
 describe('merging two complete voci', () => {
   it('warns that the first amount leaves the document, and adds the quantities when asked (code and price agree)', async () => {

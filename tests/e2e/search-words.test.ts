@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { priceListXlsx, uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   // A small Toscana list: the article a person means, and others that only mention its word.
   const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   const rows = [
@@ -35,7 +34,6 @@ beforeAll(async () => {
   expect(deiConfirm.status, JSON.stringify(deiConfirm.json)).toBe(200);
 });
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
 });
 

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedApp, sharedBrowser } from '../support/shared.ts';
 import { corpusFile } from '../support/corpus.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
-import { ADMIN_PASSWORD, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
+  rt = await sharedApp();
+  browser = await sharedBrowser();
 });
 
 describe('the Content-Security-Policy in Chromium', () => {

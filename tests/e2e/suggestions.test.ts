@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { importLuccaList } from '../support/price-lists.ts';
 import { simpleComputoPdf } from '../support/simple-computo.ts';
@@ -8,7 +9,6 @@ import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime 
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let documentId: number;
 
@@ -22,7 +22,7 @@ const LIST = [
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   await importLuccaList(rt.url, token, LIST);
   // A computo whose second voce takes a list article under a new-price code: no price by the rules.
@@ -37,7 +37,6 @@ beforeAll(async () => {
   await waitForAnalysis(rt.url, token, documentId);
 }, 120_000);
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
 });
 

@@ -4,16 +4,16 @@
  * page with the notice showing passes axe (WCAG 2 A/AA); the notice of a new province carries
  * "Annulla" too, which puts the province and every row back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { auditPage, describeFindings } from '../support/axe.ts';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedApp, sharedBrowser } from '../support/shared.ts';
 import { seedBigDocument } from '../support/big-document.ts';
-import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
+import { ADMIN_PASSWORD, apiClient, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let api: ReturnType<typeof apiClient>;
 let owner: { id: number; username: string };
@@ -26,19 +26,15 @@ async function rowsOf(id: number) {
 const rowByIndex = (page: Page, n: number) => page.locator('.doc-rows-table tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${n}$`) }) });
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
+  rt = await sharedApp();
   api = apiClient(rt.url);
   const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   const created = await api('POST', '/api/admin/users', { token: admin, body: { username: 'luca', password: 'password-di-prova' } });
   owner = { id: Number(created.json.data.id ?? created.json.data.attributes?.id), username: 'luca' };
   token = await loginAs(rt.url, 'luca', 'password-di-prova');
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
 }, 240_000);
 
-afterAll(async () => {
-  await closeBrowser?.();
-  await rt?.close();
-});
 
 describe('Annulla on the document page', () => {
   it('undoes an edit from its notice, and a merge with Ctrl+Z after a reload', async () => {

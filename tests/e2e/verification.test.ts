@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loggedInPage } from '../support/browser.ts';
+import { loggedInPage } from '../support/browser.ts';
+import { sharedBrowser } from '../support/shared.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { auditPage, describeFindings } from '../support/axe.ts';
 import { importLuccaList } from '../support/price-lists.ts';
@@ -22,14 +23,13 @@ fs.mkdirSync(shots, { recursive: true });
 
 let rt: TestRuntime;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let token: string;
 let id: number;
 let rows: Array<{ id: number; tariffa: string }>;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  browser = await sharedBrowser();
   token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
   await importLuccaList(rt.url, token, VERIFICATION_LIST);
   ({ id } = await uploadPdf(rt.url, token, (await verificationComputo()).file, 'palestra.xlsx'));
@@ -37,7 +37,6 @@ beforeAll(async () => {
   rows = (await apiClient(rt.url)('GET', `/api/documents/${id}/rows`, { token })).json.data.map((r: any) => r.attributes);
 }, 300_000);
 afterAll(async () => {
-  await closeBrowser?.();
   await rt?.close();
   console.log(`screenshots: ${shots}`);
 });

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureChromium } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -11,8 +12,12 @@ function newest(dir: string): number {
   }, 0);
 }
 
-/** Browser tests run against the built web app: build it once if sources are newer. */
+/**
+ * Before any test: Chromium present (installed or a clear failure, see chromium.ts), and the built
+ * web app the browser tests run against, built once if sources are newer.
+ */
 export default function setup() {
+  ensureChromium();
   const index = path.join(root, 'web/dist/index.html');
   const stale = !fs.existsSync(index) || Math.max(newest(path.join(root, 'web/src')), newest(path.join(root, 'shared'))) > fs.statSync(index).mtimeMs;
   if (stale) {
