@@ -45,14 +45,19 @@ export function isSafetyChapter(capitoli: LabourRow['capitoli']): boolean {
 /** A safety-cost voce: marked so by the estimator, else by its chapter. */
 export const isSafety = (row: LabourRow): boolean => row.sicurezza ?? isSafetyChapter(row.capitoli);
 
-/** The labour fields every row is presented with (API, exports). */
+/**
+ * The labour fields every row is presented with (API, exports). A safety voce has no labour cost
+ * of its own: it is counted whole among the oneri della sicurezza (quadroManodopera), so the
+ * rows' labour costs always add up to the quadro's.
+ */
 export function labourFields(row: LabourRow): { incidenza_manodopera: number | null; costo_manodopera: number | null; fonte_manodopera: FonteManodopera | null; sicurezza: boolean } {
   const incidenza = row.incidenza_manodopera ?? null;
+  const sicurezza = isSafety(row);
   return {
     incidenza_manodopera: incidenza,
-    costo_manodopera: costoManodopera(row.totale, incidenza),
+    costo_manodopera: sicurezza ? null : costoManodopera(row.totale, incidenza),
     fonte_manodopera: incidenza === null ? (row.fonte_manodopera === 'manuale' ? 'manuale' : null) : (row.fonte_manodopera ?? 'prezzario'),
-    sicurezza: isSafety(row),
+    sicurezza,
   };
 }
 
@@ -107,4 +112,27 @@ export function quadroManodopera(rows: readonly LabourRow[]): QuadroManodopera {
     voci_sicurezza: safety.length,
     importo_soggetto_a_ribasso: toNumber(sub(sub(tot, lab), saf)),
   };
+}
+
+/** The quadro's title and labels, the same on the page, in the workbook and in the PDF. */
+export const LABOUR_TITLE = 'Stima dei costi della manodopera e della sicurezza';
+export const LABOUR_LABELS = {
+  totale: 'Importo complessivo dei lavori',
+  manodopera: 'Costi della manodopera',
+  incidenza: 'Incidenza della manodopera sull\u2019importo',
+  sicurezza: 'Oneri della sicurezza non soggetti a ribasso',
+  soggetto: 'Importo soggetto a ribasso',
+  senza: 'Voci senza incidenza della manodopera',
+} as const;
+
+/** The quadro as label, value and kind of value, in the order a tender states it. */
+export function labourLines(q: QuadroManodopera): Array<[string, number, 'euro' | 'share' | 'count']> {
+  return [
+    [LABOUR_LABELS.totale, q.importo_totale, 'euro'],
+    [LABOUR_LABELS.manodopera, q.costo_manodopera, 'euro'],
+    [LABOUR_LABELS.incidenza, q.incidenza_manodopera ?? 0, 'share'],
+    [LABOUR_LABELS.sicurezza, q.oneri_sicurezza, 'euro'],
+    [LABOUR_LABELS.soggetto, q.importo_soggetto_a_ribasso, 'euro'],
+    [LABOUR_LABELS.senza, q.voci_senza_manodopera.count, 'count'],
+  ];
 }

@@ -1,4 +1,7 @@
+import ExcelJS from 'exceljs';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractPages } from '../../functions/analysis/pdf-text.ts';
 import { manodoperaComputo } from '../support/manodopera-computo.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -80,5 +83,52 @@ describe('manodopera e sicurezza (issue 39)', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.json.errors[0].detail).toContain('percentuale da 0 a 100');
     expect(reprice.json.data.attributes).toMatchObject({ incidenza_manodopera: 12.5, fonte_manodopera: 'manuale' });
+  });
+
+  it('puts the same numbers in the Excel, PDF and XPWE exports', async () => {
+    // Prepare: the safety voce marked again; the hand-typed 12,5% of the previous test stays.
+    const { rows } = await rowsAndTotals();
+    const safety = byCode(rows, 'SIC.01');
+    expect((await api('PUT', `/api/rows/${safety.id}`, { token, body: { sicurezza: true } })).status).toBe(200);
+    const { totals } = await rowsAndTotals();
+    // 550,11 + 93,47 + 183,43 = 827,01; 3678,40 − 827,01 − 500 = 2351,39
+    expect(totals.manodopera).toMatchObject({ costo_manodopera: 827.01, oneri_sicurezza: 500, importo_soggetto_a_ribasso: 2351.39, voci_senza_manodopera: { count: 0 } });
+    const get = async (format: string) => {
+      const res = await fetch(`${rt.url}/api/documents/${documentId}/export?format=${format}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, format).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    // Act
+    const [xlsx, pdf, xpwe] = await Promise.all([get('xlsx'), get('pdf'), get('xpwe')]);
+    // Assess: Excel, per voce and the quadro sheet
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx as never);
+    const sheet = wb.getWorksheet('Computo')!;
+    const header = (sheet.getRow(7).values as unknown[]).map(String);
+    const at = (title: string) => header.indexOf(title);
+    const perVoce = new Map<string, unknown[]>();
+    sheet.eachRow((r, n) => n > 7 && typeof r.getCell(1).value === 'number' && perVoce.set(String(r.getCell(at('Tariffa')).value), [r.getCell(at('Incidenza manodopera %')).value, r.getCell(at('Costo manodopera')).value, r.getCell(at('Oneri sicurezza')).value]));
+    expect(perVoce.get('TOS25_01.A03.001.001')).toEqual([40.36, 550.11, '']);
+    expect(perVoce.get('TOS25_18.W01.001.002')).toEqual([12.5, 183.43, '']);
+    expect(perVoce.get('SIC.01')).toEqual([null, null, 'sì']);
+    const quadro = new Map<string, unknown>();
+    wb.getWorksheet('Manodopera')!.eachRow((r) => quadro.set(String(r.getCell(1).value), r.getCell(2).value));
+    expect(quadro.get('Costi della manodopera')).toBe(827.01);
+    expect(quadro.get('Oneri della sicurezza non soggetti a ribasso')).toBe(500);
+    expect(quadro.get('Importo soggetto a ribasso')).toBe(2351.39);
+    // PDF: the section and its figures
+    const printed = (await extractPages(new Uint8Array(pdf))).flatMap((p) => p.words.map((w) => w.text)).join(' ');
+    expect(printed).toContain('Stima dei costi della manodopera');
+    for (const figure of ['3.678,40', '827,01', '500,00', '2.351,39']) expect(printed).toContain(figure);
+    // XPWE: IncMDO and IncSIC on every EPItem, in percent
+    const parser = new XMLParser({ parseTagValue: false, isArray: (n) => n === 'EPItem' });
+    const items = parser.parse(xpwe.toString('utf8')).PweDocumento.PweMisurazioni.PweElencoPrezzi.EPItem as Array<Record<string, string>>;
+    const inc = Object.fromEntries(items.map((e) => [e.Tariffa, [e.IncMDO, e.IncSIC]]));
+    expect(inc).toEqual({
+      'TOS25_01.A03.001.001': ['40.36', '0.56'],
+      'TOS25_17.N05.002.013': ['26.86', '0.14'],
+      'TOS25_18.W01.001.002': ['12.5', '0'],
+      'SIC.01': ['0', '0'],
+    });
   });
 });

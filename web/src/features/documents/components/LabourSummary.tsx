@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button } from 'primereact/button';
 import { formatEuro, formatInteger, formatShare } from '@shared/format.ts';
-import { quadroManodopera } from '@shared/domain/manodopera.ts';
+import { LABOUR_LABELS, LABOUR_TITLE, quadroManodopera } from '@shared/domain/manodopera.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 
 interface Props {
@@ -21,27 +21,27 @@ export function LabourSummary({ rows, onShowWithoutLabour }: Props) {
   return (
     <section className="doc-labour" aria-labelledby="doc-labour-title" data-testid="labour-summary">
       <h2 id="doc-labour-title" className="doc-labour-title">
-        Stima dei costi della manodopera e della sicurezza
+        {LABOUR_TITLE}
       </h2>
       <table className="doc-labour-table">
         <tbody>
           <tr>
-            <th scope="row">Importo complessivo dei lavori</th>
+            <th scope="row">{LABOUR_LABELS.totale}</th>
             <td data-testid="labour-total">{formatEuro(q.importo_totale)}</td>
           </tr>
           <tr>
             <th scope="row">
-              Costi della manodopera
+              {LABOUR_LABELS.manodopera}
               {q.incidenza_manodopera !== null && <span className="hint"> ({formatShare(q.incidenza_manodopera)} dell&rsquo;importo)</span>}
             </th>
             <td data-testid="labour-cost">{formatEuro(q.costo_manodopera)}</td>
           </tr>
           <tr>
-            <th scope="row">Oneri della sicurezza non soggetti a ribasso</th>
+            <th scope="row">{LABOUR_LABELS.sicurezza}</th>
             <td data-testid="labour-safety">{formatEuro(q.oneri_sicurezza)}</td>
           </tr>
           <tr className="doc-labour-result">
-            <th scope="row">Importo soggetto a ribasso</th>
+            <th scope="row">{LABOUR_LABELS.soggetto}</th>
             <td data-testid="labour-subject">{formatEuro(q.importo_soggetto_a_ribasso)}</td>
           </tr>
         </tbody>
