@@ -10,6 +10,12 @@ interface Props {
   onShowWithoutLabour: () => void;
 }
 
+/** The filter applied, the rows brought into view (below the quadro, often off screen). */
+function showRows(filter: () => void) {
+  filter();
+  requestAnimationFrame(() => document.querySelector('.doc-rows-card')?.scrollIntoView({ block: 'start' }));
+}
+
 /**
  * "Stima dei costi della manodopera e della sicurezza" (D.Lgs. 36/2023, art. 41): the small table
  * a tender states, computed from the rows by the same rule as the API and the exports.
@@ -52,7 +58,7 @@ export function LabourSummary({ rows, onShowWithoutLabour }: Props) {
         ) : (
           <>
             {missing === 1 ? '1 voce senza' : `${formatInteger(missing)} voci senza`} incidenza della manodopera: il costo è stimato per difetto.{' '}
-            <Button label={missing === 1 ? 'Mostra la voce' : 'Mostra le voci'} link size="small" className="doc-labour-show" onClick={onShowWithoutLabour} />
+            <Button label={missing === 1 ? 'Mostra la voce' : 'Mostra le voci'} link size="small" className="doc-labour-show" onClick={() => showRows(onShowWithoutLabour)} />
           </>
         )}
       </p>
