@@ -6,7 +6,7 @@
  */
 import type { Capitoli, Verifica } from '../rows.ts';
 
-export const REGOLE = ['aritmetica', 'totale', 'duplicati', 'unita', 'scostamento_prezzo', 'codice_non_in_prezzario', 'nuovi_prezzi', 'quantita', 'lettura'] as const;
+export const REGOLE = ['aritmetica', 'totale', 'duplicati', 'unita', 'scostamento_prezzo', 'codice_non_in_prezzario', 'nuovi_prezzi', 'quantita', 'lettura', 'manodopera'] as const;
 export type Regola = (typeof REGOLE)[number];
 
 export const ESITI = ['superato', 'avviso', 'errore', 'non_verificabile'] as const;
@@ -34,6 +34,9 @@ export interface VerificationRow {
   capitoli?: Capitoli | null;
   da_scansione?: boolean;
   correzioni_ocr?: string[];
+  /** Labour incidence and safety flag (issue 39, shared/domain/manodopera.ts). */
+  incidenza_manodopera?: number | null;
+  sicurezza?: boolean | null;
 }
 
 /** The price-list article a row's code was found as (after the admin patterns). */
@@ -79,6 +82,7 @@ export const REGOLA_TITLES: Record<Regola, string> = {
   nuovi_prezzi: 'Nuovi prezzi (NP)',
   quantita: 'Quantità',
   lettura: 'Lettura del documento',
+  manodopera: 'Costi della manodopera',
 };
 
 export const ESITO_LABELS: Record<Esito, string> = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { costoManodopera, isSafety, labourFields, quadroManodopera } from '../../../shared/domain/manodopera.ts';
+import { manodopera } from '../../../shared/domain/verification/labour.ts';
+import { punteggio } from '../../../shared/domain/verification/score.ts';
 
 describe('labour cost of a voce', () => {
   it('is amount × incidence / 100, half-up to the cent, exactly', () => {
@@ -55,5 +57,33 @@ describe('quadroManodopera', () => {
     // Assess
     expect(q.incidenza_manodopera).toBeNull();
     expect(q.importo_soggetto_a_ribasso).toBe(0);
+  });
+});
+
+describe('verification rule manodopera', () => {
+  const row = (id: number, totale: number | null, incidenza_manodopera: number | null, sicurezza = false) => ({
+    id,
+    row_index: id,
+    tariffa: `A.${id}`,
+    descrizione: 'voce',
+    unita_di_misura: 'mq',
+    quantita: 1,
+    unitario: totale,
+    totale,
+    incidenza_manodopera,
+    sicurezza,
+  });
+
+  it('warns of the voci without incidence, states the labour cost, never lowers the score', () => {
+    // Act
+    const some = manodopera([row(1, 1000, 40), row(2, 500, null), row(3, 200, null, true)]);
+    const all = manodopera([row(1, 1000, 40), row(3, 200, null, true)]);
+    const none = manodopera([row(1, 1000, null)]);
+    // Assess
+    expect(some).toEqual({ regola: 'manodopera', esito: 'avviso', messaggio: '1 voce senza incidenza della manodopera: il costo della manodopera è stimato per difetto in 400,00 € (23,53% dell’importo); oneri della sicurezza 200,00 €.', righe: [2] });
+    expect(all.esito).toBe('superato');
+    expect(all.messaggio).toContain('costo della manodopera 400,00 €');
+    expect(none).toMatchObject({ esito: 'non_verificabile', righe: [1] });
+    expect(punteggio([some, none])).toBe(100);
   });
 });
