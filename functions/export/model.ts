@@ -21,7 +21,7 @@ export type ExportRow = Pick<
   /** Labour incidence (issue 39) and the article's safety incidence, in percent. */
   incidenza_manodopera?: number | null;
   sicurezza?: boolean | null;
-  price_source?: { incidenza_sicurezza?: number } | null;
+  price_source?: { incidenza_manodopera?: number; incidenza_sicurezza?: number } | null;
 };
 
 /** One article of the exported price list. */

@@ -96,6 +96,7 @@ const labourRowFields = {
   costo_manodopera: z.number().nullable().optional().meta({ description: 'Costo della manodopera in €: importo × incidenza / 100, arrotondato al centesimo; null se l\u2019incidenza non è nota' }),
   fonte_manodopera: z.enum(FONTI_MANODOPERA).nullable().optional().meta({ description: 'Da dove viene l\u2019incidenza: prezzario, documento (il computo stesso) o manuale' }),
   sicurezza: z.boolean().optional().meta({ description: 'Voce di oneri della sicurezza (segnata a mano, o in un capitolo della sicurezza)' }),
+  manodopera_diversa: z.string().optional().meta({ description: 'Presente quando l\u2019incidenza scritta nel computo differisce da quella del prezzario di più di un punto percentuale' }),
 };
 
 /**

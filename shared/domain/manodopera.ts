@@ -20,6 +20,20 @@ export interface LabourRow {
   /** Set by the estimator (true or false); absent: the chapter decides. */
   sicurezza?: boolean | null;
   capitoli?: { supercategoria?: string; categoria?: string; sottocategoria?: string } | null;
+  /** The priced article: its own incidence, kept beside the computo's. */
+  price_source?: { incidenza_manodopera?: number } | null;
+}
+
+/** Percentage points by which the computo's own incidence may differ from the list's before it is flagged. */
+export const LABOUR_MISMATCH_POINTS = 1;
+
+/** Why the computo's own incidence is not the list's (beyond LABOUR_MISMATCH_POINTS), or null. */
+export function labourMismatch(row: LabourRow): string | null {
+  const own = row.fonte_manodopera === 'documento' ? (row.incidenza_manodopera ?? null) : null;
+  const list = row.price_source?.incidenza_manodopera;
+  if (own === null || list === undefined || Math.abs(own - list) <= LABOUR_MISMATCH_POINTS) return null;
+  const pct = (n: number) => `${n.toLocaleString('it-IT', { maximumFractionDigits: 2 })}%`;
+  return `incidenza della manodopera del computo ${pct(own)} contro ${pct(list)} del prezzario`;
 }
 
 const HUNDRED = parsePlain('100');
@@ -50,10 +64,18 @@ export const isSafety = (row: LabourRow): boolean => row.sicurezza ?? isSafetyCh
  * of its own: it is counted whole among the oneri della sicurezza (quadroManodopera), so the
  * rows' labour costs always add up to the quadro's.
  */
-export function labourFields(row: LabourRow): { incidenza_manodopera: number | null; costo_manodopera: number | null; fonte_manodopera: FonteManodopera | null; sicurezza: boolean } {
+export function labourFields(row: LabourRow): {
+  incidenza_manodopera: number | null;
+  costo_manodopera: number | null;
+  fonte_manodopera: FonteManodopera | null;
+  sicurezza: boolean;
+  manodopera_diversa?: string;
+} {
   const incidenza = row.incidenza_manodopera ?? null;
   const sicurezza = isSafety(row);
+  const mismatch = labourMismatch(row);
   return {
+    ...(mismatch ? { manodopera_diversa: mismatch } : {}),
     incidenza_manodopera: incidenza,
     costo_manodopera: sicurezza ? null : costoManodopera(row.totale, incidenza),
     fonte_manodopera: incidenza === null ? (row.fonte_manodopera === 'manuale' ? 'manuale' : null) : (row.fonte_manodopera ?? 'prezzario'),

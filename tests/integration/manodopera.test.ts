@@ -3,6 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPages } from '../../functions/analysis/pdf-text.ts';
 import { manodoperaComputo } from '../support/manodopera-computo.ts';
+import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
 let rt: TestRuntime;
@@ -131,4 +132,27 @@ describe('manodopera e sicurezza (issue 39)', () => {
       'SIC.01': ['0', '0'],
     });
   });
+
+  it("reads a PriMus file's own IncMDO, keeps it beside the list's and flags it when they differ", async () => {
+    // Prepare: our XPWE (IncMDO 40.36, 26.86, 12.5), one incidence changed as another program would write it.
+    const res = await fetch(`${rt.url}/api/documents/${documentId}/export?format=xpwe`, { headers: { authorization: `Bearer ${token}` } });
+    const xpwe = (await res.text()).replace('<IncMDO>26.86</IncMDO>', '<IncMDO>35</IncMDO>');
+    expect(xpwe).toContain('<IncMDO>35</IncMDO>');
+    // Act
+    const up = await uploadPdf(rt.url, token, Buffer.from(xpwe), 'computo-manodopera.xpwe', { provincia: 'FI', tipologia_dei: 'nuove_costruzioni' });
+    await waitForAnalysis(rt.url, token, up.id, 120_000);
+    const rows = (await api('GET', `/api/documents/${up.id}/rows`, { token })).json.data.map((r: { attributes: Row }) => r.attributes);
+    // Assess: the file's figures rule, the list's stay in price_source, a difference over a point is said.
+    expect(byCode(rows, 'TOS25_01.A03.001.001')).toMatchObject({ incidenza_manodopera: 40.36, fonte_manodopera: 'documento', costo_manodopera: 550.11 });
+    expect(byCode(rows, 'TOS25_01.A03.001.001').manodopera_diversa).toBeUndefined();
+    expect(byCode(rows, 'TOS25_17.N05.002.013')).toMatchObject({
+      incidenza_manodopera: 35,
+      fonte_manodopera: 'documento',
+      costo_manodopera: 121.8, // 348 × 35%
+      price_source: { incidenza_manodopera: 26.86 },
+      manodopera_diversa: 'incidenza della manodopera del computo 35% contro 26,86% del prezzario',
+    });
+    expect(byCode(rows, 'TOS25_18.W01.001.002')).toMatchObject({ incidenza_manodopera: 12.5, fonte_manodopera: 'documento' });
+    expect(byCode(rows, 'SIC.01')).toMatchObject({ incidenza_manodopera: null, fonte_manodopera: null });
+  }, 150_000);
 });

@@ -15,6 +15,7 @@ function LabourLine({ row }: { row: DocumentRow }) {
         : incidenza === null
           ? 'Manodopera: incidenza non nota.'
           : `Manodopera: ${formatShare(incidenza)} (${FONTE[row.fonte_manodopera ?? 'prezzario']}), costo ${formatEuro(row.costo_manodopera)}.`}
+      {row.manodopera_diversa && <span className="doc-price-warn"> Attenzione: {row.manodopera_diversa}.</span>}
     </p>
   );
 }
