@@ -49,6 +49,11 @@ export function formatPercent(value: number | null | undefined): string {
   return `${sign}${number2.format(Math.abs(value))}%`;
 }
 
+/** "40,36%": a share (an incidence), no sign; empty when missing. */
+export function formatShare(value: number | null | undefined): string {
+  return isNum(value) ? `${number2.format(value)}%` : '';
+}
+
 /** "22/11/2026 10:35" in Italian time, four-digit years (screens and exports). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';

@@ -16,7 +16,16 @@ export type ExportDocument = Pick<DocumentRecord, 'id' | 'filename' | 'provincia
 export type ExportRow = Pick<
   RowRecord,
   'row_index' | 'tariffa' | 'descrizione' | 'unita_di_misura' | 'quantita' | 'unitario' | 'totale' | 'prezzo_db' | 'prezzo_totale_db' | 'differenza_totale_db'
-> & { verifica?: Verifica | null; capitoli?: Capitoli | null; letto?: ReadValues | null; modificata?: boolean };
+> & {
+  verifica?: Verifica | null;
+  capitoli?: Capitoli | null;
+  letto?: ReadValues | null;
+  modificata?: boolean;
+  /** Labour incidence (issue 39) and the article's safety incidence, in percent. */
+  incidenza_manodopera?: number | null;
+  sicurezza?: boolean | null;
+  price_source?: { incidenza_manodopera?: number; incidenza_sicurezza?: number } | null;
+};
 
 /** One article of the exported price list. */
 export interface Article {
@@ -29,6 +38,9 @@ export interface Article {
   descrizione: string;
   unita: string;
   prezzo: number;
+  /** The labour and safety incidences of its first voce, percent (XPWE IncMDO / IncSIC); null when unknown. */
+  incMdo: number | null;
+  incSic: number | null;
 }
 
 /**
@@ -44,7 +56,7 @@ export function priceList(rows: readonly ExportRow[]): { articles: Article[]; ar
     const key = JSON.stringify([a.tariffa, a.unita, a.prezzo, a.descrizione]);
     let found = byKey.get(key);
     if (!found) {
-      found = { id: articles.length + 1, ...a, code: '', voce: r.row_index };
+      found = { id: articles.length + 1, ...a, code: '', voce: r.row_index, incMdo: r.incidenza_manodopera ?? null, incSic: r.price_source?.incidenza_sicurezza ?? null };
       byKey.set(key, found);
       articles.push(found);
     }

@@ -16,6 +16,7 @@ import { intestazioneOf } from '../../shared/domain/intestazione.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
 import { readingNote } from '../../shared/domain/row-edits.ts';
 import { deriveRow } from '../../shared/domain/totals.ts';
+import { LABOUR_LABELS, LABOUR_TITLE, labourLines, quadroManodopera } from '../../shared/domain/manodopera.ts';
 import { formatNumber } from '../../shared/format.ts';
 import { chapterTitle, CHAPTER_LEVELS, italianDate, provinceLabel, type ExportDocument, type ExportRow } from './model.ts';
 import { buildTableReport, type ReportColumn, type ReportLine } from './pdf-report.ts';
@@ -57,6 +58,16 @@ export interface ComputoPdfOptions {
   tipologia?: string;
 }
 
+/** "Stima dei costi della manodopera e della sicurezza" (issue 39): the quadro under the totals, as the page shows it. */
+function labourLinesOf(rows: readonly ExportRow[]): ReportLine[] {
+  const q = quadroManodopera(rows);
+  const value = (v: number, kind: 'euro' | 'share' | 'count') => (kind === 'share' ? `${formatNumber(v)}%` : kind === 'count' ? String(v) : formatNumber(v));
+  return [
+    { kind: 'heading', text: LABOUR_TITLE },
+    ...labourLines(q).map(([label, v, kind]): ReportLine => ({ kind: 'total', label, values: { [IMPORTO]: value(v, kind) }, strong: label === LABOUR_LABELS.soggetto })),
+  ];
+}
+
 export async function buildComputoPdf(doc: ExportDocument, allRows: readonly ExportRow[], opts: ComputoPdfOptions): Promise<Uint8Array> {
   const rows = groupedByChapter(allRows.map(withListDifference));
   const lines = tableLines(rows);
@@ -64,6 +75,7 @@ export async function buildComputoPdf(doc: ExportDocument, allRows: readonly Exp
   const listTotal = total(rows.map((r) => r.prezzo_totale_db));
   if (listTotal !== null) lines.push({ kind: 'total', label: 'Totale a prezzi di listino', values: { [IMPORTO]: formatNumber(listTotal) } });
   if (doc.document_total !== null) lines.push({ kind: 'total', label: 'Totale stampato nel documento', values: { [IMPORTO]: formatNumber(doc.document_total) } });
+  lines.push(...labourLinesOf(allRows));
 
   const h = intestazioneOf(doc);
   const date = h.data || italianDate(opts.now);

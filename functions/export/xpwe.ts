@@ -142,6 +142,9 @@ function epItem(a: Articles[number], today: string) {
     Flags: 0,
     Data: today,
     AdrInternet: '',
+    // Percentages, as PriMus and LeenO write them (0 when the list gives none).
+    IncSIC: plain(a.incSic),
+    IncMDO: plain(a.incMdo),
     PweEPAnalisi: '',
   };
 }

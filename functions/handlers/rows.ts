@@ -1,4 +1,5 @@
 import { ROW_DECIMALS } from '../../shared/domain/amounts.ts';
+import { MAX_INCIDENZA } from '../../shared/domain/manodopera.ts';
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, type MergeArticle } from '../../shared/domain/rows.ts';
 import { etagOf, ifMatchVersion, ROW_VERSION_STALE } from '../../shared/domain/row-versions.ts';
 import { repriceRows } from '../services/pricing.ts';
@@ -16,6 +17,12 @@ import { recordOperation, rowChange, type RecordedOperation } from '../services/
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
 const TEXTS = { descrizione: TEXT_FIELDS.rowDescription, tariffa: TEXT_FIELDS.rowCode, unita_di_misura: TEXT_FIELDS.rowUnit } as const;
+
+/** A labour incidence is a share of the amount: 0 to 100 percent. */
+function incidence(value: number | null): number | null {
+  if (value !== null && (value < 0 || value > MAX_INCIDENZA)) throw new ValidationError(`L\u2019incidenza della manodopera è una percentuale da 0 a ${MAX_INCIDENZA}`);
+  return value;
+}
 
 async function checkTipologia(ctx: AppContext, value: unknown): Promise<string> {
   if (typeof value !== 'string' || !value.trim()) throw new ValidationError('Seleziona una tipologia DEI');
@@ -53,6 +60,8 @@ async function rowEdit(req: RouteRequest<'PUT /api/rows/{id}'>, ctx: AppContext)
     if (text !== undefined) fields[field] = boundedText(text.trim(), limit);
   }
   if (body.tipologia_dei !== undefined) fields.tipologia_dei = await checkTipologia(ctx, body.tipologia_dei);
+  if (body.incidenza_manodopera !== undefined) fields.incidenza_manodopera = incidence(optionalAmount(body.incidenza_manodopera, 'incidenza della manodopera'));
+  if (body.sicurezza !== undefined) fields.sicurezza = body.sicurezza;
   // The contract keeps base_version a whole number from 0 (and the texts texts, the flag a boolean).
   return { fields, refreshPrice: body.refresh_price === true, baseVersion: body.base_version, expectedVersion: expectedVersion(req) };
 }

@@ -44,6 +44,8 @@ export function toItems(rows: PriceRow[], target: ImportTarget): { items: PriceI
       ...listDefaults(row, target),
       scostamento_perc_senza_sg_2024: row.scostamento_perc_senza_sg_2024,
       scostamento_perc_su_anno_2024: row.scostamento_perc_su_anno_2024,
+      ...(row.incidenza_manodopera != null ? { incidenza_manodopera: row.incidenza_manodopera } : {}),
+      ...(row.incidenza_sicurezza != null ? { incidenza_sicurezza: row.incidenza_sicurezza } : {}),
     });
   });
   return { items, duplicates };

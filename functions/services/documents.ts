@@ -1,3 +1,4 @@
+import { quadroManodopera } from '../../shared/domain/manodopera.ts';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../config/context.ts';
 import { countPages, PdfReadError } from '../analysis/pdf-text.ts';
@@ -114,7 +115,7 @@ export function presentDocument(doc: DocumentRecord) {
 }
 
 export function presentTotals(doc: DocumentRecord, rows: RowRecord[]) {
-  return { ...documentTotals(rows, doc.document_total), document_total: doc.document_total };
+  return { ...documentTotals(rows, doc.document_total), document_total: doc.document_total, manodopera: quadroManodopera(rows) };
 }
 
 /** The documents a caller may see, and their rows, as the handlers read them. */

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
+import { LABOUR_LABELS, LABOUR_TITLE, labourFields, labourLines, quadroManodopera } from '../../shared/domain/manodopera.ts';
 import { compare, fromNumber, mul, round } from '../../shared/domain/money.ts';
 import { LINE_HEIGHT, rowHeight } from '../export/sheet-layout.ts';
 import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/domain/export-formats.ts';
@@ -20,6 +21,7 @@ const NUMBER = '#,##0.00';
 const PERCENT = '+0.00"%";-0.00"%";0.00"%"';
 
 const TEXT = '@';
+const SHARE = '0.00"%"';
 
 /** The sign of a row still "da verificare", in the workbook as in the stampa. */
 const CHECK_SIGN = '!';
@@ -90,6 +92,9 @@ const COLUMNS: Array<{ header: string; key: string; width: number; numFmt?: stri
   { header: 'Variazione %', key: 'variazione_percentuale', width: 11, numFmt: PERCENT },
   { header: 'Note', key: 'note', width: 28, numFmt: TEXT, wrap: true },
   { header: 'Fonte del prezzo', key: 'fonte', width: 30, numFmt: TEXT, wrap: true },
+  { header: 'Incidenza manodopera %', key: 'incidenza_manodopera', width: 12, numFmt: SHARE },
+  { header: 'Costo manodopera', key: 'costo_manodopera', width: 14, numFmt: EURO },
+  { header: 'Oneri sicurezza', key: 'sicurezza', width: 10, numFmt: TEXT },
 ];
 /** The printed columns: N° to Note (the price's source stays on screen). */
 const PRINTED = COLUMNS.findIndex((c) => c.key === 'note') + 1;
@@ -142,6 +147,7 @@ export async function exportWorkbook(
   writeRows(ws, rows, tipologiaLabel);
   const last = writeTotals(ws, doc, rows);
   ws.pageSetup.printArea = printArea(String.fromCharCode(64 + PRINTED), last);
+  addLabourSheet(wb, rows);
   if (verification) addVerificationSheet(wb, verification);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -197,6 +203,7 @@ function writeRows(ws: ExcelJS.Worksheet, rows: RowRecord[], tipologiaLabel: Tip
       variazione_percentuale: row.variazione_percentuale,
       fonte: safeText(sourceLabel(row, tipologiaLabel)),
       note: safeText(notes(row)),
+      ...labourCells(row),
     };
     r.values = values as never;
     r.eachCell((cell, c) => {
@@ -231,6 +238,7 @@ function writeTotals(ws: ExcelJS.Worksheet, doc: DocumentRecord, rows: RowRecord
   totalRow.getCell(col('totale')).value = sumCell('totale', totals.sum_totale);
   totalRow.getCell(col('prezzo_totale_db')).value = sumCell('prezzo_totale_db', totals.document_total_db);
   totalRow.getCell(col('differenza_totale_db')).value = sumCell('differenza_totale_db', totals.difference_db);
+  totalRow.getCell(col('costo_manodopera')).value = sumCell('costo_manodopera', quadroManodopera(rows).costo_manodopera);
   totalRow.font = { bold: true };
   let end = last + 2;
   if (doc.document_total !== null) {
@@ -249,6 +257,32 @@ function writeTotals(ws: ExcelJS.Worksheet, doc: DocumentRecord, rows: RowRecord
   }
   ws.autoFilter = { from: { row: 7, column: 1 }, to: { row: Math.max(7, last), column: COLUMNS.length } };
   return end;
+}
+
+/** The row's labour cells (issue 39): incidence, cost, safety flag. */
+function labourCells(row: RowRecord): Record<string, ExcelJS.CellValue> {
+  const l = labourFields(row);
+  return { incidenza_manodopera: l.incidenza_manodopera, costo_manodopera: l.costo_manodopera, sicurezza: l.sicurezza ? 'sì' : '' };
+}
+
+/** The sheet "Manodopera": the quadro a tender states, then the voci without an incidence. */
+function addLabourSheet(wb: ExcelJS.Workbook, rows: RowRecord[]): void {
+  const q = quadroManodopera(rows);
+  const ws = wb.addWorksheet('Manodopera', { pageSetup: { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+  ws.columns = [{ width: 52, style: { numFmt: TEXT } }, { width: 18 }, { width: 60, style: { numFmt: TEXT } }];
+  ws.addRow([LABOUR_TITLE]).font = { bold: true, size: 14 };
+  ws.addRow([]);
+  for (const [label, value, fmt] of labourLines(q)) {
+    const line = ws.addRow([label, value]);
+    line.getCell(2).numFmt = fmt === 'share' ? SHARE : fmt === 'count' ? '0' : EURO;
+    if (label === LABOUR_LABELS.soggetto) line.font = { bold: true };
+  }
+  const missing = new Set(q.voci_senza_manodopera.row_ids);
+  if (!missing.size) return;
+  ws.addRow([]);
+  ws.addRow(['Voci senza incidenza della manodopera']).font = { bold: true };
+  ws.addRow(['N°', 'Tariffa', 'Descrizione']).font = { italic: true };
+  for (const r of rows) if (missing.has(r.id)) ws.addRow([String(r.row_index), safeText(r.tariffa), safeText(r.descrizione)]);
 }
 
 const SEMAFORO_LABEL = { verde: 'verde', giallo: 'giallo', rosso: 'rosso' } as const;

@@ -84,10 +84,23 @@ export function applyMatch(row: RowRecord, { match, reason }: PriceLookup): RowR
           prezzo: match.item.prezzo,
           patterns: match.patterns,
           unit_warning: unitMismatch(row.unita_di_misura, match.item.unita_di_misura),
+          ...(match.item.incidenza_manodopera != null ? { incidenza_manodopera: match.item.incidenza_manodopera } : {}),
+          ...(match.item.incidenza_sicurezza != null ? { incidenza_sicurezza: match.item.incidenza_sicurezza } : {}),
         }
       : null,
     price_reason: reason,
+    ...listIncidence(row, match),
   };
+}
+
+/**
+ * The labour incidence of the article (issue 39), unless the row's own comes from the computo or
+ * was typed by hand: those stay through every re-price.
+ */
+function listIncidence(row: RowRecord, match: PriceMatch | null): Pick<RowRecord, 'incidenza_manodopera' | 'fonte_manodopera'> {
+  if (row.fonte_manodopera === 'documento' || row.fonte_manodopera === 'manuale') return { incidenza_manodopera: row.incidenza_manodopera ?? null, fonte_manodopera: row.fonte_manodopera };
+  const incidenza = match?.item.incidenza_manodopera ?? null;
+  return { incidenza_manodopera: incidenza, fonte_manodopera: incidenza === null ? null : 'prezzario' };
 }
 
 export interface RepriceReport {

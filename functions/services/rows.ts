@@ -20,6 +20,7 @@ import {
 } from '../storage/repositories/rows.ts';
 import { applyMatch, loadPricing, lookupPrices } from './pricing.ts';
 import { changeRow } from './row-writes.ts';
+import { labourFields } from '../../shared/domain/manodopera.ts';
 import { recordOperation, rowChange } from './operations.ts';
 
 export const ROW_NOT_FOUND = 'Riga non trovata';
@@ -97,7 +98,7 @@ async function retotalNow(ctx: AppContext, documentId: number): Promise<Retotall
 }
 
 /** A row as the API answers it: `prezzo_unitario` is the spec's other name of `unitario`, added here only. */
-export const presentRow = (r: RowRecord) => ({ ...r, prezzo_unitario: r.unitario });
+export const presentRow = (r: RowRecord) => ({ ...r, prezzo_unitario: r.unitario, ...labourFields(r) });
 
 /** An edit of one row, validated: the fields the editor changed and what they read. */
 export interface RowEdit {
@@ -120,6 +121,7 @@ async function applyEdit(ctx: AppContext, current: RowRecord, edit: RowEdit, doc
   if (CHECKED_BY_EDIT.some((f) => fields[f] !== undefined)) next.verifica = [];
   // A new quantity or price alone recomputes the amount; three that disagree flag the row.
   next = markEdited(current, applyProductRule(next, { quantita: fields.quantita !== undefined, unitario: fields.unitario !== undefined, totale: fields.totale !== undefined }));
+  if (fields.incidenza_manodopera !== undefined) next.fonte_manodopera = fields.incidenza_manodopera === null ? null : 'manuale';
   const newTipologia = fields.tipologia_dei !== undefined && fields.tipologia_dei !== current.tipologia_dei;
   if (fields.prezzo_db !== undefined) {
     return { ...next, ...deriveRow(next), price_source: next.prezzo_db === null ? null : { list: 'manuale', key: username, year: new Date().getFullYear(), code: next.tariffa } };

@@ -201,6 +201,8 @@ function rowsOf(doc: DocumentRecord, voci: ParseResult['voci'], scan: ReadonlyMa
       verifica: [...v.verifica, ...(checked?.verifica ?? [])],
       ...(checked ? { da_scansione: true, ...(checked.correzioni.length ? { correzioni_ocr: checked.correzioni } : {}) } : {}),
       capitoli: v.capitoli ?? null,
+      // The file's own labour incidence (issue 39): kept through pricing, the list's stays in price_source.
+      ...(v.incidenza_manodopera !== undefined ? { incidenza_manodopera: v.incidenza_manodopera, fonte_manodopera: 'documento' as const } : {}),
     });
   });
 }

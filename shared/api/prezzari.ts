@@ -32,6 +32,8 @@ export const priceItem = z.looseObject({
   tipologia: z.string().nullable(),
   scostamento_perc_senza_sg_2024: z.number().nullable(),
   scostamento_perc_su_anno_2024: z.number().nullable(),
+  incidenza_manodopera: z.number().nullable().optional().meta({ description: 'Incidenza della manodopera sul prezzo, in percentuale, come la stampa il prezzario (assente se il prezzario non la riporta)' }),
+  incidenza_sicurezza: z.number().nullable().optional().meta({ description: 'Incidenza della sicurezza sul prezzo, in percentuale (assente se il prezzario non la riporta)' }),
   titoli: z.array(z.string()).optional().meta({ description: 'I titoli sopra la voce nel prezzario (tipo di lavoro, capitolo, voce), dal più generale' }),
 });
 /** functions/prezzari/search.ts SearchHit: an item and the list it comes from. */

@@ -3,6 +3,7 @@
  * the routes so documents.ts and rows.ts can both use them.
  */
 import { z } from 'zod';
+import { FONTI_MANODOPERA } from '../domain/manodopera.ts';
 
 /** The printout's heading (shared/domain/intestazione.ts). */
 export const intestazione = z.object({ oggetto: z.string(), committente: z.string(), luogo: z.string(), data: z.string(), progettista: z.string() });
@@ -43,6 +44,18 @@ export const document = z.looseObject({
 });
 export type DocumentOut = z.infer<typeof document>;
 
+/** shared/domain/manodopera.ts `quadroManodopera()`: the labour and safety costs of a document. */
+export const quadroManodopera = z.object({
+  importo_totale: z.number().meta({ description: 'Somma degli importi delle voci' }),
+  costo_manodopera: z.number().meta({ description: 'Costo della manodopera: somma dei costi delle voci (oneri della sicurezza esclusi)' }),
+  incidenza_manodopera: z.number().nullable().meta({ description: 'Incidenza della manodopera sull\u2019importo totale, in percentuale' }),
+  voci_senza_manodopera: z.object({ count: z.number().int(), row_ids: z.array(z.number().int()) }).meta({ description: 'Voci con importo e senza incidenza della manodopera nota' }),
+  oneri_sicurezza: z.number().meta({ description: 'Importo delle voci di oneri della sicurezza' }),
+  voci_sicurezza: z.number().int(),
+  importo_soggetto_a_ribasso: z.number().meta({ description: 'Importo totale − costo della manodopera − oneri della sicurezza' }),
+});
+export type QuadroManodoperaOut = z.infer<typeof quadroManodopera>;
+
 /** shared/domain/totals.ts `documentTotals()` plus the printed total (`presentTotals()`). */
 export const documentTotals = z.looseObject({
   sum_totale: z.number(),
@@ -55,6 +68,7 @@ export const documentTotals = z.looseObject({
   difference_db_percent: z.number().nullable(),
   /** The printed total: present in presentTotals(), absent after a row change (retotal()). */
   document_total: z.number().nullable().optional(),
+  manodopera: quadroManodopera.optional().meta({ description: 'Stima dei costi della manodopera e della sicurezza (nelle righe del documento; assente dopo una modifica di righe)' }),
 });
 export type DocumentTotalsOut = z.infer<typeof documentTotals>;
 
@@ -72,6 +86,8 @@ export const priceSourceInfo = z.looseObject({
   prezzo: z.number().nullable().optional(),
   patterns: z.array(z.string()).optional().meta({ description: 'I pattern dell\u2019amministratore che hanno riscritto il codice, in ordine' }),
   unit_warning: z.string().nullable().optional().meta({ description: 'Presente quando l\u2019unità dell\u2019articolo differisce da quella della riga' }),
+  incidenza_manodopera: z.number().optional().meta({ description: 'Incidenza della manodopera dell\u2019articolo nel prezzario, in percentuale' }),
+  incidenza_sicurezza: z.number().optional().meta({ description: 'Incidenza della sicurezza dell\u2019articolo nel prezzario, in percentuale' }),
 });
 
 /** shared/domain/row-edits.ts `ReadValues`: a row's fields as the file had them. */
@@ -83,6 +99,15 @@ export const readValues = z.object({
   unitario: z.number().nullable(),
   totale: z.number().nullable(),
 });
+
+/** The labour fields of a row (issue 39, shared/domain/manodopera.ts `labourFields()`). */
+const labourRowFields = {
+  incidenza_manodopera: z.number().nullable().optional().meta({ description: 'Incidenza della manodopera sull\u2019importo, in percentuale come la stampa il prezzario; null se non nota' }),
+  costo_manodopera: z.number().nullable().optional().meta({ description: 'Costo della manodopera in €: importo × incidenza / 100, arrotondato al centesimo; null se l\u2019incidenza non è nota' }),
+  fonte_manodopera: z.enum(FONTI_MANODOPERA).nullable().optional().meta({ description: 'Da dove viene l\u2019incidenza: prezzario, documento (il computo stesso) o manuale' }),
+  sicurezza: z.boolean().optional().meta({ description: 'Voce di oneri della sicurezza (segnata a mano, o in un capitolo della sicurezza)' }),
+  manodopera_diversa: z.string().optional().meta({ description: 'Presente quando l\u2019incidenza scritta nel computo differisce da quella del prezzario di più di un punto percentuale' }),
+};
 
 /**
  * functions/services/rows.ts `presentRow()`: the stored row plus `prezzo_unitario`, the spec's
@@ -124,6 +149,7 @@ export const documentRow = z.looseObject({
     .record(z.string(), z.number().int())
     .optional()
     .meta({ description: 'Per ogni campo modificabile, la versione della riga che lo ha cambiato per ultima' }),
+  ...labourRowFields,
 });
 export type DocumentRowOut = z.infer<typeof documentRow>;
 

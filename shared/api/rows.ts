@@ -33,6 +33,8 @@ export const rowUpdateBody = z.object({
   totale: nullableAmount.optional().meta({ description: `Importo, ${decimals(ROW_DECIMALS.totale)}; se manca e cambiano quantità o prezzo, il server lo ricalcola` }),
   prezzo_db: nullableAmount.optional().meta({ description: `Prezzo di riferimento scritto a mano (manuale), ${decimals(ROW_DECIMALS.prezzo_db)}` }),
   tipologia_dei: z.string().optional(),
+  incidenza_manodopera: nullableAmount.optional().meta({ description: 'Incidenza della manodopera in percentuale (0-100), scritta a mano; null la toglie (il ricalcolo la riprende dal prezzario)' }),
+  sicurezza: z.boolean().nullable().optional().meta({ description: 'true: voce di oneri della sicurezza; false: non lo è anche se il capitolo lo dice; null: decide il capitolo' }),
   refresh_price: z.boolean().optional().meta({ description: 'true: ricalcola il prezzo di riferimento della riga' }),
   base_version: z
     .number()

@@ -32,7 +32,7 @@ export const verificationBody = z.object({
 const example: VerificationOut = {
   punteggio: 75,
   semaforo: 'rosso',
-  formula: 'Punteggio = 100 − 20 × controlli in errore − 5 × controlli con avviso − 5 × controlli non verificabili (minimo 0). «Nuovi prezzi» è informativo e non conta.',
+  formula: 'Punteggio = 100 − 20 × controlli in errore − 5 × controlli con avviso − 5 × controlli non verificabili (minimo 0). «Nuovi prezzi» e «Costi della manodopera» sono informativi e non contano.',
   soglia: 20,
   prezzari: ['Toscana LUCCA 2025'],
   controlli: [

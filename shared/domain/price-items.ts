@@ -15,6 +15,13 @@ export interface PriceRow {
   scostamento_perc_senza_sg_2024: number | null;
   scostamento_perc_su_anno_2024: number | null;
   /**
+   * The labour share of the price, in percent as the list prints it (Toscana `incidenzamanodopera`,
+   * a `% Manodopera` column): present only when the file has one.
+   */
+  incidenza_manodopera?: number | null;
+  /** The safety share of the price, in percent (Toscana `incidenzasicurezza`), when the file has one. */
+  incidenza_sicurezza?: number | null;
+  /**
    * The titles above the article (work type, chapter, item…), most general first, when the file
    * has them: searched with less weight.
    */
@@ -23,7 +30,10 @@ export interface PriceRow {
 
 export type PriceField = Exclude<keyof PriceRow, 'titoli'>;
 
-/** The fields of a price row, in the order the readers report them. */
+/** Fields a list may have or not: never reported missing (spec: only the base fields are). */
+export const INCIDENCE_FIELDS = ['incidenza_manodopera', 'incidenza_sicurezza'] as const satisfies readonly PriceField[];
+
+/** The fields of a price row, in the order the readers report them (the incidences apart). */
 export const PRICE_FIELDS: readonly PriceField[] = [
   'codice',
   'descrizione',

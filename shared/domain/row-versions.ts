@@ -6,7 +6,7 @@
  */
 
 /** The fields an estimator edits; each carries the version that last changed it. */
-export const VERSIONED_FIELDS = ['tariffa', 'descrizione', 'unita_di_misura', 'quantita', 'unitario', 'totale', 'prezzo_db', 'tipologia_dei'] as const;
+export const VERSIONED_FIELDS = ['tariffa', 'descrizione', 'unita_di_misura', 'quantita', 'unitario', 'totale', 'prezzo_db', 'tipologia_dei', 'incidenza_manodopera', 'sicurezza'] as const;
 export type VersionedField = (typeof VERSIONED_FIELDS)[number];
 
 export interface Versioned {

@@ -14,7 +14,18 @@ import { deriveRow } from './totals.ts';
 import { contentVersion, nextVersion, type Versioned } from './row-versions.ts';
 
 /** The fields a re-price or a settings change writes: the typology and the price fields. */
-export const PRICE_FIELDS = ['tipologia_dei', 'prezzo_db', 'prezzo_totale_db', 'differenza_totale_db', 'variazione_percentuale', 'price_source', 'price_reason'] as const;
+export const PRICE_FIELDS = [
+  'tipologia_dei',
+  'prezzo_db',
+  'prezzo_totale_db',
+  'differenza_totale_db',
+  'variazione_percentuale',
+  'price_source',
+  'price_reason',
+  // The labour incidence the list gives (issue 39) follows the article.
+  'incidenza_manodopera',
+  'fonte_manodopera',
+] as const;
 
 /** The bookkeeping of writes, not values the user sees. */
 const BOOKKEEPING = ['version', 'field_versions', 'same_as_version'];

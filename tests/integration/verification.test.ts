@@ -64,6 +64,7 @@ describe('GET /api/documents/{id}/verification', () => {
       nuovi_prezzi: 'avviso',
       quantita: 'errore',
       lettura: 'avviso',
+      manodopera: 'avviso',
     });
     // 4 errors, 4 warnings counted (nuovi_prezzi is informational): 100 - 80 - 20.
     expect(punteggio).toBe(0);

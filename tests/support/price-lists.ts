@@ -3,8 +3,8 @@ import { truthOf } from './corpus.ts';
 
 /** An .xlsx price list laid out like the real ones: title rows (the Toscana 2025 list of `provincia`) above the header. */
 export async function priceListXlsx(
-  rows: Array<{ codice: string; descrizione: string; um: string; prezzo: number | string }>,
-  header = ['Codice', 'Descrizione', 'U.M.', 'Prezzo'],
+  rows: Array<{ codice: string; descrizione: string; um: string; prezzo: number | string; manodopera?: number }>,
+  header = ['Codice', 'Descrizione', 'U.M.', 'Prezzo', ...(rows.some((r) => r.manodopera !== undefined) ? ['% Manodopera'] : [])],
   provincia = 'Lucca',
 ): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -13,7 +13,7 @@ export async function priceListXlsx(
   ws.addRow([`Provincia di ${provincia}`]);
   ws.addRow([]);
   ws.addRow(header);
-  for (const r of rows) ws.addRow([r.codice, r.descrizione, r.um, r.prezzo]);
+  for (const r of rows) ws.addRow([r.codice, r.descrizione, r.um, r.prezzo, ...(r.manodopera !== undefined ? [r.manodopera] : [])]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

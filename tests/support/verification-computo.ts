@@ -27,20 +27,22 @@ export const PLANTED: Record<Regola, string[]> = {
   nuovi_prezzi: ['NP.01'],
   quantita: ['F.02'],
   lettura: ['F.03'],
+  // Not in the list, so no labour incidence (issue 39).
+  manodopera: ['ZZ.99', 'NP.01'],
 };
 
-/** The list articles: every code but ZZ.99 and NP.01, at the computo's prices (F.01 at 10,00 against 13,00). */
+/** The list articles: every code but ZZ.99 and NP.01, at the computo's prices (F.01 at 10,00 against 13,00), with a labour incidence. */
 export const VERIFICATION_LIST = [
-  { codice: 'C.01', descrizione: 'Scavo di sbancamento', um: 'm³', prezzo: 10 },
-  { codice: 'C.02', descrizione: 'Rinterro con materiale di scavo', um: 'mq', prezzo: 8 },
-  { codice: 'C.03', descrizione: 'Trasporto a discarica', um: 't', prezzo: 15 },
-  { codice: 'M.01', descrizione: 'Muratura in blocchi di laterizio', um: 'm²', prezzo: 40 },
-  { codice: 'M.02', descrizione: 'Intonaco civile per interni', um: 'm³', prezzo: 20 },
-  { codice: 'M.03', descrizione: 'Tramezzo in cartongesso', um: 'm²', prezzo: 35 },
-  { codice: 'F.01', descrizione: 'Pittura lavabile', um: 'm²', prezzo: 10 },
-  { codice: 'F.02', descrizione: 'Zoccolino in legno', um: 'm', prezzo: 5 },
-  { codice: 'F.03', descrizione: 'Battiscopa in gres', um: 'm', prezzo: 6 },
-  { codice: 'V.01', descrizione: 'Pulizia finale del cantiere', um: 'cad', prezzo: 500 },
+  { codice: 'C.01', descrizione: 'Scavo di sbancamento', um: 'm³', prezzo: 10, manodopera: 30 },
+  { codice: 'C.02', descrizione: 'Rinterro con materiale di scavo', um: 'mq', prezzo: 8, manodopera: 30 },
+  { codice: 'C.03', descrizione: 'Trasporto a discarica', um: 't', prezzo: 15, manodopera: 30 },
+  { codice: 'M.01', descrizione: 'Muratura in blocchi di laterizio', um: 'm²', prezzo: 40, manodopera: 30 },
+  { codice: 'M.02', descrizione: 'Intonaco civile per interni', um: 'm³', prezzo: 20, manodopera: 30 },
+  { codice: 'M.03', descrizione: 'Tramezzo in cartongesso', um: 'm²', prezzo: 35, manodopera: 30 },
+  { codice: 'F.01', descrizione: 'Pittura lavabile', um: 'm²', prezzo: 10, manodopera: 30 },
+  { codice: 'F.02', descrizione: 'Zoccolino in legno', um: 'm', prezzo: 5, manodopera: 30 },
+  { codice: 'F.03', descrizione: 'Battiscopa in gres', um: 'm', prezzo: 6, manodopera: 30 },
+  { codice: 'V.01', descrizione: 'Pulizia finale del cantiere', um: 'cad', prezzo: 500, manodopera: 30 },
 ];
 
 function chapters(clean: boolean): Array<{ title: string; voci: Voce[]; subtotalDelta?: number }> {

@@ -73,7 +73,7 @@ const clean = (s: string) => s.replace(/[\u00ad\u200b]/g, '').replace(/[\s\u00a0
 export const outOfRange = (label: string, value: Decimal) => outOfRangeReason(label, formatItalian(round(value, 2), 2));
 
 /** The voce model of the PDF reader, page-less (a file has no pages), with the product check. */
-export function makeVoce(v: VoceInput, index: number): ParsedVoce {
+export function makeVoce(v: VoceInput, index: number, incidenzaManodopera?: number): ParsedVoce {
   const capitoli = v.capitoli && Object.values(v.capitoli).some(Boolean) ? Object.fromEntries(Object.entries(v.capitoli).filter(([, s]) => s)) : undefined;
   const voce: ParsedVoce = {
     n: index,
@@ -87,6 +87,7 @@ export function makeVoce(v: VoceInput, index: number): ParsedVoce {
     page_end: 0,
     verifica: [...(v.verifica ?? [])],
     ...(capitoli ? { capitoli } : {}),
+    ...(incidenzaManodopera !== undefined ? { incidenza_manodopera: incidenzaManodopera } : {}),
   };
   if (!productHolds(v.quantita, v.unitario, v.totale)) addReason(voce, R_PRODOTTO);
   // Beyond the business limit (999.999.999.999,99): kept as the file has it, for the user to check.

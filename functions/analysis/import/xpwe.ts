@@ -5,7 +5,8 @@
  * Quantita; the measurement rows are only read to check it ("da verificare" when they disagree).
  * XPWE holds no amounts: the amount is quantità × prezzo rounded to cents, as PriMus prints it.
  */
-import { abs, add, compare, dec, mul, neg, sub, ZERO, type Decimal } from '../../../shared/domain/money.ts';
+import { abs, add, compare, dec, mul, neg, round, sub, toNumber, ZERO, type Decimal } from '../../../shared/domain/money.ts';
+import { MAX_INCIDENZA } from '../../../shared/domain/manodopera.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
 import { amountOf, fileNumber, finish, ImportError, makeVoce, R_MISURE, type ImportResult } from './common.ts';
 import { evalMeasure } from './expr.ts';
@@ -84,6 +85,7 @@ export function importXpwe(bytes: Uint8Array): ImportResult {
     if (!capitoli.supercategoria && !capitoli.categoria && !capitoli.sottocategoria) {
       capitoli = { supercategoria: superCap.get(text(ep, 'IDSpCap').trim()), categoria: cap.get(text(ep, 'IDCap').trim()), sottocategoria: subCap.get(text(ep, 'IDSbCap').trim()) };
     }
+    const incidenza = labourIncidence(text(ep, 'IncMDO'));
     const estesa = text(ep, 'DesEstesa').trim();
     const ridotta = text(ep, 'DesRidotta').trim();
     voci.push(
@@ -99,12 +101,21 @@ export function importXpwe(bytes: Uint8Array): ImportResult {
           verifica,
         },
         voci.length + 1,
+        incidenza,
       ),
     );
   }
   if (missing) warnings.push(`${missing} ${missing === 1 ? 'voce rimanda' : 'voci rimandano'} a un articolo assente dall\u2019elenco prezzi del file: non ${missing === 1 ? 'è stata importata' : 'sono state importate'}.`);
   if (!voci.length) throw new ImportError(XPWE_NO_VOCI);
   return finish({ layout: 'xpwe', voci, document_total: null, warnings });
+}
+
+/** IncMDO as PriMus and LeenO write it: a percentage; 0 (their "none") and nonsense give nothing. */
+function labourIncidence(value: string): number | undefined {
+  const d = fileNumber(value.trim());
+  if (!d) return undefined;
+  const n = toNumber(round(d, 2));
+  return n > 0 && n <= MAX_INCIDENZA ? n : undefined;
 }
 
 /**

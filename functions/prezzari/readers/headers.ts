@@ -60,11 +60,25 @@ const PREZZO = /^(?:prezzo|prz|importo)(?: (?:unitario|unit|u))?(?: (?:in )?(?:e
 // "s g", "sg", "s s g" (from "s/ S.G."), "spese generali"
 const SG = /(?:^|\s)(?:s\s)?s\s?g(?:\s|$)|spese generali/;
 
+// "% Manodopera", "Incidenza manodopera", "Inc. MdO", "Manodopera %", "Perc. mano d'opera"; the same for sicurezza.
+const INCIDENCE_LEAD = '(?:(?:inc|incid|incidenza|perc|percentuale)(?: (?:della|di|del))? )?';
+const LABOUR = new RegExp(`^${INCIDENCE_LEAD}(?:manodopera|mano d opera|mano opera|mdo|m d o)(?: (?:inc|incid|incidenza|perc|percentuale))?$`);
+const SAFETY = new RegExp(`^(?:inc|incid|incidenza|perc|percentuale)(?: (?:della|di|del))? (?:sicurezza|sic|oneri sicurezza|oneri della sicurezza)$|^(?:sicurezza|sic) (?:inc|incid|incidenza|perc|percentuale)$`);
+
+/** A column of the labour or safety incidence (a percentage of the price). */
+function incidenceTitle(n: string, percent: boolean): PriceField | null {
+  if (LABOUR.test(n)) return 'incidenza_manodopera';
+  if (SAFETY.test(n) || (percent && /^(?:sicurezza|oneri (?:della )?sicurezza)$/.test(n))) return 'incidenza_sicurezza';
+  return null;
+}
+
 /** Which field a header cell names, or null. */
 export function classifyTitle(title: string): ColumnClass | null {
   const n = normalizeTitle(title);
   if (!n) return null;
 
+  const incidence = incidenceTitle(n, title.includes('%'));
+  if (incidence) return { field: incidence, priority: 0 };
   if (/scost|variaz/.test(n)) {
     if (/\bsenza\b/.test(n) || SG.test(n)) return { field: 'scostamento_perc_senza_sg_2024', priority: 0 };
     if (/\banno\b/.test(n)) return { field: 'scostamento_perc_su_anno_2024', priority: 0 };
@@ -107,4 +121,6 @@ export const FIELD_LABELS: Record<PriceField, string> = {
   tipologia: 'Tipologia',
   scostamento_perc_senza_sg_2024: 'Scostamento % senza S.G. 2024',
   scostamento_perc_su_anno_2024: 'Scostamento % su anno 2024',
+  incidenza_manodopera: 'Incidenza manodopera %',
+  incidenza_sicurezza: 'Incidenza sicurezza %',
 };

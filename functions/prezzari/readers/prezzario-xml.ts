@@ -1,7 +1,7 @@
 import { cellAmount, cellYear, optionalText } from './cells.ts';
 import { describeLevels } from './describe.ts';
 import { localName, parseXml, XmlSyntaxError, type XmlHandler } from './xml.ts';
-import { missingFields, PRICE_FIELDS, PriceFileError, tooManyRows, type PriceField, type PriceRow, type ReadResult } from './types.ts';
+import { INCIDENCE_FIELDS, missingFields, PRICE_FIELDS, PriceFileError, tooManyRows, type PriceField, type PriceRow, type ReadResult } from './types.ts';
 
 /**
  * Price lists in XML, as Regione Toscana publishes them:
@@ -213,7 +213,27 @@ class PrezzarioXmlReader implements XmlHandler {
       tipologia: null,
       scostamento_perc_senza_sg_2024: null,
       scostamento_perc_su_anno_2024: null,
+      ...this.incidencesOf(node),
     });
+  }
+
+  /**
+   * The labour and safety incidences of the article's analysis (EASY: `<Analisi>`
+   * `<incidenzamanodopera percentuale="40.36" valore="5.50138"/>` `<incidenzasicurezza percentuale="0.56"/>`;
+   * PRT: the same elements or attributes on the article), in percent. Absent when the file has none.
+   */
+  private incidencesOf(node: Node): Partial<Pick<PriceRow, 'incidenza_manodopera' | 'incidenza_sicurezza'>> {
+    const out: Partial<Pick<PriceRow, 'incidenza_manodopera' | 'incidenza_sicurezza'>> = {};
+    const analisi = node.children.find((c) => c.name === 'analisi');
+    for (const [field, k] of [['incidenza_manodopera', 'incidenzamanodopera'], ['incidenza_sicurezza', 'incidenzasicurezza']] as const) {
+      const holder = [analisi, node].find((n) => n && (n.attrs.has(k) || n.children.some((c) => c.name === k)));
+      if (!holder) continue;
+      const el = holder.children.find((c) => c.name === k);
+      const raw = el ? (el.attrs.get('percentuale') ?? el.attrs.get('perc') ?? (el.text.trim() || undefined)) : holder.attrs.get(k);
+      out[field] = this.amount(raw === undefined ? null : { value: raw });
+      this.sources.found(field, el ? `${holder === analisi ? 'Analisi/' : ''}${k}@percentuale` : `@${k}`);
+    }
+    return out;
   }
 
   private codedAncestors() {
@@ -335,7 +355,7 @@ export function readPrezzarioXml(text: string, maxRows: number): ReadResult {
     );
   }
   const sources = reader.sources.map;
-  const recognised = PRICE_FIELDS.filter((f) => sources.has(f)).map((field) => ({ field, column: [...sources.get(field)!].join(' / ') }));
+  const recognised = [...PRICE_FIELDS, ...INCIDENCE_FIELDS].filter((f) => sources.has(f)).map((field) => ({ field, column: [...sources.get(field)!].join(' / ') }));
   return {
     rows: reader.rows,
     format: reader.rootPrefix === 'easy' || reader.sawLevels ? 'xml-easy' : 'xml-prt',

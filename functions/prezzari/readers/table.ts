@@ -3,7 +3,7 @@ import { cellAmount, cellCode, cellText, cellYear, isEmptyRow, multilineText, op
 import { describeLevels } from './describe.ts';
 import { classifyTitle, normalizeTitle, type ColumnClass } from './headers.ts';
 import { isChapterLabel, isHeading, looksLikeCode, titleText, TitleStack } from './titles.ts';
-import { missingFields, PRICE_FIELDS, PriceFileError, tooManyRows, type PriceField, type PriceRow } from './types.ts';
+import { INCIDENCE_FIELDS, missingFields, PRICE_FIELDS, PriceFileError, tooManyRows, type PriceField, type PriceRow } from './types.ts';
 
 export const HEADER_SEARCH_ROWS = 30;
 
@@ -138,7 +138,7 @@ export class RowMapper {
     const desc = this.header.columns.get('descrizione');
     if (desc) out.push({ field: 'descrizione', column: desc[0].title });
     else if (this.header.levels.length) out.push({ field: 'descrizione', column: this.header.levels.map((l) => l.title).join(' + ') });
-    const order = (f: PriceField) => PRICE_FIELDS.indexOf(f);
+    const order = (f: PriceField) => [...PRICE_FIELDS, ...INCIDENCE_FIELDS].indexOf(f);
     return out.sort((a, b) => order(a.field) - order(b.field));
   }
 
@@ -233,6 +233,7 @@ export class RowMapper {
       scostamento_perc_senza_sg_2024: this.amount(cells, 'scostamento_perc_senza_sg_2024', rowLabel),
       scostamento_perc_su_anno_2024: this.amount(cells, 'scostamento_perc_su_anno_2024', rowLabel),
     };
+    for (const f of INCIDENCE_FIELDS) if (this.header.columns.has(f)) row[f] = this.amount(cells, f, rowLabel);
     // A code and a text without price or unit may be a chapter: it is, once an article under its code follows.
     const above = bare && descrizione ? this.titles.candidate(codice, descrizione, row) : this.titles.above(codice);
     const titoli = [...above, ...this.levelTitles(cells)];

@@ -2,7 +2,7 @@ import { dec, formatItalian } from '../../../shared/domain/money.ts';
 import { PriceFileError } from '../../errors.ts';
 import { PRICE_FIELDS, type PriceField, type PriceRow } from '../../../shared/domain/price-items.ts';
 
-export { PRICE_FIELDS, type PriceField, type PriceRow } from '../../../shared/domain/price-items.ts';
+export { INCIDENCE_FIELDS, PRICE_FIELDS, type PriceField, type PriceRow } from '../../../shared/domain/price-items.ts';
 
 export type PriceFileFormat = 'xlsx' | 'xls' | 'csv' | 'xml-easy' | 'xml-prt';
 

@@ -1,4 +1,5 @@
 import type { ReadValues } from '../../../shared/domain/row-edits.ts';
+import type { FonteManodopera } from '../../../shared/domain/manodopera.ts';
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { needsCheck, type Capitoli, type Verifica } from '../../../shared/domain/rows.ts';
@@ -22,6 +23,9 @@ export interface PriceSourceInfo {
   patterns?: string[];
   /** Set when the row's unit and the article's differ (m² against m³). */
   unit_warning?: string | null;
+  /** The article's labour and safety incidences, in percent (issue 39), when the list has them. */
+  incidenza_manodopera?: number;
+  incidenza_sicurezza?: number;
 }
 
 export interface RowRecord extends Versioned {
@@ -58,6 +62,11 @@ export interface RowRecord extends Versioned {
   letto?: ReadValues | null;
   /** Changed by hand: a field of `letto` differs from the row now. */
   modificata?: boolean;
+  /** Labour incidence in percent (issue 39, shared/domain/manodopera.ts) and where it came from. */
+  incidenza_manodopera?: number | null;
+  fonte_manodopera?: FonteManodopera | null;
+  /** A safety-cost voce, as the estimator marked it (absent: the chapter decides). */
+  sicurezza?: boolean | null;
 }
 
 const BATCH = 25;

@@ -9,6 +9,7 @@ import { aritmetica, quantita, totale } from './amounts.ts';
 import { duplicati } from './duplicates.ts';
 import { codiceNonInPrezzario, nuoviPrezzi, scostamentoPrezzo, unita } from './price-list.ts';
 import { lettura } from './reading.ts';
+import { manodopera } from './labour.ts';
 import { FORMULA, punteggio, semaforo, type Semaforo } from './score.ts';
 import { ESITO_LABELS, MAX_SOGLIA, REGOLA_TITLES, type Controllo, type Esito, type Regola, type VerificationInput, type VerificationRow } from './types.ts';
 
@@ -37,6 +38,7 @@ export function verify(input: VerificationInput): Verification {
     nuoviPrezzi(rows),
     quantita(rows),
     lettura(rows),
+    manodopera(rows),
   ];
   return { punteggio: punteggio(controlli), semaforo: semaforo(controlli), formula: FORMULA, soglia, controlli };
 }

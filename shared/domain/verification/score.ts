@@ -5,10 +5,10 @@
 import type { Controllo, Esito, Regola } from './types.ts';
 
 export const WEIGHTS: Record<Esito, number> = { superato: 0, errore: 20, avviso: 5, non_verificabile: 5 };
-export const INFORMATIONAL: ReadonlySet<Regola> = new Set(['nuovi_prezzi']);
+export const INFORMATIONAL: ReadonlySet<Regola> = new Set(['nuovi_prezzi', 'manodopera']);
 
 export const FORMULA =
-  'Punteggio = 100 − 20 × controlli in errore − 5 × controlli con avviso − 5 × controlli non verificabili (minimo 0). «Nuovi prezzi» è informativo e non conta.';
+  'Punteggio = 100 − 20 × controlli in errore − 5 × controlli con avviso − 5 × controlli non verificabili (minimo 0). «Nuovi prezzi» e «Costi della manodopera» sono informativi e non contano.';
 
 export function punteggio(controlli: readonly Controllo[]): number {
   const lost = controlli.filter((c) => !INFORMATIONAL.has(c.regola)).reduce((n, c) => n + WEIGHTS[c.esito], 0);

@@ -7,7 +7,7 @@
 import type { ReadValues } from '../row-edits.ts';
 import type { Capitoli, Verifica } from '../rows.ts';
 
-export const REGOLE = ['aritmetica', 'totale', 'duplicati', 'unita', 'scostamento_prezzo', 'codice_non_in_prezzario', 'nuovi_prezzi', 'quantita', 'lettura'] as const;
+export const REGOLE = ['aritmetica', 'totale', 'duplicati', 'unita', 'scostamento_prezzo', 'codice_non_in_prezzario', 'nuovi_prezzi', 'quantita', 'lettura', 'manodopera'] as const;
 export type Regola = (typeof REGOLE)[number];
 
 export const ESITI = ['superato', 'avviso', 'errore', 'non_verificabile'] as const;
@@ -38,6 +38,9 @@ export interface VerificationRow {
   /** Changed by hand, and what the file said (shared/domain/row-edits.ts). */
   modificata?: boolean;
   letto?: ReadValues | null;
+  /** Labour incidence and safety flag (issue 39, shared/domain/manodopera.ts). */
+  incidenza_manodopera?: number | null;
+  sicurezza?: boolean | null;
 }
 
 /** The price-list article a row's code was found as (after the admin patterns). */
@@ -83,6 +86,7 @@ export const REGOLA_TITLES: Record<Regola, string> = {
   nuovi_prezzi: 'Nuovi prezzi (NP)',
   quantita: 'Quantità',
   lettura: 'Lettura del documento',
+  manodopera: 'Costi della manodopera',
 };
 
 export const ESITO_LABELS: Record<Esito, string> = {

@@ -84,7 +84,8 @@ describe('Excel export keeps hostile text as text, character for character', () 
     expect(ws.getRow(9).getCell(4).type).toBe(ExcelJS.ValueType.String);
     const formulas: string[] = [];
     ws.eachRow((r) => r.eachCell((c) => c.type === ExcelJS.ValueType.Formula && formulas.push(c.address)));
-    expect(formulas).toEqual(['H8', 'H11', 'J11', 'K11']);
+    // P: the labour cost's sum (issue 39).
+    expect(formulas).toEqual(['H8', 'H11', 'J11', 'K11', 'P11']);
     expect(ws.getRow(11).getCell(8).value).toEqual({ formula: 'SUM(H8:H9)', result: -15 });
   });
 

@@ -49,7 +49,7 @@ describe('score', () => {
 describe('verify', () => {
   it('scores a clean computo 100 with every check passed, and reports sections with their rows', () => {
     // Prepare: three clean voci, each in the list at its own price and unit, printed total their sum
-    const rows = [row({ quantita: 2, totale: 25 }), row({ quantita: 4, totale: 50 }), row({ quantita: 8, totale: 100 })];
+    const rows = [row({ quantita: 2, totale: 25 }), row({ quantita: 4, totale: 50 }), row({ quantita: 8, totale: 100 })].map((r) => ({ ...r, incidenza_manodopera: 30 }));
     const lists = new Map(rows.map((r) => [r.id, found('mq', 12.5)]));
     // Act
     const result = verify({ rows, documentTotal: 175, lists, soglia: 20 });
@@ -64,13 +64,14 @@ describe('verify', () => {
       ['nuovi_prezzi', 'superato'],
       ['quantita', 'superato'],
       ['lettura', 'superato'],
+      ['manodopera', 'superato'],
     ]);
     expect(result).toMatchObject({ punteggio: 100, semaforo: 'verde', soglia: 20 });
     const bad = { ...rows[1], totale: 51 };
     const header = { documento: 'palestra.xlsx', provincia: 'LU', prezzari: ['Toscana LUCCA 2025'], data: '25/11/2026 19:24' };
     const report = verificationReport(verify({ rows: [rows[0], bad, rows[2]], documentTotal: 175, lists, soglia: 20 }), [rows[0], bad, rows[2]], header);
     expect(report.intestazione).toEqual(header);
-    expect(report.sezioni.map((s) => s.titolo)).toHaveLength(9);
+    expect(report.sezioni.map((s) => s.titolo)).toHaveLength(10); // with «Costi della manodopera» (issue 39)
     expect(report.sezioni[0]).toMatchObject({ regola: 'aritmetica', titolo: 'Aritmetica delle voci', esito: 'errore', esito_label: 'Errore', righe: [{ id: bad.id, numero: 2, totale: 51 }] });
     expect(report.punteggio).toBe(60);
   });

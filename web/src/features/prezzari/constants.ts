@@ -30,6 +30,8 @@ export const FIELD_LABEL: Record<string, string> = {
   prezzo_senza_sg: 'Prezzo senza spese generali',
   scostamento_perc_senza_sg_2024: 'Scostamento % senza S.G. 2024',
   scostamento_perc_su_anno_2024: 'Scostamento % su anno 2024',
+  incidenza_manodopera: 'Incidenza manodopera %',
+  incidenza_sicurezza: 'Incidenza sicurezza %',
   anno: 'Anno',
   provincia: 'Provincia',
   tipologia: 'Tipologia',

@@ -14,6 +14,7 @@ import { DocumentHeader } from './DocumentHeader.tsx';
 import { DocumentSettingsDialog } from './DocumentSettingsDialog.tsx';
 import { EditingDialogs } from './EditingDialogs.tsx';
 import { FinancialSummary } from './FinancialSummary.tsx';
+import { LabourSummary } from './LabourSummary.tsx';
 import { PrintHeading } from './PrintHeading.tsx';
 import { RowsSection } from './RowsSection.tsx';
 import { NOT_IN_LISTS } from '@shared/domain/pricing.ts';
@@ -159,6 +160,7 @@ export function DocumentView({ document, rows: allRows, rowsData, rowsLoading, r
             <DifferenceCharts rows={allRows} onChapter={view.filterChapter} onRow={view.revealRow} />
           </Suspense>
         )}
+        <LabourSummary rows={allRows} onShowWithoutLabour={view.showWithoutLabour} />
         <RowsToCheckBanner count={flagged.length} onlyToCheck={view.rowFilter.kind === 'check'} onToggle={view.toggleToCheck} />
         <RowsSection document={document} allRows={allRows} loading={rowsLoading} view={view} editing={editing} tipologiaLabel={tipologiaLabel} />
         </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
@@ -120,6 +121,14 @@ function EditRowForm({ row, busy, onSave, onCancel }: Props & { row: DocumentRow
           <div className="doc-field">
             <label htmlFor="row-prezzo-db">Prezzo DB (€)</label>
             <InputNumber inputId="row-prezzo-db" value={form.prezzo_db} onChange={(e) => set('prezzo_db', e.value ?? null)} {...amountProps('prezzo_db')} />
+          </div>
+          <div className="doc-field">
+            <label htmlFor="row-incidenza">Incidenza manodopera (%)</label>
+            <InputNumber inputId="row-incidenza" value={form.incidenza_manodopera} onValueChange={(e) => set('incidenza_manodopera', e.value ?? null)} {...amountProps} min={0} max={100} />
+          </div>
+          <div className="doc-field doc-field-check">
+            <Checkbox inputId="row-sicurezza" checked={form.sicurezza} onChange={(e) => set('sicurezza', e.checked === true)} disabled={busy} />
+            <label htmlFor="row-sicurezza">Oneri della sicurezza (non soggetti a ribasso)</label>
           </div>
           <div className="doc-field doc-field-wide">
             <label htmlFor="row-tipologia">Tipologia DEI</label>

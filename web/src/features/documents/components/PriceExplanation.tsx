@@ -1,7 +1,24 @@
-import { formatEuro } from '@shared/format.ts';
+import { formatEuro, formatShare } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { priceSourceLabel } from './PriceSourceTag.tsx';
 import { PriceSuggestions } from './PriceSuggestions.tsx';
+
+const FONTE: Record<string, string> = { prezzario: 'dal prezzario', documento: 'dal computo', manuale: 'inserita a mano' };
+
+/** The voce's labour incidence and cost (issue 39), or that it has none; a safety voce says so. */
+function LabourLine({ row }: { row: DocumentRow }) {
+  const incidenza = row.incidenza_manodopera ?? null;
+  return (
+    <p className="doc-labour-line" data-testid="row-labour">
+      {row.sicurezza
+        ? 'Oneri della sicurezza: esclusi dal ribasso e dalla stima della manodopera.'
+        : incidenza === null
+          ? 'Manodopera: incidenza non nota.'
+          : `Manodopera: ${formatShare(incidenza)} (${FONTE[row.fonte_manodopera ?? 'prezzario']}), costo ${formatEuro(row.costo_manodopera)}.`}
+      {row.manodopera_diversa && <span className="doc-price-warn"> Attenzione: {row.manodopera_diversa}.</span>}
+    </p>
+  );
+}
 
 /** Why the row has the reference price it has: the article and its list, or the reason there is none. */
 export function PriceExplanation({ row, tipologiaLabel }: { row: DocumentRow; tipologiaLabel?: (value: string) => string | undefined }) {
@@ -12,6 +29,7 @@ export function PriceExplanation({ row, tipologiaLabel }: { row: DocumentRow; ti
         <h3>Prezzo di riferimento</h3>
         <p>{row.price_reason ? `Nessun prezzo di riferimento: ${row.price_reason}.` : 'Nessun prezzo di riferimento.'}</p>
         <PriceSuggestions row={row} />
+        <LabourLine row={row} />
       </section>
     );
   }
@@ -20,6 +38,7 @@ export function PriceExplanation({ row, tipologiaLabel }: { row: DocumentRow; ti
       <section className="doc-price-why" aria-label="Prezzo di riferimento" data-testid="price-why">
         <h3>Prezzo di riferimento</h3>
         <p>Prezzo inserito a mano da {source.key}: resta com&apos;è con &ldquo;Aggiorna Prezzi&rdquo;.</p>
+        <LabourLine row={row} />
       </section>
     );
   }
@@ -57,6 +76,7 @@ export function PriceExplanation({ row, tipologiaLabel }: { row: DocumentRow; ti
           <i className="pi pi-exclamation-triangle" aria-hidden /> {source.unit_warning}
         </p>
       )}
+      <LabourLine row={row} />
     </section>
   );
 }

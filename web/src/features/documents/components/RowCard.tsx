@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
+import { formatEuro, formatNumber, formatPercent, formatShare } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { PriceSourceButton } from './PriceSourceButton.tsx';
 import type { RowActions } from './RowActionsMenu.tsx';
@@ -39,6 +39,7 @@ export function RowCard({ row, selected, onSelect, actions, updating, onMore, ti
     ['Totale DB', row.prezzo_totale_db, formatEuro],
     ['Differenza', row.differenza_totale_db, formatEuro, true],
     [`Var. % (${VARIATION_BASE})`, row.variazione_percentuale, formatPercent, true],
+    ...(row.costo_manodopera != null ? [[`Manodopera (${formatShare(row.incidenza_manodopera)})`, row.costo_manodopera, formatEuro] as [string, number | null, (v: number | null) => string]] : []),
   ];
   return (
     <article className={`doc-row-card ${className}`.trim()} data-testid="row-card" data-row-index={row.row_index} aria-label={`Riga N° ${row.row_index}`}>

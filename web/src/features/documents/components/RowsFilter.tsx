@@ -6,7 +6,7 @@ import { needsCheck } from '@shared/domain/rows.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { chapterOf } from '@/features/documents/utils/rows.ts';
 
-export type RowFilterKind = 'all' | 'check' | 'unpriced' | 'above' | 'below';
+export type RowFilterKind = 'all' | 'check' | 'unpriced' | 'above' | 'below' | 'labour';
 
 export interface RowFilter {
   kind: RowFilterKind;
@@ -25,7 +25,11 @@ const OPTIONS: Array<{ value: RowFilterKind; label: string }> = [
   { value: 'unpriced', label: 'Senza prezzo di riferimento' },
   { value: 'above', label: 'Sopra il prezzario (computo più caro)' },
   { value: 'below', label: 'Sotto il prezzario (computo più economico)' },
+  { value: 'labour', label: 'Senza incidenza della manodopera' },
 ];
+
+/** A voce the labour estimate misses: an amount, no incidence, no safety cost (shared/domain/manodopera.ts). */
+const withoutLabour = (r: DocumentRow) => r.totale !== null && (r.incidenza_manodopera ?? null) === null && !r.sicurezza;
 
 /**
  * The rows a filter keeps. "Above the list" means the computo's amount is higher than the
@@ -36,6 +40,7 @@ export function applyRowFilter(rows: DocumentRow[], { kind, threshold, chapter =
     if (chapter !== null && chapterOf(r) !== chapter) return false;
     if (kind === 'check' && !needsCheck(r)) return false;
     if (kind === 'unpriced' && r.prezzo_db !== null) return false;
+    if (kind === 'labour' && !withoutLabour(r)) return false;
     if (kind === 'above' && !((r.differenza_totale_db ?? 0) < 0)) return false;
     if (kind === 'below' && !((r.differenza_totale_db ?? 0) > 0)) return false;
     if (threshold !== null && !(r.variazione_percentuale !== null && Math.abs(r.variazione_percentuale) >= threshold)) return false;

@@ -41,10 +41,11 @@ export function useRowsView(allRows: DocumentRow[]) {
     setPdfRowId(row.id);
   }, []);
   const filterChapter = useCallback((chapter: string | null) => setRowFilter((f) => ({ ...f, chapter })), []);
+  const showWithoutLabour = useCallback(() => setRowFilter({ ...NO_FILTER, kind: 'labour' }), []);
   const toggleToCheck = useCallback(() => setRowFilter((f) => ({ ...f, kind: f.kind === 'check' ? 'all' : 'check' })), []);
   const resetKey = `${query}|${rowFilter.kind}|${rowFilter.threshold}|${rowFilter.chapter}`;
 
-  return { grouped, setGrouped, fullText, setFullText, query, setQuery, rowFilter, setRowFilter, visibleRows, resetKey, pdfRow, showPdf, movePdfRow, closePdf, onOrderChange, revealRow, filterChapter, toggleToCheck };
+  return { grouped, setGrouped, fullText, setFullText, query, setQuery, rowFilter, setRowFilter, visibleRows, resetKey, pdfRow, showPdf, movePdfRow, closePdf, onOrderChange, revealRow, filterChapter, toggleToCheck, showWithoutLabour };
 }
 
 export type RowsView = ReturnType<typeof useRowsView>;

@@ -13,6 +13,9 @@ export interface FormState {
   totaleTyped: boolean;
   tipologia_dei: string | null;
   prezzo_db: number | null;
+  /** Labour incidence, percent (issue 39). */
+  incidenza_manodopera: number | null;
+  sicurezza: boolean;
 }
 
 export const fromRow = (r: DocumentRow): FormState => ({
@@ -25,6 +28,8 @@ export const fromRow = (r: DocumentRow): FormState => ({
   totaleTyped: false,
   tipologia_dei: r.tipologia_dei,
   prezzo_db: r.prezzo_db,
+  incidenza_manodopera: r.incidenza_manodopera ?? null,
+  sicurezza: r.sicurezza ?? false,
 });
 
 /**
@@ -44,6 +49,8 @@ export function rowPatch(row: DocumentRow, form: FormState): RowPatch {
   if (form.totaleTyped && form.totale !== before.totale) patch.totale = form.totale;
   if (form.tipologia_dei && form.tipologia_dei !== before.tipologia_dei) patch.tipologia_dei = form.tipologia_dei;
   if (form.prezzo_db !== before.prezzo_db) patch.prezzo_db = form.prezzo_db;
+  if (form.incidenza_manodopera !== before.incidenza_manodopera) patch.incidenza_manodopera = form.incidenza_manodopera;
+  if (form.sicurezza !== before.sicurezza) patch.sicurezza = form.sicurezza;
   return patch;
 }
 

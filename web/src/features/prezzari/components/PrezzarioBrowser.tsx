@@ -8,7 +8,7 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
 import { Alert } from '@/components/Alert.tsx';
-import { formatDateTime, formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
+import { formatDateTime, formatEuro, formatNumber, formatPercent, formatShare } from '@shared/format.ts';
 import { usePrezzari } from '@/features/prezzari/api/get-prezzari.ts';
 import { useActiveTipologie } from '@/lib/tipologie.ts';
 import { PREZZARIO_PAGE_SIZE } from '@/features/prezzari/constants.ts';
@@ -135,6 +135,8 @@ export function PrezzarioBrowser({ source }: { source: PrezzarioSource }) {
         <Column field="unita_di_misura" header="U.M." />
         <Column header="Prezzo" body={(r: PriceItem) => formatEuro(r.prezzo)} className="pz-num" headerClassName="pz-num-header" />
         <Column header="Prezzo s/ S.G." body={(r: PriceItem) => formatEuro(r.prezzo_senza_sg)} className="pz-num" headerClassName="pz-num-header" />
+        <Column header="Inc. MdO %" body={(r: PriceItem) => formatShare(r.incidenza_manodopera)} className="pz-num" headerClassName="pz-num-header" />
+        <Column header="Inc. sicur. %" body={(r: PriceItem) => formatShare(r.incidenza_sicurezza)} className="pz-num" headerClassName="pz-num-header" />
         <Column field="anno" header="Anno" />
         <Column header={keyHeader} body={(r: PriceItem) => (source === 'dei' ? keyLabel(r.tipologia ?? '') : r.provincia)} />
         <Column header="Scost. % s/ S.G. 2024" body={(r: PriceItem) => formatPercent(r.scostamento_perc_senza_sg_2024)} className="pz-num" headerClassName="pz-num-header" />

@@ -1,5 +1,5 @@
 import { Tag } from 'primereact/tag';
-import { formatEuro } from '@shared/format.ts';
+import { formatEuro, formatShare } from '@shared/format.ts';
 import type { Tipologia } from '@/lib/tipologie.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { listLabel, sourceSeverity } from './SearchResultsTable.tsx';
@@ -37,6 +37,12 @@ export function SearchResultCards({ rows, tipologie }: { rows: PriceSearchResult
               <dt>Prezzo S.G.</dt>
               <dd>{formatEuro(r.prezzo_senza_sg) || '—'}</dd>
             </div>
+            {r.incidenza_manodopera != null && (
+              <div>
+                <dt>Inc. MdO</dt>
+                <dd>{formatShare(r.incidenza_manodopera)}</dd>
+              </div>
+            )}
           </dl>
         </li>
       ))}

@@ -2,7 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { Tooltip } from 'primereact/tooltip';
-import { formatEuro } from '@shared/format.ts';
+import { formatEuro, formatShare } from '@shared/format.ts';
 import type { Tipologia } from '@/lib/tipologie.ts';
 import { SEARCH_DESCRIPTION_CHARS } from '@/features/search/constants.ts';
 import { Highlighted } from './Highlighted.tsx';
@@ -48,6 +48,7 @@ export function SearchResultsTable({ rows, tipologie, loading }: { rows: PriceSe
         <Column field="unita_di_misura" header="U.M." />
         <Column header="Prezzo" body={(r: PriceSearchResult) => formatEuro(r.prezzo)} className="pz-num" headerClassName="pz-num-header" />
         <Column header="Prezzo S.G." body={(r: PriceSearchResult) => formatEuro(r.prezzo_senza_sg)} className="pz-num" headerClassName="pz-num-header" />
+        <Column header="Inc. MdO %" body={(r: PriceSearchResult) => formatShare(r.incidenza_manodopera)} className="pz-num" headerClassName="pz-num-header" />
         <Column header="Anno" body={(r: PriceSearchResult) => r.anno ?? r.list_year} />
         <Column header="Prezzario" body={(r: PriceSearchResult) => <Tag className="pz-source-tag" severity={sourceSeverity(r.source)} value={listLabel(r, tipologie)} />} />
       </DataTable>
