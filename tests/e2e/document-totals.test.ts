@@ -64,7 +64,8 @@ describe('document totals say which total they are', () => {
     expect(await text(page, 'total-source')).toBe('stampato nel documento');
     expect(await text(page, 'verification')).toBe('Totale verificato: la somma delle voci corrisponde al totale stampato nel documento');
     // The percentage voce: the base as quantity, the rate shown as a rate (3%), not as 0,03 €
-    const percent = page.locator('tr', { hasText: 'Oneri della sicurezza' });
+    // (the rows table's, not the labour and safety table's row of the same name)
+    const percent = page.locator('tr', { hasText: 'Oneri della sicurezza' }).filter({ hasText: '3,00%' });
     expect((await percent.innerText()).replace(/\s+/g, ' ')).toContain('% 7.297,83 3,00% 218,93 €');
     // Act
     await openDocument(page, unprinted);
