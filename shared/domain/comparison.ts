@@ -25,16 +25,11 @@
  */
 import { add, compare, div, fromNumber, isZero, mul, parsePlain, round, sub, toNumber, ZERO, type Decimal } from './money.ts';
 import { normalizeUnit } from './pricing.ts';
+import type { ReadValues } from './row-edits.ts';
 
 /** One row of a document as the comparison reads it. */
-export interface ComparisonRow {
+export interface ComparisonRow extends ReadValues {
   id: number;
-  tariffa: string;
-  descrizione: string;
-  unita_di_misura: string;
-  quantita: number | null;
-  unitario: number | null;
-  totale: number | null;
   /** The chapter label ("" when the document has none). */
   capitolo: string;
   page?: number | null;

@@ -4,6 +4,7 @@
  * the rows and looks the codes up in the lists, then calls `verify`.
  */
 import { readingNote } from '../row-edits.ts';
+import type { ReadValues } from '../row-edits.ts';
 import { voci } from './words.ts';
 import { aritmetica, quantita, totale } from './amounts.ts';
 import { duplicati } from './duplicates.ts';
@@ -51,15 +52,9 @@ export function parseSoglia(value: unknown): number | null {
 }
 
 /** A row of a report section: what a reader of the printed report needs to find the voce. */
-export interface ReportRow {
+export interface ReportRow extends ReadValues {
   id: number;
   numero: number;
-  tariffa: string;
-  descrizione: string;
-  unita_di_misura: string;
-  quantita: number | null;
-  unitario: number | null;
-  totale: number | null;
 }
 
 export interface ReportSection {

@@ -22,15 +22,9 @@ export interface Controllo {
 }
 
 /** What the rules read of a row (the stored row has more). */
-export interface VerificationRow {
+export interface VerificationRow extends ReadValues {
   id: number;
   row_index: number;
-  tariffa: string;
-  descrizione: string;
-  unita_di_misura: string;
-  quantita: number | null;
-  unitario: number | null;
-  totale: number | null;
   verifica?: Verifica | null;
   capitoli?: Capitoli | null;
   da_scansione?: boolean;

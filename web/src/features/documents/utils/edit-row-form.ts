@@ -1,14 +1,10 @@
 import type { RowPatch } from '@/features/documents/api/update-row.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
+import type { ReadValues } from '@shared/domain/row-edits.ts';
 import { productAgrees, productAmount } from '@shared/domain/totals.ts';
 
-export interface FormState {
-  tariffa: string;
-  descrizione: string;
-  unita_di_misura: string;
-  quantita: number | null;
-  unitario: number | null;
-  totale: number | null;
+/** The six fields as the form holds them: the row's own read-values shape (shared/domain/row-edits.ts). */
+export interface FormState extends ReadValues {
   /** The person typed the total: it no longer follows quantity × unit price. */
   totaleTyped: boolean;
   tipologia_dei: string | null;
