@@ -108,7 +108,7 @@ export const tmpUploadKey = (userId: number) => `tmp/uploads/${userId}/${randomU
 /** The document as the API shows it: stored fields plus the totals the screens read. */
 export function presentDocument(doc: DocumentRecord) {
   const congruent = isCongruent(doc.sum_totale, doc.document_total);
-  const { file_key: _k, user_id: _u, rows_version: _v, operation: _o, ...stored } = doc;
+  const { file_key: _k, user_id: _u, rows_version: _v, operation: _o, rows_claim: _rc, ...stored } = doc;
   // The comparison's pairing choices are read by the comparison, not shown with the document.
   const { comparison_choices: _c, comparison_version: _cv, ...rest } = stored as typeof stored & { comparison_choices?: unknown; comparison_version?: unknown };
   return { ...rest, congruent };

@@ -52,6 +52,8 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 type Log = (line: Record<string, unknown>) => void;
 type Fail = (reason: string, extra?: Partial<DocumentRecord>) => Promise<unknown>;
+/** The right to write the rows, once this run has claimed it. */
+type Run = { claim: string | null };
 
 /**
  * Analyses one uploaded document and always leaves it `completed` or `failed` with an Italian
@@ -66,15 +68,17 @@ export async function processDocument(ctx: AppContext, documentId: number, optio
   if (!doc || !awaitsAnalysis(doc)) return;
   const fail: Fail = (reason, extra = {}) =>
     updateDocument(ctx, documentId, { status: 'failed', status_reason: reason, completed_at: ctx.now().toISOString(), ...extra });
-  const run = { claimed: false };
+  const run: Run = { claim: null };
   try {
     await withDeadline(analyseAndWrite(ctx, doc, options, log, fail, run), options.timeoutMs ?? 10 * 60_000);
   } catch (err) {
     const timedOut = err instanceof DeadlineError;
     log({ level: 'error', documentId, message: timedOut ? 'analysis timed out' : 'analysis crashed', error: err instanceof Error ? err.stack : String(err) });
+    // A later run took the rows over (this one was thought dead): the document is that run's now.
+    if (run.claim && !(await holdsClaim(ctx, documentId, run.claim).catch(() => true))) return;
     await fail(timedOut ? TIMEOUT_FAILURE : UNEXPECTED_FAILURE).catch((e) => log({ level: 'error', documentId, message: 'could not mark failed', error: String(e) }));
     // A failed document shows no rows: whatever this run wrote before it failed goes.
-    if (run.claimed) await deleteDocumentRows(ctx, documentId).catch((e) => log({ level: 'error', documentId, message: 'could not remove partial rows', error: String(e) }));
+    if (run.claim) await deleteDocumentRows(ctx, documentId).catch((e) => log({ level: 'error', documentId, message: 'could not remove partial rows', error: String(e) }));
   }
 }
 
@@ -97,7 +101,7 @@ async function restartAbandoned(ctx: AppContext, doc: DocumentRecord, log: Log):
 }
 
 /** The steps of one analysis: the stored file, its reading, the rows, their prices, the writes. */
-async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: ProcessOptions, log: Log, fail: Fail, run: { claimed: boolean }): Promise<void> {
+async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: ProcessOptions, log: Log, fail: Fail, run: Run): Promise<void> {
   const pdf = await getBlob(ctx, doc.file_key);
   if (!pdf) {
     await fail('Il file originale non è stato trovato nell\u2019archivio.');
@@ -117,20 +121,24 @@ async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: Pr
   const warnings = [...result.warnings, ...scanWarnings(scan)];
   const toWrite = await pricedRows(ctx, doc, rowsOf(doc, result.voci, scan), warnings, log);
   // From here on the rows are the document: claimed once, so no other run writes them.
-  if (!(await claimRowWrite(ctx, doc.id))) {
+  run.claim = await claimRowWrite(ctx, doc.id);
+  if (!run.claim) {
     log({ level: 'warn', documentId: doc.id, message: 'rows already claimed or analysis ended: nothing written' });
     return;
   }
-  run.claimed = true;
   await deleteDocumentRows(ctx, doc.id);
   // Rows read anew: the edits of an earlier reading can no longer be undone.
   await deleteJournal(ctx, doc.id);
-  const priced = await writeWhileDocumentExists(ctx, doc.id, toWrite);
+  const priced = await writeWhileDocumentExists(ctx, doc.id, toWrite, run.claim);
+  if (priced === 'lost') {
+    log({ level: 'warn', documentId: doc.id, message: 'a later run took the rows over: this run stops' });
+    return;
+  }
   if (!priced) {
     log({ level: 'info', documentId: doc.id, message: 'document deleted or failed during the analysis: its rows removed' });
     return;
   }
-  await complete(ctx, doc.id, outcome, priced, warnings);
+  await complete(ctx, doc.id, outcome, priced, warnings, run.claim);
 }
 
 /**
@@ -220,7 +228,7 @@ async function pricedRows(ctx: AppContext, doc: DocumentRecord, rows: Array<Omit
 }
 
 /** The document `completed` with its totals; deleted between the last batch and the end, nothing of it stays. */
-async function complete(ctx: AppContext, documentId: number, outcome: AnalysisSuccess, priced: RowRecord[], warnings: string[]): Promise<void> {
+async function complete(ctx: AppContext, documentId: number, outcome: AnalysisSuccess, priced: RowRecord[], warnings: string[], claim: string): Promise<void> {
   const { result } = outcome;
   const totals = documentTotals(priced, result.document_total);
   const ended = await updateDocument(ctx, documentId, {
@@ -239,17 +247,28 @@ async function complete(ctx: AppContext, documentId: number, outcome: AnalysisSu
     unreadable_pages: outcome.unreadablePages,
     warnings,
     completed_at: ctx.now().toISOString(),
-  }).catch((err) => (err instanceof NotFoundError ? null : Promise.reject(err)));
-  if (!ended) await deleteDocumentRows(ctx, documentId);
+  }, { claim }).catch((err) => (err instanceof NotFoundError ? 'deleted' as const : Promise.reject(err)));
+  // Deleted meanwhile: its rows go. A claim lost to a later run leaves the rows to that run.
+  if (ended === 'deleted') await deleteDocumentRows(ctx, documentId);
 }
 
 /** Rows written per batch of the analysis; the document is checked before and after each. */
 const WRITE_BATCH = 100;
 
-/** The document still exists and is still being analysed (not failed meanwhile, e.g. past its deadline). */
-async function stillAnalysing(ctx: AppContext, documentId: number): Promise<boolean> {
+/**
+ * Whether this run may go on writing: `yes` while the document exists, is being analysed (not
+ * failed meanwhile, e.g. past its deadline) and this run holds the rows; `lost` when a later run
+ * took them over (a redelivered message after this run was thought dead); `no` otherwise.
+ */
+async function stillAnalysing(ctx: AppContext, documentId: number, claim: string): Promise<'yes' | 'no' | 'lost'> {
   const doc = await getDocument(ctx, documentId);
-  return Boolean(doc && doc.status === 'processing' && !doc.completed_at);
+  if (!doc || doc.status !== 'processing' || doc.completed_at) return doc && doc.rows_claim !== claim ? 'lost' : 'no';
+  return doc.rows_claim === claim ? 'yes' : 'lost';
+}
+
+async function holdsClaim(ctx: AppContext, documentId: number, claim: string): Promise<boolean> {
+  const doc = await getDocument(ctx, documentId);
+  return !doc || doc.rows_claim === claim;
 }
 
 /**
@@ -258,14 +277,16 @@ async function stillAnalysing(ctx: AppContext, documentId: number): Promise<bool
  * again (null). The delete removes the document first, then its rows
  * (services/document-operations.ts), so a batch it did not see is seen here.
  */
-async function writeWhileDocumentExists(ctx: AppContext, documentId: number, rows: Array<Omit<RowRecord, 'id'>>): Promise<RowRecord[] | null> {
+async function writeWhileDocumentExists(ctx: AppContext, documentId: number, rows: Array<Omit<RowRecord, 'id'>>, claim: string): Promise<RowRecord[] | null | 'lost'> {
   const written: RowRecord[] = [];
+  let state: 'yes' | 'no' | 'lost' = 'yes';
   for (let i = 0; i < rows.length || i === 0; i += WRITE_BATCH) {
-    if (!(await stillAnalysing(ctx, documentId))) break;
+    if ((state = await stillAnalysing(ctx, documentId, claim)) !== 'yes') break;
     written.push(...(await insertRows(ctx, rows.slice(i, i + WRITE_BATCH))));
-    if (!(await stillAnalysing(ctx, documentId))) break;
+    if ((state = await stillAnalysing(ctx, documentId, claim)) !== 'yes') break;
     if (i + WRITE_BATCH >= rows.length) return written;
   }
+  if (state === 'lost') return 'lost';
   await deleteDocumentRows(ctx, documentId);
   return null;
 }

@@ -39,17 +39,23 @@ async function pending(rt: LocalRuntime) {
   return createDocument(ctx, principal, { bytes: largeXpwe(), filename: 'grande.xpwe', pages: 0, provincia: 'LU', tipologia_dei: 'nuove_costruzioni', file: { extension: 'xpwe', contentType: 'application/octet-stream' } });
 }
 
-/** The `n`th batch of row writes (and every one after it, with `persistent`) gets `fault` instead of the database. */
+/**
+ * The `n`th batch of row writes (and every one after it, with `persistent`) gets `fault` instead
+ * of the database. `reached` settles when the fault is first met, however slow the machine.
+ */
 function faultAt(rt: LocalRuntime, n: number, fault: () => Promise<never>, persistent: boolean) {
   const db = rt.ctx.db as unknown as { send: (cmd: unknown) => Promise<unknown> };
   const real = db.send.bind(db);
   let batches = 0;
+  let met: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (met = resolve));
   db.send = (cmd) => {
     const isRowBatch = cmd instanceof BatchWriteCommand && Object.keys(cmd.input.RequestItems ?? {}).includes(rt.ctx.table('rows'));
     const hit = isRowBatch && (persistent ? ++batches >= n : ++batches === n);
+    if (hit) met();
     return hit ? fault() : real(cmd);
   };
-  return () => (db.send = real);
+  return { restore: () => (db.send = real), reached };
 }
 
 describe('an interrupted save of a large spreadsheet', () => {
@@ -58,7 +64,7 @@ describe('an interrupted save of a large spreadsheet', () => {
     try {
       // Prepare
       const doc = await pending(rt);
-      const restore = faultAt(rt, 20, () => Promise.reject(Object.assign(new Error('Internal server error'), { name: 'InternalServerError' })), false);
+      const { restore } = faultAt(rt, 20, () => Promise.reject(Object.assign(new Error('Internal server error'), { name: 'InternalServerError' })), false);
       // Act
       try {
         await processDocument(rt.ctx, doc.id, { log: () => undefined });
@@ -81,9 +87,9 @@ describe('an interrupted save of a large spreadsheet', () => {
     // Prepare: the writes hang from the 20th batch on, as a process killed mid-save leaves them.
     const first = await start();
     const doc = await pending(first);
-    const restore = faultAt(first, 20, () => new Promise<never>(() => undefined), true);
+    const { restore, reached } = faultAt(first, 20, () => new Promise<never>(() => undefined), true);
     void processDocument(first.ctx, doc.id, { log: () => undefined });
-    for (let i = 0; i < 600 && (await countRows(first.ctx, doc.id)) < 400; i++) await new Promise((r) => setTimeout(r, 50));
+    await reached;
     const partial = await countRows(first.ctx, doc.id);
     expect(partial).toBeGreaterThanOrEqual(400);
     expect(partial).toBeLessThan(VOCI);
@@ -110,9 +116,9 @@ describe('an interrupted save of a large spreadsheet', () => {
     try {
       // Prepare: the first run hangs from the 20th batch, as a Lambda killed mid-save.
       const doc = await pending(rt);
-      const restore = faultAt(rt, 20, () => new Promise<never>(() => undefined), true);
+      const { restore, reached } = faultAt(rt, 20, () => new Promise<never>(() => undefined), true);
       void processDocument(rt.ctx, doc.id, { log: () => undefined });
-      for (let i = 0; i < 600 && (await countRows(rt.ctx, doc.id)) < 400; i++) await new Promise((r) => setTimeout(r, 50));
+      await reached;
       restore();
       const partial = await countRows(rt.ctx, doc.id);
       // Act: the queue delivers the message again, after longer than an analysis may run.
@@ -121,6 +127,31 @@ describe('an interrupted save of a large spreadsheet', () => {
       // Assess
       expect(partial).toBeLessThan(VOCI);
       expect(await getDocument(rt.ctx, doc.id)).toMatchObject({ status: 'completed', row_count: VOCI });
+      expect(await countRows(rt.ctx, doc.id)).toBe(VOCI);
+    } finally {
+      await rt.stop();
+    }
+  }, 120_000);
+
+  it('a run thought dead that wakes after a later run took its rows over stops, and removes nothing', async () => {
+    const rt = await start();
+    try {
+      // Prepare: the first run is held at its 20th batch (a stalled process, not a dead one).
+      const doc = await pending(rt);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const { restore, reached } = faultAt(rt, 20, () => held.then(() => Promise.reject(new Error('stalled'))) as Promise<never>, false);
+      const first = processDocument(rt.ctx, doc.id, { log: () => undefined });
+      await reached;
+      restore();
+      // Act: the message is delivered again long after; that run reads and completes the document,
+      // then the first run wakes up.
+      const later = { ...rt.ctx, now: () => new Date(Date.now() + 20 * 60_000) };
+      await processDocument(later, doc.id, { log: () => undefined });
+      release();
+      await first;
+      // Assess
+      expect(await getDocument(rt.ctx, doc.id)).toMatchObject({ status: 'completed', row_count: VOCI, status_reason: null });
       expect(await countRows(rt.ctx, doc.id)).toBe(VOCI);
     } finally {
       await rt.stop();

@@ -38,6 +38,11 @@ export interface DocumentRecord {
    * document: nothing re-reads the file by itself (restart, queue redelivery, status edits).
    */
   rows_written_at?: string | null;
+  /**
+   * Which run holds the right to write the rows (a random token set with rows_written_at): a run
+   * that lost it (its claim was given back and taken by a later run) neither writes nor removes rows.
+   */
+  rows_claim?: string;
   /** Rows the reader flagged "da verificare" when the analysis ended. */
   rows_to_check?: number;
   /** Scanned pages recognised by OCR so far, of ocr_pages_total (progress while OCR runs). */
@@ -115,11 +120,12 @@ export async function requireDocumentFor(ctx: AppContext, id: number, principal:
 /**
  * Sets the given fields, one version up. With `guard.rowsVersion`, only while the document's rows
  * token is still that one (the totals were computed from those rows); with `guard.version`, only
- * while the document is at that version. A missing document is 404; a failed guard is null.
+ * while the document is at that version; with `guard.claim`, only while that run holds the right to
+ * write its rows. A missing document is 404; a failed guard is null.
  */
 export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>): Promise<DocumentRecord>;
-export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>, guard: { rowsVersion?: string; version?: number }): Promise<DocumentRecord | null>;
-export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>, guard?: { rowsVersion?: string; version?: number }): Promise<DocumentRecord | null> {
+export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>, guard: { rowsVersion?: string; version?: number; claim?: string }): Promise<DocumentRecord | null>;
+export async function updateDocument(ctx: AppContext, id: number, changes: Partial<DocumentRecord>, guard?: { rowsVersion?: string; version?: number; claim?: string }): Promise<DocumentRecord | null> {
   const names: Record<string, string> = { '#ver': 'version' };
   const values: Record<string, unknown> = { ':zero': 0, ':one': 1 };
   const sets = Object.entries(changes)
@@ -134,6 +140,10 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
   if (guard?.rowsVersion !== undefined) {
     conditions.push('rows_version = :rows');
     values[':rows'] = guard.rowsVersion;
+  }
+  if (guard?.claim !== undefined) {
+    conditions.push('rows_claim = :claim');
+    values[':claim'] = guard.claim;
   }
   if (guard?.version !== undefined) {
     conditions.push(guard.version > 0 ? '#ver = :expected' : 'attribute_not_exists(#ver)');
@@ -163,13 +173,15 @@ export async function updateDocument(ctx: AppContext, id: number, changes: Parti
  * The analysis claims the right to write rows: only once, only while the document is still a
  * fresh upload being analysed. False when another run claimed it or the analysis had ended.
  */
-export async function claimRowWrite(ctx: AppContext, id: number): Promise<boolean> {
-  return conditionalUpdate(ctx, id, {
-    UpdateExpression: 'SET rows_written_at = :now',
+export async function claimRowWrite(ctx: AppContext, id: number): Promise<string | null> {
+  const claim = randomUUID();
+  const taken = await conditionalUpdate(ctx, id, {
+    UpdateExpression: 'SET rows_written_at = :now, rows_claim = :claim',
     ConditionExpression: `attribute_exists(id) AND #s = :processing AND attribute_not_exists(rows_written_at) AND ${NOT_ENDED}`,
     ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':now': ctx.now().toISOString(), ':processing': 'processing', ':null': null },
+    ExpressionAttributeValues: { ':now': ctx.now().toISOString(), ':claim': claim, ':processing': 'processing', ':null': null },
   });
+  return taken ? claim : null;
 }
 
 /**
@@ -179,7 +191,7 @@ export async function claimRowWrite(ctx: AppContext, id: number): Promise<boolea
  */
 export async function reopenRowWrite(ctx: AppContext, id: number): Promise<boolean> {
   return conditionalUpdate(ctx, id, {
-    UpdateExpression: 'REMOVE rows_written_at SET row_count = :zero',
+    UpdateExpression: 'REMOVE rows_written_at, rows_claim SET row_count = :zero',
     ConditionExpression: `#s = :processing AND attribute_exists(rows_written_at) AND ${NOT_ENDED}`,
     ExpressionAttributeNames: { '#s': 'status' },
     ExpressionAttributeValues: { ':processing': 'processing', ':null': null },
