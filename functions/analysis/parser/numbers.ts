@@ -93,7 +93,8 @@ export function cleanWords(words: readonly Word[], fs: number, gap: number, nf: 
  * "1-3 digits" + "3 digits,decimals" side by side. Only then are such pairs joined across a wide gap.
  */
 export function spaceGrouped(pages: readonly PageWords[], nf: NumberFormat = DECIMAL_COMMA): boolean {
-  const grouped = nf.decimal === ',' ? /^-?\d{1,3}([.\u00b4'\u2019]\d{3})+(,\d+)?$/ : /^-?\d{1,3}([,\u00b4'\u2019]\d{3})+(\.\d+)?$/;
+  // With its decimals: a bare "18.030" is as often a code's second half wrapped in its cell.
+  const grouped = nf.decimal === ',' ? /^-?\d{1,3}([.\u00b4'\u2019]\d{3})+,\d+$/ : /^-?\d{1,3}([,\u00b4'\u2019]\d{3})+\.\d+$/;
   const tail = nf.decimal === ',' ? /^\d{3},\d+$/ : /^\d{3}\.\d+$/;
   // A thousand printed without any separator (`6825.00`): this print does not group thousands at all.
   const ungrouped = nf.decimal === ',' ? /^-?\d{4,},\d+$/ : /^-?\d{4,}\.\d+$/;
