@@ -8,7 +8,7 @@ import { amountOf } from './numbers.ts';
 
 const NAMES: Array<keyof Capitoli> = ['supercategoria', 'categoria', 'sottocategoria'];
 
-const NUMBERED = /^(?:CAPITOLO\s+(\d+)\b|(\d{1,3}(?:\.\d{1,3}){0,2})[.)]?\s+\S)/;
+export const NUMBERED = /^(?:CAPITOLO\s+(\d+)\b|(\d{1,3}(?:\.\d{1,3}){0,2})[.)]?\s+\S)/;
 
 /**
  * Chapter headings met between voci. Their level comes from, in order: explicit markers (hints:

@@ -64,6 +64,7 @@ export function findHeader(lines: readonly BLine[], fs: number): { model: Header
           if (h * 2 < ws.length || !h) break;
           end++;
         }
+        end = wrappedCellsEnd(lines, i, end, fs);
         // Their words name columns too (`Quantità` on the middle line of a cell-centred header).
         const below = lines.slice(i + span, end).flatMap(l => l.words);
         for (const w of below) bandWords.add(foldUpper(w.text));
@@ -73,6 +74,36 @@ export function findHeader(lines: readonly BLine[], fs: number): { model: Header
     }
   }
   return null;
+}
+
+/**
+ * Header cells wrapped onto more lines (`Indicazione dei lavori` / `e delle forniture`, `Prezzo` /
+ * `unitario` / `(euro)`): lines right below the header, without an amount, every word of which
+ * stands under a header cell, one line pitch below it. Never a chapter title: that would name every
+ * voce after the header.
+ */
+function wrappedCellsEnd(lines: readonly BLine[], start: number, end: number, fs: number): number {
+  const cells = lines.slice(start, end).flatMap(l => cellsOf(l, fs));
+  const under = (w: Word) =>
+    cells.some(c => (w.x0 + w.x1) / 2 >= c.x0 - fs && (w.x0 + w.x1) / 2 <= c.x1 + fs && w.y0 > c.y0 && w.y0 - c.y0 <= FS.wrappedCellPitch * fs);
+  while (end < lines.length && end < start + HEADER_MAX_LINES) {
+    const l = lines[end];
+    if (l.y0 - lines[end - 1].y1 > FS.headerLineGap * fs || l.nums.some(t => /[,.]\d/.test(t.w.text)) || !l.words.every(under)) break;
+    cells.push(...cellsOf(l, fs));
+    end++;
+  }
+  return end;
+}
+
+/** A header line's cells: its words grouped where the gap between them is a word space. */
+function cellsOf(l: BLine, fs: number): Array<{ x0: number; x1: number; y0: number }> {
+  const cells: Array<{ x0: number; x1: number; y0: number }> = [];
+  for (const w of [...l.words].sort((a, b) => a.x0 - b.x0)) {
+    const last = cells.at(-1);
+    if (last && w.x0 - last.x1 <= 1.8 * fs) last.x1 = Math.max(last.x1, w.x1);
+    else cells.push({ x0: w.x0, x1: w.x1, y0: w.y0 });
+  }
+  return cells;
 }
 
 /** Header words make up most of the line (a header row the band did not take). */

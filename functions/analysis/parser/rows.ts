@@ -2,7 +2,7 @@
 import type { Capitoli, ParsedVoce } from './types.ts';
 import { atAmountColumn, type BLine, type Model, type Closing, median, quantile, type Levels, type Open, type Body } from './reading.ts';
 import { leftWords, startOf, isCodePiece } from './starts.ts';
-import { Chapters, headingText, headingSig, nameChapters } from './chapters.ts';
+import { Chapters, headingText, headingSig, nameChapters, NUMBERED } from './chapters.ts';
 import { isHeaderish } from './header.ts';
 import { descWordsOf, addDesc } from './segment.ts';
 import { unitOf } from './closings.ts';
@@ -110,8 +110,9 @@ function assignLines(
   let prevAnchor: number | null = null;
   let prevPage = 0;
   let anchoredOnPage = false;
+  const chapterRow = chapterRowsOf(body, closings, model, blocks);
   const heading = (l: BLine): void => {
-    const text = !l.nums.length && !isHeaderish(l) ? headingText(l, model) : '';
+    const text = chapterRow(l) ? headingText(l, model) : '';
     if (text) chapters.heading(text, headingSig(l, text));
   };
   for (const bl of blocks) {
@@ -142,6 +143,23 @@ function assignLines(
     prevAnchor = anchors[anchors.length - 1];
   }
   return { members, order };
+}
+
+/**
+ * Which lines outside the rows may be chapter headings: no number in the columns (a numbered title,
+ * `CAPITOLO 1 - …`, keeps its number), not header words. Where the print's chapter rows are cells
+ * merged across the row (their titles start left of the description column), a line that starts in
+ * the description column is a description's fragment cut off its row by a gap, never a chapter.
+ */
+function chapterRowsOf(body: readonly Body[], closings: ReadonlyArray<Closing | null>, model: Model, blocks: readonly number[][]): (l: BLine) => boolean {
+  const margin = FS.descriptionMargin * model.fs;
+  const candidate = (l: BLine): boolean =>
+    !isHeaderish(l) && (!l.nums.length || (NUMBERED.test(l.all) && l.nums.every(t => t.w.x0 < model.numStart))) && headingText(l, model) !== '';
+  // (Below a column header or between voci: a title above a headerless table is the document's.)
+  const firstAnchor = closings.findIndex(Boolean);
+  const inTable = (i: number): boolean => body[i].headed || (firstAnchor >= 0 && i > firstAnchor);
+  const merged = blocks.some(bl => !bl.some(i => closings[i]) && bl.some(i => inTable(i) && candidate(body[i].line) && body[i].line.words[0].x0 < model.descX - margin));
+  return (l) => candidate(l) && !(merged && l.words[0].x0 >= model.descX - margin);
 }
 
 interface Block {

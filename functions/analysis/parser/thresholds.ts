@@ -65,6 +65,8 @@ export const FS = {
   digitsGap: 0.45,
   /** Words are on one line when their vertical centres are this close (in typical word heights). */
   sameLine: 0.3,
+  /** A header cell's next line (its text wrapped) starts at most this far below the line above it. */
+  wrappedCellPitch: 1.35,
   /** Header lines of one header are no further apart than this. */
   headerLineGap: 1.2,
   /** A header word repeated this far right of its first one heads another column. */

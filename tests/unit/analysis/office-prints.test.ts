@@ -95,6 +95,23 @@ describe('Word table template: a code wrapped out of its row', () => {
   });
 });
 
+describe('Word table template: chapter names are the chapter rows\u2019 own titles', () => {
+  // The template prints each chapter as a row merged across the table: `CAPITOLO n - NAME`. Header
+  // cells wrapped onto a second line (`e delle forniture`, `unitario`, `(euro)`) and description
+  // fragments cut off their row by a gap are neither chapters nor a piece of one.
+  const wordPrints = truths.filter(f => /word/.test(f));
+
+  it.each(wordPrints)('%s', async f => {
+    // Prepare
+    const truth = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as OfficeTruth;
+    // Act
+    const { voci } = parseComputo(await extractDocument(new Uint8Array(fs.readFileSync(path.join(dir, truth.file)))));
+    // Assess: every voce read as sure sits in a chapter the print names as such.
+    const names = voci.filter(v => v.verifica.length === 0).map(v => Object.values(v.capitoli ?? {}).join(' / '));
+    for (const name of names) expect(name).toMatch(/^CAPITOLO \d+ - [A-ZÀ-Ù' -]+$/);
+  });
+});
+
 describe('office generator invariants', () => {
   it('rounds products half-up to the cent, exactly, whatever the decimals', () => {
     expect(mulExact([0.125, 1])).toBe(0.13);
