@@ -1,5 +1,5 @@
 /** Chapter headings between voci and the levels they name. */
-import { CHAPTER_LEVELS, SUBTOTAL_LABEL } from './hints.ts';
+import { CHAPTER_LEVELS, DATE, SUBTOTAL_LABEL } from './hints.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
 import { foldUpper } from '../../../shared/text.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
@@ -93,9 +93,14 @@ function clean(c: Capitoli): Capitoli | undefined {
   return Object.keys(out).length ? out : undefined;
 }
 
+/** The document's own title (`COMPUTO METRICO ESTIMATIVO`, `STIMA DEI LAVORI - …`), never a chapter. */
+const DOCUMENT_TITLE = /^(COMPUTO METRICO|STIMA DEI LAVORI|OFFERTA ECONOMICA|PREVENTIVO DI SPESA|ELENCO PREZZI UNITARI|QUADRO ECONOMICO)\b/;
+
 export const headingText = (l: BLine, m: Model): string => {
   const text = normalizeSpaces(textOf(l.words.filter(w => !amountOf(w.text, m.nf) || w.x0 < m.numStart)));
-  return !text || SUBTOTAL_LABEL.test(foldUpper(text)) ? '' : text;
+  // A dated line (`Comune di Fano - 23/04/2024`) heads the document, not a chapter.
+  const titled = DOCUMENT_TITLE.test(foldUpper(text)) || l.words.some(w => DATE.test(w.text));
+  return !text || titled || SUBTOTAL_LABEL.test(foldUpper(text)) ? '' : text;
 };
 
 export const headingSig = (l: BLine, text: string): string =>

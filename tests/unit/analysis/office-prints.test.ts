@@ -112,6 +112,17 @@ describe('Word table template: chapter names are the chapter rows\u2019 own titl
   });
 });
 
+describe('spreadsheet prints: the title above the table is the document\u2019s, not a chapter', () => {
+  it.each(truths.filter(f => /calc/.test(f)))('%s', async f => {
+    // Prepare
+    const truth = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as OfficeTruth;
+    // Act
+    const { voci } = parseComputo(await extractDocument(new Uint8Array(fs.readFileSync(path.join(dir, truth.file)))));
+    // Assess: `STIMA DEI LAVORI - …` and `Comune di … - 23/04/2024` head the sheet, not its voci.
+    for (const v of voci) for (const name of Object.values(v.capitoli ?? {})) expect(name).not.toMatch(/^(STIMA DEI LAVORI|OFFERTA ECONOMICA)|\d{2}\/\d{2}\/\d{4}/);
+  });
+});
+
 describe('office generator invariants', () => {
   it('rounds products half-up to the cent, exactly, whatever the decimals', () => {
     expect(mulExact([0.125, 1])).toBe(0.13);
