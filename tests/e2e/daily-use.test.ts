@@ -211,6 +211,31 @@ describe('at 390 px', () => {
     await page.close();
   }, 120_000);
 
+  it('breaks a long file name after its separators, never mid-word, and never wider than the screen', async () => {
+    // Prepare: a name as offices write them, no spaces
+    const name = 'Computo_metrico_estimativo_ristrutturazione-scuola_primaria_via_Roma_2024.definitivo.xpwe';
+    const { id } = await uploadPdf(rt.url, token, Buffer.from(xpwe(COMPUTO.slice(0, 2), 'Nome lungo')), name);
+    await waitForAnalysis(rt.url, token, id, 120_000);
+    for (const width of [390, 1366]) {
+      const page = await openDocument(id, width);
+      const title = page.getByTestId('document-filename');
+      // Act: each piece between two break points is one text node; count the lines it spans
+      const pieces = await title.evaluate((el) =>
+        [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => {
+          const r = document.createRange();
+          r.selectNodeContents(n);
+          return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+        }),
+      );
+      await page.screenshot({ path: path.join(shots, `nome-lungo-${width}.png`) });
+      // Assess
+      expect(await title.textContent()).toBe(name);
+      expect(pieces.every((lines) => lines === 1), `${width} px: ${pieces}`).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.close();
+    }
+  }, 180_000);
+
   it('keeps the wide bar at 1366 px', async () => {
     const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 1366);
     expect(await page.locator('header.topbar').getByRole('link', { name: 'Documenti' }).count()).toBe(1);

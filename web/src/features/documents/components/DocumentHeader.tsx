@@ -4,6 +4,7 @@ import type { DocumentItem } from '@/features/documents/types.ts';
 import { Button } from 'primereact/button';
 import { fileIcon } from '@/features/documents/utils/file-icon.ts';
 import { StatusEditor } from './StatusEditor.tsx';
+import { FileName } from '@/components/FileName.tsx';
 
 interface Props {
   document: DocumentItem;
@@ -22,7 +23,7 @@ export function DocumentHeader({ document, tipologiaLabel, onStatusSaved, notify
     <header className="doc-header">
       <div className="doc-header-main">
         <h1 className="doc-title">
-          <i className={fileIcon(document.filename)} aria-hidden /> <span data-testid="document-filename">{document.filename}</span>
+          <i className={fileIcon(document.filename)} aria-hidden /> <span data-testid="document-filename"><FileName name={document.filename} /></span>
         </h1>
         <div className="doc-meta">
           <span>

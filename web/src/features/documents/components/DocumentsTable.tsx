@@ -7,6 +7,7 @@ import { RowCountCell } from './RowCountCell.tsx';
 import { fileIcon } from '@/features/documents/utils/file-icon.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { TotalCell } from './TotalCell.tsx';
+import { FileName } from '@/components/FileName.tsx';
 
 interface Props {
   documents: DocumentItem[];
@@ -36,7 +37,7 @@ export function DocumentsTable({ documents, numberOf, loading, deletingIds, onOp
         header="Nome file"
         body={(d: DocumentItem) => (
           <span className="doc-filename" title={d.filename}>
-            <i className={fileIcon(d.filename)} aria-hidden /> {d.filename}
+            <i className={fileIcon(d.filename)} aria-hidden /> <span><FileName name={d.filename} /></span>
           </span>
         )}
       />

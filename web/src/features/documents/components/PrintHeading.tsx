@@ -5,6 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { INTESTAZIONE_FIELDS, INTESTAZIONE_LABELS, INTESTAZIONE_MAX, intestazioneOf, type Intestazione } from '@shared/domain/intestazione.ts';
 import { useUpdateDocumentIntestazione } from '@/features/documents/api/update-document-intestazione.ts';
 import type { DocumentItem } from '@/features/documents/types.ts';
+import { FileName } from '@/components/FileName.tsx';
 
 interface Props {
   document: DocumentItem;
@@ -25,7 +26,7 @@ export function PrintHeading({ document, onSaved, editable }: Props) {
       </span>
       {shown.map((f) => (
         <span key={f} data-testid={`intestazione-${f}`}>
-          {INTESTAZIONE_LABELS[f]}: <strong>{h[f]}</strong>
+          {INTESTAZIONE_LABELS[f]}: <strong><FileName name={h[f]} /></strong>
         </span>
       ))}
       {!document.intestazione && <span className="hint">(non ancora compilata: la stampa usa il nome del file come oggetto)</span>}
