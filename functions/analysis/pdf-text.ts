@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { PDFDocument } from 'pdf-lib';
 import type { PageReader } from './page-reader.ts';
 import type { PageWords, Word } from './words.ts';
-import { PdfReadError } from '../errors.ts';
+import { PayloadTooLargeError, PdfReadError, ValidationError } from '../errors.ts';
 
 /** Error with a user-facing Italian `reason` for PDFs that cannot be read. */
 export { PdfReadError };
@@ -167,6 +167,24 @@ export async function countPages(pdf: Uint8Array): Promise<number> {
     return doc.numPages;
   } finally {
     await doc.destroy();
+  }
+}
+
+/** Spec section 9: PDF size limit 50 MB. */
+export const MAX_PDF_BYTES = 52_428_800;
+export const PDF_TOO_LARGE = 'File troppo grande. Dimensione massima: 50MB';
+
+/** Checks what the file IS (magic bytes, a readable PDF, not encrypted), not its name. */
+export async function validatePdf(bytes: Uint8Array): Promise<number> {
+  if (bytes.length === 0) throw new ValidationError('Il file è vuoto.');
+  if (bytes.length > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) throw new ValidationError('Il file non è un PDF valido.');
+  try {
+    return await countPages(bytes);
+  } catch (err) {
+    if (err instanceof PdfReadError) throw new ValidationError(err.reason, { cause: err });
+    throw new ValidationError(REASON_INVALID, { cause: err });
   }
 }
 

@@ -2,15 +2,23 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { TABLES, tableName, type TableKey } from '../storage/tables.ts';
-import type { ParseAnswer, ParseJob } from '../analysis/parse-jobs.ts';
-import type { AnalysisQueue } from '../worker/analysis-queue.ts';
+
+/**
+ * A job the runtime takes from the layers above: an analysis to queue, a file to parse off the
+ * request thread. This file, below every layer, names no job: the service that sends one defines
+ * its type, and the entry point that builds the config provides the function that takes it
+ * (infra/local/runtime.ts, an analysis thread; configFromEnv below for the Lambdas, SQS carrying
+ * any job as JSON). `AppConfig<Enqueue, ParseFile>` ties the two where both are known
+ * (functions/services/runtime-ports.ts); unnamed, a port takes a job of no known type.
+ */
+export type JobPort<Job = never, Answer = unknown> = (job: Job) => Promise<Answer>;
 
 /**
  * Everything a handler needs from the outside world, built once from config. Nothing here runs
  * at import time: the Lambda entry builds it from the environment on first call, the local
  * runtime and the tests build it with their own endpoints.
  */
-export interface AppConfig {
+export interface AppConfig<Enqueue extends JobPort = JobPort, ParseFile extends JobPort = JobPort> {
   tablePrefix: string;
   bucket: string;
   region: string;
@@ -33,16 +41,16 @@ export interface AppConfig {
    */
   behindCloudFront?: boolean;
   /**
-   * The analysis queue (functions/worker/analysis-queue.ts: from here to processDocument); set by
-   * the runtime (SQS in the cloud, in-process locally).
+   * The analysis queue (functions/services/analysis-queue.ts: from createDocument to
+   * processDocument); set by the runtime (SQS in the cloud, in-process locally).
    */
-  enqueue?: AnalysisQueue;
+  enqueue?: Enqueue;
   /**
    * Local runtime: parses an uploaded file on an analysis thread, never on the thread answering
-   * requests (functions/analysis/parse-jobs.ts). Unset in the cloud: the Lambda parses in place.
+   * requests (functions/services/parse-jobs.ts). Unset in the cloud: the Lambda parses in place.
    * A job's bytes are handed over (transferred, not copied) and come back in the answer.
    */
-  parseFile?: (job: ParseJob) => Promise<ParseAnswer>;
+  parseFile?: ParseFile;
   now?: () => Date;
 }
 
@@ -99,7 +107,7 @@ export function getContext(): AppContext {
 }
 
 /** Cloud configuration: read only when the first request arrives, never at import. */
-function configFromEnv(): AppConfig {
+function configFromEnv(): AppConfig<JobPort<unknown, void>> {
   const env = process.env;
   // Fail fast: a missing setting must not silently point the handlers at other tables.
   const missing = ['TABLE_PREFIX', 'DATA_BUCKET', 'SIGNING_SECRET_ARN'].filter((name) => !env[name]);
@@ -121,7 +129,7 @@ function configFromEnv(): AppConfig {
       return cachedSecret;
     },
     enqueue: env.ANALYSIS_QUEUE_URL
-      ? async (job) => {
+      ? async (job: unknown) => {
           const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
           await new SQSClient({}).send(
             new SendMessageCommand({ QueueUrl: env.ANALYSIS_QUEUE_URL, MessageBody: JSON.stringify(job) }),

@@ -34,7 +34,7 @@ import { CHANGED_MEANWHILE_DETAIL, PreconditionFailedError } from '../errors.ts'
 import { saveIntestazione } from '../services/intestazione.ts';
 import { parseIntestazione } from '../../shared/domain/intestazione.ts';
 import { ACCEPTED_NAME, storedContentType } from '../analysis/import/upload.ts';
-import { parseFile } from '../analysis/parse-jobs.ts';
+import { parseFile } from '../services/parse-jobs.ts';
 import type { BuiltExport } from '../services/export-jobs.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */

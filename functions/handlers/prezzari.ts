@@ -10,10 +10,10 @@ import { list, ok } from '../http/respond.ts';
 import { amount, pageParams } from '../http/validate.ts';
 import { defineRoute, requirePrincipal, type RouteRequest } from '../http/types.ts';
 import { checkDeclared, withDeclared } from '../prezzari/declared.ts';
-import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../prezzari/imports.ts';
-import { parseFile } from '../analysis/parse-jobs.ts';
+import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../services/price-imports.ts';
+import { parseFile } from '../services/parse-jobs.ts';
 import { loadIndex, searchIndex } from '../prezzari/search-index.ts';
-import { listHeads } from '../prezzari/imports.ts';
+import { listHeads } from '../services/price-imports.ts';
 import { knownTipologia, listTipologie } from '../services/tipologie.ts';
 import { fromNumber, mul, round, toNumber } from '../../shared/domain/money.ts';
 

@@ -7,11 +7,12 @@
  * recorded. Several candidates: left as read.
  *
  * `correctCode` is pure (unit tests in tests/unit/ocr/code-check.test.ts); `codesInPriceLists`
- * asks the price lists the worker prices rows with, once per document, for all candidates at once.
+ * asks the price lists the worker prices rows with, once per document, for all candidates at once:
+ * the caller hands over those lists and patterns (services/pricing.ts loadPricing), so the reader
+ * of scans knows nothing of the services.
  */
 import type { AppContext } from '../config/context.ts';
-import { applyPatternsTraced, plannedLists } from '../../shared/domain/pricing.ts';
-import { loadPricing } from '../services/pricing.ts';
+import { applyPatternsTraced, plannedLists, type CodePattern, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { loadIndex } from '../prezzari/search-index.ts';
 import { REASON_CODE_UNSURE, type ScanCheck } from './check-voci.ts';
 
@@ -73,6 +74,14 @@ export const describeCodeCorrection = (read: string, code: string) => `codice le
 
 type VoceCode = { tariffa?: string };
 
+/** The price lists a document is priced with and the admin patterns, in order (what services/pricing.ts loadPricing answers). */
+export interface ListsToCheck {
+  heads: readonly PriceListHead[];
+  patterns: readonly CodePattern[];
+}
+
+type Place = { provincia: string | null; tipologia_dei: string | null };
+
 /**
  * Applies the price lists to the scan checks, in place: a code found as read clears the doubt
  * about it; a code one slip away from exactly one listed code becomes that code, with the note in
@@ -110,10 +119,9 @@ export function codesToLookUp<V extends VoceCode>(checks: ReadonlyMap<V, ScanChe
  * with (same admin patterns, same planned lists), each list version loaded once (and cached by
  * the index loader), every code a hash lookup.
  */
-export async function codesInPriceLists(ctx: AppContext, doc: { provincia: string | null; tipologia_dei: string | null }, codes: readonly string[]): Promise<Set<string>> {
+export async function codesInPriceLists(ctx: AppContext, pricing: ListsToCheck, doc: Place, codes: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   if (!codes.length) return found;
-  const pricing = await loadPricing(ctx);
   const plans = codes.map((code) => {
     const traced = applyPatternsTraced(code, pricing.patterns).code;
     return { code, traced, plan: plannedLists({ code: traced, provincia: doc.provincia, tipologia_dei: doc.tipologia_dei }, pricing.heads) };
@@ -124,9 +132,9 @@ export async function codesInPriceLists(ctx: AppContext, doc: { provincia: strin
   return found;
 }
 
-/** The worker's step: look the scanned codes up in the document's price lists and correct them. */
-export async function checkScannedCodes<V extends VoceCode>(ctx: AppContext, doc: { provincia: string | null; tipologia_dei: string | null }, checks: Map<V, ScanCheck>): Promise<number> {
+/** The worker's step: look the scanned codes up in the document's price lists (loaded only when there are codes) and correct them. */
+export async function checkScannedCodes<V extends VoceCode>(ctx: AppContext, loadLists: () => Promise<ListsToCheck>, doc: Place, checks: Map<V, ScanCheck>): Promise<number> {
   if (!checks.size) return 0;
-  const listed = await codesInPriceLists(ctx, doc, codesToLookUp(checks));
+  const listed = await codesInPriceLists(ctx, await loadLists(), doc, codesToLookUp(checks));
   return applyListedCodes(checks, (c) => listed.has(c));
 }

@@ -179,7 +179,7 @@ export function checkDeclared(
 /**
  * The preview of step one with what the file declares: the summary appended to the message,
  * the warnings first among the preview's warnings, the loud ones also as `source_alerts` (the
- * confirmation must say it saw them: functions/prezzari/imports.ts), and `declared` for integrators.
+ * confirmation must say it saw them: functions/services/price-imports.ts), and `declared` for integrators.
  */
 export function withDeclared<S extends { message: string; warnings: string[] }>(stage: S, check: DeclaredCheck): S & { declared: Declared; source_alerts: string[] } {
   return {

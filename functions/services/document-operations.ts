@@ -24,7 +24,7 @@ import { SETTINGS_UNDO_RUNNING } from '../../shared/domain/operations.ts';
 import type { DocumentSettings } from '../../shared/domain/settings-undo.ts';
 import { finishSettingsUndo, settleSettingsEntry, startSettingsEntry } from './settings-undo.ts';
 import { repriceRows } from './pricing.ts';
-import { retotal } from './rows.ts';
+import { retotal } from './retotal.ts';
 import type { RowWritten } from './row-writes.ts';
 
 export const PROCESSING_BY_HAND = 'Lo stato \u201cIn elaborazione\u201d non si può impostare a mano: il documento non è in analisi.';

@@ -1,19 +1,18 @@
 import { quadroManodopera } from '../../shared/domain/manodopera.ts';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../config/context.ts';
-import { countPages, PdfReadError } from '../analysis/pdf-text.ts';
 import { documentTotals, isCongruent } from '../../shared/domain/totals.ts';
 import { cleanFilename } from '../../shared/domain/text.ts';
-import { PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { copyBlob, putBlob } from '../storage/blobs.ts';
 import { newDocumentId, putDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { knownTipologia } from './tipologie.ts';
+import { runtimePorts } from './runtime-ports.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 
-/** Spec section 9: PDF size limit 50 MB. */
-export const MAX_PDF_BYTES = 52_428_800;
-export const PDF_TOO_LARGE = 'File troppo grande. Dimensione massima: 50MB';
+/** The upload limits are the PDF reading's (analysis/pdf-text.ts); the upload routes read them here. */
+export { MAX_PDF_BYTES, PDF_TOO_LARGE } from '../analysis/pdf-text.ts';
 
 export interface UploadFields {
   provincia: string;
@@ -28,20 +27,6 @@ export async function validateUploadFields(ctx: AppContext, body: { provincia?: 
   if (!tipologia) throw new ValidationError('La tipologia del prezzario DEI è obbligatoria.');
   if (provincia.length > 80) throw new ValidationError('Provincia non valida');
   return { provincia, tipologia_dei: await knownTipologia(ctx, tipologia) };
-}
-
-/** Checks what the file IS (magic bytes, a readable PDF, not encrypted), not its name. */
-export async function validatePdf(bytes: Uint8Array): Promise<number> {
-  if (bytes.length === 0) throw new ValidationError('Il file è vuoto.');
-  if (bytes.length > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) throw new ValidationError('Il file non è un PDF valido.');
-  try {
-    return await countPages(bytes);
-  } catch (err) {
-    if (err instanceof PdfReadError) throw new ValidationError(err.reason, { cause: err });
-    throw new ValidationError('Il file non è un PDF valido o è danneggiato.', { cause: err });
-  }
 }
 
 /** The stored name of an upload: the shared rule (shared/domain/text.ts). */
@@ -94,8 +79,9 @@ export async function createDocument(
   if (input.columnMapping) await putBlob(ctx, columnMappingKey(id), new TextEncoder().encode(JSON.stringify(input.columnMapping)), 'application/json');
   await putDocument(ctx, doc);
   try {
-    if (!ctx.config.enqueue) throw new Error('no analysis queue configured');
-    await ctx.config.enqueue({ documentId: id });
+    const { enqueue } = runtimePorts(ctx);
+    if (!enqueue) throw new Error('no analysis queue configured');
+    await enqueue({ documentId: id });
   } catch (err) {
     await updateDocument(ctx, id, { status: 'failed', status_reason: 'Impossibile avviare l\u2019analisi del documento. Riprova più tardi.' });
     throw err;

@@ -1,6 +1,6 @@
 /**
  * Exports are CPU-bound (a 10,000-row PDF takes seconds): they run where file parses run
- * (functions/analysis/parse-jobs.ts), on an analysis thread locally and in place in the cloud,
+ * (functions/services/parse-jobs.ts), on an analysis thread locally and in place in the cloud,
  * where an API Lambda answers one request at a time. The handler checks the caller's access on
  * its own thread and hands over plain data (ids, the format, the request's time); the file comes
  * back as `blob`, transferred and not copied.

@@ -43,7 +43,7 @@ import {
   type RowRecord,
   type RowRestore,
 } from '../storage/repositories/rows.ts';
-import { retotal } from './rows.ts';
+import { retotal } from './retotal.ts';
 import { finishSettingsUndo, undoSettingsChange } from './settings-undo.ts';
 
 /** What an answer says of the operation it recorded: the web's "Annulla" sends its id back. */

@@ -7,7 +7,7 @@ import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 import { PRICE_FIELDS, samePriceFields } from '../../shared/domain/settings-undo.ts';
 import { changeRows, type RowWritten } from './row-writes.ts';
-import { retotal } from './rows.ts';
+import { retotal } from './retotal.ts';
 import { loadIndex } from '../prezzari/search-index.ts';
 import { listTipologie } from '../storage/repositories/tipologie.ts';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../config/context.ts';
-import { deriveRow, documentTotals } from '../../shared/domain/totals.ts';
+import { deriveRow } from '../../shared/domain/totals.ts';
 import { productProblem } from '../../shared/domain/amounts.ts';
 import { applyProductRule, markEdited } from '../../shared/domain/row-edits.ts';
 import { canSumQuantities, isCompleteVoce, MERGE_CHOICE_ERROR, MERGE_MISSING_ERROR, MERGE_ORDER_ERROR, MERGE_SUM_ERROR, mergeOrder, needsArticleChoice } from '../../shared/domain/rows.ts';
@@ -8,13 +8,12 @@ import { normalizeUnit } from '../../shared/domain/units.ts';
 import { conflictingFields, nextVersion, ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE, type VersionedField } from '../../shared/domain/row-versions.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import { getDocument, requireDocumentFor, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
+import { requireDocumentFor, type DocumentRecord } from '../storage/repositories/documents.ts';
 import {
   changingRows,
   countRowsBetweenIndexes,
   deleteRowIfUnchanged,
   getRowById,
-  listRowAmounts,
   mergeRowsIfUnchanged,
   type RowRecord,
 } from '../storage/repositories/rows.ts';
@@ -22,6 +21,7 @@ import { applyMatch, loadPricing, lookupPrices } from './pricing.ts';
 import { changeRow } from './row-writes.ts';
 import { labourFields } from '../../shared/domain/manodopera.ts';
 import { recordOperation, rowChange } from './operations.ts';
+import { retotal } from './retotal.ts';
 
 export const ROW_NOT_FOUND = 'Riga non trovata';
 export const ROWS_CHANGED = 'Le righe sono cambiate nel frattempo: ricarica il documento e riprova.';
@@ -34,67 +34,6 @@ export async function requireRowFor(ctx: AppContext, id: number, principal: Prin
     throw new NotFoundError(ROW_NOT_FOUND);
   });
   return { row, doc };
-}
-
-/**
- * Attempts of a re-total whose rows changed under it. Few: whoever changed them re-totals after
- * its own change, from rows that include ours, so the last writer's re-total is the one that stays.
- */
-const RETOTAL_ATTEMPTS = 2;
-
-type Retotalled = { document: DocumentRecord; totals: ReturnType<typeof documentTotals> };
-
-/**
- * After any change to rows: the document's sums and row count follow, from the rows themselves.
- * Written only while the rows are still those summed (the document's rows token): a re-total
- * computed from older rows never overwrites one computed from newer rows.
- *
- * One re-total of a document runs at a time in this process; callers arriving while one runs
- * share the next one, which starts after it ends, so it reads rows that include every write
- * done before it was asked for. Six editors of a 5,000-row document read its amounts about
- * twice per round instead of six times.
- */
-export function retotal(ctx: AppContext, doc: Pick<DocumentRecord, 'id'>): Promise<Retotalled> {
-  let byDocument = retotals.get(ctx);
-  if (!byDocument) retotals.set(ctx, (byDocument = new Map()));
-  const queue = byDocument;
-  const start = (): Promise<Retotalled> => {
-    const entry: RetotalQueue = { running: retotalNow(ctx, doc.id) };
-    queue.set(doc.id, entry);
-    entry.running
-      .finally(() => {
-        if (queue.get(doc.id) === entry && !entry.next) queue.delete(doc.id);
-      })
-      .catch(() => undefined);
-    return entry.running;
-  };
-  const busy = queue.get(doc.id);
-  if (!busy) return start();
-  busy.next ??= busy.running.catch(() => undefined).then(start);
-  return busy.next;
-}
-
-/** The re-total of a document running in this process, and the one its late callers wait for. */
-interface RetotalQueue {
-  running: Promise<Retotalled>;
-  next?: Promise<Retotalled>;
-}
-const retotals = new WeakMap<AppContext, Map<number, RetotalQueue>>();
-
-async function retotalNow(ctx: AppContext, documentId: number): Promise<Retotalled> {
-  let last: Retotalled | undefined;
-  for (let attempt = 0; attempt < RETOTAL_ATTEMPTS; attempt++) {
-    const current = await getDocument(ctx, documentId);
-    if (!current) throw new NotFoundError('Documento non trovato');
-    const rows = await listRowAmounts(ctx, documentId);
-    const totals = documentTotals(rows, current.document_total);
-    const changes = { sum_totale: totals.sum_totale, document_total_db: totals.document_total_db, row_count: rows.length, rows_to_check: totals.rows_to_check };
-    const document = current.rows_version === undefined ? await updateDocument(ctx, documentId, changes) : await updateDocument(ctx, documentId, changes, { rowsVersion: current.rows_version });
-    if (document) return { document, totals };
-    last = { document: { ...current, ...changes }, totals };
-  }
-  // Rows changed on every attempt: whoever changed them last re-totals after its change.
-  return last!;
 }
 
 /** A row as the API answers it: `prezzo_unitario` is the spec's other name of `unitario`, added here only. */

@@ -31,7 +31,7 @@ import {
   type OperationRef,
 } from '../storage/repositories/operations.ts';
 import { changingRows, getRowByKey, listRows, replaceRowsIfUnchanged, type RowRecord } from '../storage/repositories/rows.ts';
-import { retotal } from './rows.ts';
+import { retotal } from './retotal.ts';
 
 type SettingsOperation = Extract<DocumentOperation, { kind: 'settings' }>;
 type UndoOperation = Extract<DocumentOperation, { kind: 'undo' }>;

@@ -18,7 +18,8 @@ import type { PriceSourceInfo, RowRecord } from '../storage/repositories/rows.ts
 import type { Principal } from '../auth/principal.ts';
 import { changeRow, type RowWritten } from './row-writes.ts';
 import { recordOperation, rowChange } from './operations.ts';
-import { requireRowFor, retotal } from './rows.ts';
+import { requireRowFor } from './rows.ts';
+import { retotal } from './retotal.ts';
 
 export const SUGGESTED = 'suggerito';
 export const ARTICLE_NOT_FOUND = 'Articolo non trovato nei prezzari caricati: aggiorna i suggerimenti e riprova.';

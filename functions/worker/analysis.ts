@@ -11,14 +11,14 @@ import { getBlob } from '../storage/blobs.ts';
 import { awaitsAnalysis, claimRowWrite, getDocument, reopenRowWrite, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { deleteJournal } from '../storage/repositories/operations.ts';
-import { priceRowsInMemory } from '../services/pricing.ts';
+import { loadPricing, priceRowsInMemory } from '../services/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
 import { checkScannedVoci, scanWarnings, type ScanCheck } from '../ocr/check-voci.ts';
 import { checkScannedCodes } from '../ocr/code-check.ts';
 import { analyzeStructured, isStructured } from '../analysis/import/analyze.ts';
 import { columnMappingKey } from '../services/documents.ts';
 import { NotFoundError } from '../errors.ts';
-import type { AnalysisJob } from './analysis-queue.ts';
+import type { AnalysisJob } from '../services/analysis-queue.ts';
 
 export const UNEXPECTED_FAILURE = 'Errore imprevisto durante l\u2019analisi del documento. Riprova il caricamento.';
 export const TIMEOUT_FAILURE = 'Analisi interrotta: il documento ha richiesto più del tempo massimo consentito.';
@@ -117,7 +117,7 @@ async function analyseAndWrite(ctx: AppContext, doc: DocumentRecord, options: Pr
   // Rows read from a scan: marked, and their numbers checked with the computo's arithmetic.
   const scan = checkScannedVoci(result.voci, outcome.ocrPages);
   // Scanned codes against the document's price lists: a listed code beats a one-slip near-miss.
-  await checkScannedCodes(ctx, doc, scan).catch((err) => log({ level: 'warn', documentId: doc.id, message: 'scanned codes not checked against the price lists', error: String(err) }));
+  await checkScannedCodes(ctx, () => loadPricing(ctx), doc, scan).catch((err) => log({ level: 'warn', documentId: doc.id, message: 'scanned codes not checked against the price lists', error: String(err) }));
   const warnings = [...result.warnings, ...scanWarnings(scan)];
   const toWrite = await pricedRows(ctx, doc, rowsOf(doc, result.voci, scan), warnings, log);
   // From here on the rows are the document: claimed once, so no other run writes them.
@@ -291,7 +291,7 @@ async function writeWhileDocumentExists(ctx: AppContext, documentId: number, row
   return null;
 }
 
-/** SQS entry in the cloud: one AnalysisJob per message (functions/worker/analysis-queue.ts). */
+/** SQS entry in the cloud: one AnalysisJob per message (functions/services/analysis-queue.ts). */
 export async function handler(event: { Records: Array<{ body: string }> }, context?: { getRemainingTimeInMillis?: () => number }): Promise<void> {
   const ctx = getContext();
   const { cloudOcr } = await import('./cloud-ocr.ts');

@@ -22,7 +22,7 @@ import { warmReading } from '../../functions/analysis/warm-up.ts';
 import { getDocument } from '../../functions/storage/repositories/documents.ts';
 import { getBlob } from '../../functions/storage/blobs.ts';
 import { priceRowsInMemory } from '../../functions/services/pricing.ts';
-import { runParseJob, type ParseJob, type ParseOutcome } from '../../functions/analysis/parse-jobs.ts';
+import { runParseJob, type ParseJob, type ParseOutcome } from '../../functions/services/parse-jobs.ts';
 import { transferable } from './transfer.ts';
 
 export const ANALYSIS_NICE = 19;
@@ -96,7 +96,7 @@ void warm().then((ready) => {
 
 parentPort!.on('message', async (message: { documentId: number } | { parse: { id: number; job: ParseJob } }) => {
   if ('parse' in message) {
-    // An uploaded file parsed here, off the thread that answers requests (functions/analysis/parse-jobs.ts);
+    // An uploaded file parsed here, off the thread that answers requests (functions/services/parse-jobs.ts);
     // a stored file is read here by its key, and bytes handed over go back the same way, by transfer.
     const { id, job: parseJob } = message.parse;
     const outcome = await runParseJob(ctx, parseJob);

@@ -3,10 +3,10 @@ import type { AppConfig } from '../../functions/config/context.ts';
 import { TIMEOUT_FAILURE } from '../../functions/worker/analysis.ts';
 import { releaseIfHeld } from '../../functions/ocr/gate.ts';
 import { logger } from '../../functions/config/logger.ts';
-import type { ParseAnswer, ParseJob } from '../../functions/analysis/parse-jobs.ts';
+import type { ParseAnswer, ParseJob } from '../../functions/services/parse-jobs.ts';
 import type { ParsedMessage } from './analysis-thread-main.ts';
 import { transferable } from './transfer.ts';
-import type { AnalysisJob } from '../../functions/worker/analysis-queue.ts';
+import type { AnalysisJob } from '../../functions/services/analysis-queue.ts';
 
 /**
  * The in-process stand-in for SQS: jobs run on worker threads, two at a time (the machine has
@@ -145,7 +145,7 @@ function run(q: Queue, worker: Worker, documentId: number): void {
 }
 
 /**
- * A file parse (functions/analysis/parse-jobs.ts) on an analysis thread, never on the thread
+ * A file parse (functions/services/parse-jobs.ts) on an analysis thread, never on the thread
  * answering requests: taken in turn by the threads, beside an analysis if one is running (the
  * thread interleaves them). A thread that dies meanwhile fails the parse. Nothing large crosses
  * by copy: a stored file goes as its key, bytes go by transfer and come back with the answer
@@ -211,7 +211,7 @@ export function createLocalQueue(
       return Promise.all(started);
     },
     parse: (job: ParseJob) => parse(q, job),
-    /** The local AnalysisQueue (functions/worker/analysis-queue.ts): an analysis thread runs processDocument. */
+    /** The local AnalysisQueue (functions/services/analysis-queue.ts): an analysis thread runs processDocument. */
     enqueue: async (job: AnalysisJob) => {
       q.pending.push(job.documentId);
       setImmediate(() => pump(q));

@@ -7,7 +7,8 @@ import { queryAll } from '../../functions/storage/repositories/base.ts';
 import { awaitsAnalysis, getDocument, reopenRowWrite, updateDocument, type DocumentRecord } from '../../functions/storage/repositories/documents.ts';
 import { deleteDocumentRows } from '../../functions/storage/repositories/rows.ts';
 import { UNEXPECTED_FAILURE } from '../../functions/worker/analysis.ts';
-import { createContext, setContext, type AppConfig, type AppContext } from '../../functions/config/context.ts';
+import { createContext, setContext, type AppContext } from '../../functions/config/context.ts';
+import type { ServicesConfig } from '../../functions/services/runtime-ports.ts';
 import { createHttpServer } from './http-server.ts';
 import { HANDLER_MODULES } from '../../functions/handlers/index.ts';
 import { countPages } from '../../functions/analysis/pdf-text.ts';
@@ -20,7 +21,7 @@ import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 import { resumeOperations } from '../../functions/services/document-operations.ts';
 import { logEvent } from '../../functions/config/logger.ts';
 import { storeCredentials } from './store-auth.ts';
-import type { AnalysisQueue } from '../../functions/worker/analysis-queue.ts';
+import type { AnalysisQueue } from '../../functions/services/analysis-queue.ts';
 
 export interface LocalOptions {
   port: number;
@@ -83,7 +84,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     (documentId, reason) => markFailed(ctx, documentId, reason),
     { entry: entries.analysisThread },
   );
-  const config: AppConfig = {
+  const config: ServicesConfig = {
     tablePrefix: prefix,
     bucket: LOCAL_BUCKET,
     region: 'eu-south-1',

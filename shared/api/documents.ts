@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { envelope, idPath, listOf, message, queryString, resourceOf, type RouteContract } from './common.ts';
 import { EXPORT_FORMAT_NAMES, type ExportFormat } from '../domain/export-formats.ts';
+import { MAPPING_FIELDS, type ColumnMapping, type MappingField } from '../domain/column-mapping.ts';
 import { recordedOperation } from './operations.ts';
 import { document, documentRow, intestazione, documentTotals, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
@@ -25,27 +26,12 @@ export const documentRowsList = listOf('rows', documentRow, { page: z.number().i
 export type DocumentRowsList = z.infer<typeof documentRowsList>;
 
 export const uploadFields = z.object({ provincia: z.string(), tipologia_dei: z.string() });
-/** Codice, Descrizione, U.M., Quantità, Prezzo unitario, Importo: 0-based column of each (null: absent). */
-export const columnMapping = z.object({
-  codice: z.number().int().nullable(),
-  descrizione: z.number().int().nullable(),
-  unita_di_misura: z.number().int().nullable(),
-  quantita: z.number().int().nullable(),
-  unitario: z.number().int().nullable(),
-  totale: z.number().int().nullable(),
-});
-export type ColumnMapping = z.infer<typeof columnMapping>;
-export type MappingField = keyof ColumnMapping;
-/** The mapping's fields, in the order the upload form shows them. */
-export const MAPPING_FIELDS = columnMapping.keyof().options;
-export const MAPPING_LABELS: Record<MappingField, string> = {
-  codice: 'Codice',
-  descrizione: 'Descrizione',
-  unita_di_misura: 'U.M.',
-  quantita: 'Quantità',
-  unitario: 'Prezzo unitario',
-  totale: 'Importo',
-};
+const mappingColumn = z.number().int().nullable();
+/** A spreadsheet's column mapping (shared/domain/column-mapping.ts): one 0-based column or null per field. */
+export const columnMapping = z.object(
+  Object.fromEntries(MAPPING_FIELDS.map((field) => [field, mappingColumn])) as Record<MappingField, typeof mappingColumn>,
+) satisfies z.ZodType<ColumnMapping>;
+export { MAPPING_FIELDS, MAPPING_LABELS, type ColumnMapping, type MappingField } from '../domain/column-mapping.ts';
 const columnMappingField = z.string().optional().meta({ description: 'Per un foglio di calcolo: le colonne confermate dall\u2019utente, JSON di {codice, descrizione, unita_di_misura, quantita, unitario, totale}' });
 export const uploadBody = uploadFields.extend({ column_mapping: columnMappingField });
 export const previewBody = z.object({ column_mapping: columnMappingField });

@@ -55,7 +55,7 @@ const previewRow = z.object({
   provincia: z.string().nullable(),
   tipologia_dei: z.string().nullable(),
 });
-/** functions/prezzari/imports.ts stageImport(): the preview of step one. */
+/** functions/services/price-imports.ts stageImport(): the preview of step one. */
 export const stageResponse = envelope(
   z.object({
     type: z.literal('success'),

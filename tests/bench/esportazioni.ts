@@ -5,7 +5,7 @@
  * its review as PDF; during each export a second user asks GET /api/documents again and again.
  * Printed per export: its time and size, the other user's delay (p50, p95, max) and the longest
  * stall of the API's thread, against the goal of 100 ms. The exports are built on an analysis
- * thread (functions/services/export-jobs.ts through functions/analysis/parse-jobs.ts).
+ * thread (functions/services/export-jobs.ts through functions/services/parse-jobs.ts).
  */
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';

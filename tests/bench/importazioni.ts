@@ -5,7 +5,7 @@
  * repeating its voci; with --righe, an .xlsx computo of N rows instead (big-sheet.ts; 1,000,000
  * rows make about 16 MB). It is uploaded through the presigned route and registered with
  * /api/upload/complete, which has it read whole on an analysis thread, by its store key
- * (functions/analysis/parse-jobs.ts). Meanwhile GET /api/documents is asked again and again:
+ * (functions/services/parse-jobs.ts). Meanwhile GET /api/documents is asked again and again:
  * its delay (p50, p95, max) and the longest stall of the API's thread, each against the goal of
  * 100 ms, beside the machine's load. Both are wall-clock: on a loaded machine a stall can be the
  * thread waiting for a core, not working. So the thread is also profiled (node:inspector, 1 ms

@@ -22,7 +22,7 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { startTestRuntime, apiClient, loginAs, ADMIN_PASSWORD } from '../support/runtime.ts';
 import { putBlob, getBlob } from '../../functions/storage/blobs.ts';
-import { tempKey } from '../../functions/prezzari/imports.ts';
+import { tempKey } from '../../functions/services/price-imports.ts';
 import { decodeIndex, indexKey, loadStoredIndex, rankIndex } from '../../functions/prezzari/search-index.ts';
 import { gunzipSync } from 'node:zlib';
 import { COMMON_TYPOS, generateArticles, generatedQueries, LATENCY_MIX, QUERIES, type LatencyKind } from './search-data.ts';

@@ -12,7 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { utils, write } from '@e965/xlsx';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ParseJob } from '../../functions/analysis/parse-jobs.ts';
+import type { ParseJob } from '../../functions/services/parse-jobs.ts';
 import { headBlob } from '../../functions/storage/blobs.ts';
 import { uploadForm } from '../support/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';

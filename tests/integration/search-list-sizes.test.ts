@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putBlob } from '../../functions/storage/blobs.ts';
-import { tempKey } from '../../functions/prezzari/imports.ts';
+import { tempKey } from '../../functions/services/price-imports.ts';
 import type { PriceItem } from '../../functions/storage/repositories/price-lists.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 import { generateArticles } from '../bench/search-data.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { originalKey, tmpUploadKey } from '../../functions/services/documents.ts';
-import { tempKey } from '../../functions/prezzari/imports.ts';
+import { tempKey } from '../../functions/services/price-imports.ts';
 import { indexKey } from '../../functions/prezzari/search-index.ts';
 import { BLOB_PREFIXES, mergeGrants } from '../../functions/resource-grants.ts';
 import { ocrCopyKey } from '../../functions/worker/cloud-ocr.ts';

@@ -9,7 +9,7 @@
 import { normalizeTitle } from '../../prezzari/readers/headers.ts';
 import { fileNumber } from './common.ts';
 import { cellString, type Cell } from './workbook.ts';
-import { MAPPING_LABELS, type ColumnMapping, type MappingField } from '../../../shared/api/documents.ts';
+import { MAPPING_LABELS, type ColumnMapping, type MappingField } from '../../../shared/domain/column-mapping.ts';
 import { productHolds } from '../parser/checks.ts';
 import { isKnownUnit } from '../../../shared/domain/units.ts';
 import { dec, div, mul, ZERO, type Decimal } from '../../../shared/domain/money.ts';

@@ -23,7 +23,7 @@ import { finish, ImportError, makeVoce, type ImportResult } from './common.ts';
 import { cellNumber, readHeader } from './excel-columns.ts';
 import { sameTitle, totalLabel, type TotalLabel } from './excel-totals.ts';
 import { cellString, type Cell, type Sheet } from './workbook.ts';
-import type { ColumnMapping, MappingField } from '../../../shared/api/documents.ts';
+import type { ColumnMapping, MappingField } from '../../../shared/domain/column-mapping.ts';
 
 export const NO_COMPUTO_COLUMNS =
   'Nessuna tabella di computo riconosciuta nel foglio di calcolo: servono almeno le colonne Descrizione e Importo (o Quantità e Prezzo unitario).';

@@ -12,7 +12,7 @@ import { ImportError, type ImportResult } from './common.ts';
 import { cellNumber, modelFromHeader, productScore, readHeader } from './excel-columns.ts';
 import { readTable } from './excel-rows.ts';
 import { cellString, type Cell, type Sheet } from './workbook.ts';
-import { MAPPING_FIELDS, type ColumnMapping } from '../../../shared/api/documents.ts';
+import { MAPPING_FIELDS, type ColumnMapping } from '../../../shared/domain/column-mapping.ts';
 
 export { NO_COMPUTO_COLUMNS, NO_VOCI, R_NO_AMOUNT, readTable } from './excel-rows.ts';
 export const BAD_MAPPING = 'Associazione delle colonne non valida: scegli almeno le colonne Descrizione e Importo, ciascuna una sola volta.';

@@ -5,7 +5,7 @@
  */
 import { FILE_TOO_LARGE, ImportError, MAX_COMPUTO_BYTES, UNSUPPORTED_FORMAT, type ComputoFormat, type ImportResult } from './common.ts';
 import { guessMapping, importTable, readTable, type HeaderGuess } from './excel.ts';
-import type { ColumnMapping } from '../../../shared/api/documents.ts';
+import type { ColumnMapping } from '../../../shared/domain/column-mapping.ts';
 import { computoSheet, importLeeno } from './leeno.ts';
 import { importSix } from './six.ts';
 import { readSheets } from './workbook.ts';

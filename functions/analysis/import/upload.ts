@@ -6,7 +6,7 @@
 import { PayloadTooLargeError, ValidationError } from '../../errors.ts';
 import { FILE_TOO_LARGE, ImportError, MAX_COMPUTO_BYTES, type ComputoFormat } from './common.ts';
 import { validMapping } from './excel.ts';
-import type { ColumnMapping } from '../../../shared/api/documents.ts';
+import type { ColumnMapping } from '../../../shared/domain/column-mapping.ts';
 import { checkSize, importComputo, previewComputo, type ComputoPreview } from './index.ts';
 
 /** Extensions the upload accepts (the picker's list; the content decides what the file is). */

@@ -12,17 +12,18 @@
  */
 import type { AppContext } from '../config/context.ts';
 import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
-import { checkComputoUpload, previewUpload } from './import/upload.ts';
-import { detectFormat, type ComputoPreview } from './import/index.ts';
+import { checkComputoUpload, previewUpload } from '../analysis/import/upload.ts';
+import { detectFormat, type ComputoPreview } from '../analysis/import/index.ts';
 import { PriceFileError, readPriceFile } from '../prezzari/readers/index.ts';
 import type { ReadResult } from '../prezzari/readers/types.ts';
 import { headText } from '../prezzari/declared.ts';
 import { buildListIndex, type ImportTarget } from '../prezzari/items.ts';
 import type { PriceRow } from '../prezzari/readers/index.ts';
 import { getBlob } from '../storage/blobs.ts';
-import { validatePdf } from '../services/documents.ts';
-import { UPLOAD_NOT_FOUND } from '../services/uploads.ts';
-import { buildExport, type BuiltExport, type ExportJob } from '../services/export-jobs.ts';
+import { validatePdf } from '../analysis/pdf-text.ts';
+import { UPLOAD_NOT_FOUND } from './uploads.ts';
+import { buildExport, type BuiltExport, type ExportJob } from './export-jobs.ts';
+import { runtimePorts } from './runtime-ports.ts';
 
 /** Where a parse finds its file: the bytes themselves, or the key of a blob-store object it reads. */
 export type FileSource = { bytes: Uint8Array; key?: undefined } | { key: string; bytes?: undefined };
@@ -32,7 +33,7 @@ export type ParseJob =
   | (FileSource & { kind: 'upload-check'; filename: string; mapping: unknown })
   | { kind: 'computo-preview'; bytes: Uint8Array; mapping: unknown }
   | { kind: 'price-file'; bytes: Uint8Array; filename: string }
-  /** A confirmed price list's items and search index, built for its new version (prezzari/imports.ts publishList). */
+  /** A confirmed price list's items and search index, built for its new version (services/price-imports.ts publishList). */
   | { kind: 'price-index'; version: string; target: ImportTarget; rows: PriceRow[]; bytes?: undefined }
   /** A document's export, its review's PDF or a comparison's workbook (services/export-jobs.ts). */
   | (ExportJob & { bytes?: undefined });
@@ -64,6 +65,9 @@ export type ParseOutcome = { ok: true; value: unknown } | { ok: false; status: 4
 
 /** What `AppConfig.parseFile` answers: the outcome, and the job's bytes when it handed them over. */
 export type ParseAnswer = ParseOutcome & { bytes?: Uint8Array };
+
+/** The runtime's parse off the request thread (`AppConfig.parseFile`, see runtime-ports.ts). */
+export type ParseFile = (job: ParseJob) => Promise<ParseAnswer>;
 
 export const PRICE_FILE_UNREADABLE = 'Il file non è leggibile come prezzario: verificare che sia un file Excel, CSV o XML valido.';
 
@@ -112,7 +116,8 @@ export type Parsed<J extends ParseJob> = { value: ParseValue<J>; bytes: J extend
  * Bytes in the job are handed over, not copied: read them again from the answer's `bytes`.
  */
 export async function parseFile<J extends ParseJob>(ctx: AppContext, job: J): Promise<Parsed<J>> {
-  const answer: ParseAnswer = ctx.config.parseFile ? await ctx.config.parseFile(job) : await runParseJob(ctx, job);
+  const { parseFile: offThread } = runtimePorts(ctx);
+  const answer: ParseAnswer = offThread ? await offThread(job) : await runParseJob(ctx, job);
   if (answer.ok) return { value: answer.value as ParseValue<J>, bytes: (answer.bytes ?? job.bytes) as Parsed<J>['bytes'] };
   if (answer.status === 413) throw new PayloadTooLargeError(answer.detail);
   if (answer.status === 400) throw new ValidationError(answer.detail);

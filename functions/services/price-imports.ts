@@ -1,3 +1,8 @@
+/**
+ * Importing a price list, in two steps (spec section 9): the file read on an analysis thread and
+ * staged with its preview, then confirmed and published as a new version with its search index.
+ * A service: it stages in the blob store, switches the list head and parses through parse-jobs.ts.
+ */
 import { randomUUID } from 'node:crypto';
 import { formatInteger } from '../../shared/format.ts';
 import { promisify } from 'node:util';
@@ -8,10 +13,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { deleteBlob, getBlob, putBlob } from '../storage/blobs.ts';
 import { getHead, switchHead } from '../storage/repositories/price-lists.ts';
-import type { PriceRow, ReadResult } from './readers/index.ts';
-import { indexKey, preloadIndex } from './search-index.ts';
-import { parseFile } from '../analysis/parse-jobs.ts';
-import { listDefaults, type ImportTarget } from './items.ts';
+import type { PriceRow, ReadResult } from '../prezzari/readers/index.ts';
+import { indexKey, preloadIndex } from '../prezzari/search-index.ts';
+import { parseFile } from './parse-jobs.ts';
+import { listDefaults, type ImportTarget } from '../prezzari/items.ts';
 
 /** Spec section 9: the preview shows 30 rows; temporary files live a day. */
 export const PREVIEW_ROWS = 30;
@@ -21,7 +26,7 @@ const TEMP_TTL_MS = 24 * 60 * 60 * 1000;
 const TEMP_MISSING = 'ID file temporaneo mancante';
 const TEMP_EXPIRED = 'File temporaneo scaduto o non trovato: ricarica il file e riprova.';
 
-export type { ImportTarget } from './items.ts';
+export type { ImportTarget } from '../prezzari/items.ts';
 
 interface StagedImport extends ImportTarget {
   user_id: number;

@@ -1,8 +1,9 @@
 /**
  * The queue hop from an upload to its analysis, by name.
  *
- * Sending end: `ctx.config.enqueue` (an AnalysisQueue) is called by `createDocument` in
- * functions/services/documents.ts once an upload is stored. Behind it:
+ * Sending end: `createDocument` in functions/services/documents.ts, once an upload is stored,
+ * calls the runtime's queue (`runtimePorts(ctx).enqueue`, functions/services/runtime-ports.ts).
+ * Behind it:
  * - in the cloud, `enqueue` in functions/config/context.ts sends the AnalysisJob to SQS (the
  *   queue of infra/cloud/analysis.ts), whose Lambda is `handler` in functions/worker/analysis.ts;
  * - locally, `enqueue` of infra/local/queue.ts hands it to an analysis thread
