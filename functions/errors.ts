@@ -172,8 +172,8 @@ export class OperationSupersededError extends Error {
   }
 }
 
-/** The generic 409 when a conditional write found the data changed under it. */
-export const CHANGED_MEANWHILE_DETAIL = 'I dati sono stati modificati nel frattempo: ricarica la pagina e riprova.';
+/** The generic 409 when a conditional write found the data changed under it (also the 412 of a stale If-Match on a document). */
+export { CHANGED_MEANWHILE_DETAIL } from '../shared/domain/row-versions.ts';
 
 /** The access window message: the login page recognises "periodo di accesso" in it. */
 export const ACCESS_PERIOD_DETAIL =

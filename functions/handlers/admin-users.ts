@@ -5,7 +5,6 @@ import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok } from '../http/respond.ts';
-import { idParam } from '../http/validate.ts';
 import { defineRoute, requirePrincipal, type InputOf } from '../http/types.ts';
 import { createAccount, dashboardCounts, deleteAccount, listPublicUsers, requireUser, updateAccount } from '../services/users.ts';
 
@@ -78,7 +77,7 @@ const register = defineRoute(['POST /register', 'POST /api/register'], async (re
 });
 
 const update = defineRoute('PUT /api/admin/users/{id}', async (req, ctx) => {
-  const id = idParam(req.params);
+  const id = req.params.id;
   const caller = requirePrincipal(req);
   const before = await requireUser(ctx, id);
   const body = req.body;
@@ -96,7 +95,7 @@ const update = defineRoute('PUT /api/admin/users/{id}', async (req, ctx) => {
 });
 
 const remove = defineRoute('DELETE /api/admin/users/{id}', async (req, ctx) => {
-  const id = idParam(req.params);
+  const id = req.params.id;
   if (requirePrincipal(req).id === id) throw new ValidationError('Non puoi eliminare il tuo stesso utente');
   await deleteAccount(ctx, id);
   return ok({ id, message: 'Utente eliminato con successo' });

@@ -2,7 +2,7 @@ import { hashApiKey, maskApiKey, newApiKey } from '../auth/tokens.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok } from '../http/respond.ts';
 import { TEXT_FIELDS } from '../../shared/domain/text.ts';
-import { boundedText, idParam, positiveInt, requiredString } from '../http/validate.ts';
+import { boundedText, positiveInt, requiredString } from '../http/validate.ts';
 import { defineRoute } from '../http/types.ts';
 import { createApiKey, deleteApiKey, listApiKeysWithOwners, requireUser, type ApiKeyRecord } from '../services/users.ts';
 
@@ -39,7 +39,7 @@ const create = defineRoute('POST /api/admin/api-keys', async (req, ctx) => {
 });
 
 const remove = defineRoute('DELETE /api/admin/api-keys/{id}', async (req, ctx) => {
-  const id = idParam(req.params);
+  const id = req.params.id;
   await deleteApiKey(ctx, id);
   return ok({ id, message: 'Chiave API revocata con successo' });
 });

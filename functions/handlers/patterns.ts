@@ -2,7 +2,7 @@ import { createPattern, deletePattern, listPatterns, requirePattern, savePattern
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
-import { boundedText, idParam, optionalString } from '../http/validate.ts';
+import { boundedText, optionalString } from '../http/validate.ts';
 import { defineRoute } from '../http/types.ts';
 
 const text = (value: unknown, field: TextField) => {
@@ -23,7 +23,7 @@ const create = defineRoute('POST /api/patterns', async (req, ctx) => {
 });
 
 const update = defineRoute('PUT /api/patterns/{id}', async (req, ctx) => {
-  const before = await requirePattern(ctx, idParam(req.params));
+  const before = await requirePattern(ctx, req.params.id);
   const after = {
     ...before,
     pattern: req.body.pattern === undefined ? before.pattern : validatePattern(req.body.pattern),
@@ -35,7 +35,7 @@ const update = defineRoute('PUT /api/patterns/{id}', async (req, ctx) => {
 });
 
 const remove = defineRoute('DELETE /api/patterns/{id}', async (req, ctx) => {
-  const id = idParam(req.params);
+  const id = req.params.id;
   await deletePattern(ctx, id);
   return ok({ id, message: 'Pattern eliminato con successo' });
 });

@@ -29,7 +29,7 @@ function readYear(value: unknown): number {
   return year;
 }
 
-/** The uploaded price list, read on an analysis thread (analysis/parse-jobs.ts), never on the one answering requests. */
+/** The uploaded price list, read on an analysis thread (services/parse-jobs.ts), never on the one answering requests. */
 async function readUpload(req: Pick<RouteRequest<'POST /api/upload-csv'>, 'files'>, ctx: AppContext) {
   const file = req.files.file;
   if (!file || !file.data.length) throw new ValidationError('Seleziona un file Excel.');

@@ -8,7 +8,7 @@ import { NotFoundError, PreconditionFailedError, ValidationError } from '../erro
 import { resourceHandler } from '../http/resource.ts';
 import { ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS, type TextField } from '../../shared/domain/text.ts';
-import { boundedText, idParam, optionalAmount } from '../http/validate.ts';
+import { boundedText, optionalAmount } from '../http/validate.ts';
 import { defineRoute, requirePrincipal, type HttpResult, type RouteRequest } from '../http/types.ts';
 import type { AppContext } from '../config/context.ts';
 import { knownTipologia } from '../services/tipologie.ts';
@@ -43,7 +43,7 @@ function expectedVersion(req: { headers: Record<string, string> }): number | und
 }
 
 const get = defineRoute('GET /api/rows/{id}', async (req, ctx) => {
-  const { row } = await requireRowFor(ctx, idParam(req.params), requirePrincipal(req));
+  const { row } = await requireRowFor(ctx, req.params.id, requirePrincipal(req));
   return withEtag(ok(resource('rows', presentRow(row))), row.version);
 });
 
@@ -73,12 +73,12 @@ async function rowEdit(req: RouteRequest<'PUT /api/rows/{id}'>, ctx: AppContext)
  */
 const update = defineRoute('PUT /api/rows/{id}', async (req, ctx) => {
   const edit = await rowEdit(req, ctx);
-  const { row, document, totals, operation } = await editRow(ctx, requirePrincipal(req), idParam(req.params), edit);
+  const { row, document, totals, operation } = await editRow(ctx, requirePrincipal(req), req.params.id, edit);
   return withEtag(ok(resource('rows', presentRow(row)), { document: presentDocument(document), totals, price_found: row.prezzo_db !== null, ...undoable(operation) }), row.version);
 });
 
 const remove = defineRoute('DELETE /api/rows/{id}', async (req, ctx) => {
-  const { row, document, totals, operation } = await removeRow(ctx, requirePrincipal(req), idParam(req.params), expectedVersion(req));
+  const { row, document, totals, operation } = await removeRow(ctx, requirePrincipal(req), req.params.id, expectedVersion(req));
   return ok({ id: row.id, message: 'Riga eliminata' }, { document: presentDocument(document), totals, ...undoable(operation) });
 });
 

@@ -5,7 +5,6 @@ import { list, ok, resource } from '../http/respond.ts';
 import { searchPriceLists, similarInPriceLists } from '../prezzari/search.ts';
 import { searchCsvData } from '../prezzari/csv-data.ts';
 import { defineRoute, requirePrincipal } from '../http/types.ts';
-import { idParam } from '../http/validate.ts';
 import { presentDocument } from '../services/documents.ts';
 import { presentRow, requireRowFor } from '../services/rows.ts';
 import { applySuggestionFor, suggestionsFor } from '../services/suggestions.ts';
@@ -59,7 +58,7 @@ const combined = defineRoute('GET /api/search', async (req, ctx) => {
 
 /** GET /api/rows/{id}/suggestions ?limit (default 5, at most 20): the articles most like an unpriced row. */
 const suggestions = defineRoute('GET /api/rows/{id}/suggestions', async (req, ctx) => {
-  const { row, doc } = await requireRowFor(ctx, idParam(req.params), requirePrincipal(req));
+  const { row, doc } = await requireRowFor(ctx, req.params.id, requirePrincipal(req));
   const limit = Math.min(20, Math.max(1, Number.parseInt(req.query.limit ?? '5', 10) || 5));
   const found = await suggestionsFor(ctx, doc, row, limit);
   return list('price_suggestions', found, found.length, { row_id: row.id });
@@ -67,7 +66,7 @@ const suggestions = defineRoute('GET /api/rows/{id}/suggestions', async (req, ct
 
 /** POST /api/rows/{id}/suggestions {id}: the chosen article prices the row, source "suggerito". */
 const applySuggestionAction = defineRoute('POST /api/rows/{id}/suggestions', async (req, ctx) => {
-  const { row, document, totals, operation } = await applySuggestionFor(ctx, requirePrincipal(req), idParam(req.params), req.body.id);
+  const { row, document, totals, operation } = await applySuggestionFor(ctx, requirePrincipal(req), req.params.id, req.body.id);
   return ok(resource('rows', presentRow(row)), { document: presentDocument(document), totals, price_found: true, ...(operation ? { operation } : {}) });
 });
 

@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { created, list, ok, resource } from '../http/respond.ts';
 import { TEXT_FIELDS } from '../../shared/domain/text.ts';
-import { bool, boundedText, idParam } from '../http/validate.ts';
+import { bool, boundedText } from '../http/validate.ts';
 import { defineRoute } from '../http/types.ts';
 import {
   createTipologia,
@@ -48,20 +48,20 @@ const create = defineRoute('POST /api/tipologie-dei', async (req, ctx) => {
 });
 
 const update = defineRoute('PUT /api/tipologie-dei/{id}', async (req, ctx) => {
-  const before = await requireTipologia(ctx, idParam(req.params));
+  const before = await requireTipologia(ctx, req.params.id);
   const fields = readFields({ value: before.value, description: before.description, ...req.body });
   const after = await saveTipologia(ctx, before, { ...before, ...fields, attivo: bool(req.body.is_active ?? req.body.attivo, before.attivo) });
   return ok(resource('tipologie_dei', presentTipologia(after)), { message: 'Tipologia aggiornata con successo' });
 });
 
 const remove = defineRoute('DELETE /api/tipologie-dei/{id}', async (req, ctx) => {
-  const record = await requireTipologia(ctx, idParam(req.params));
+  const record = await requireTipologia(ctx, req.params.id);
   await deleteTipologia(ctx, record);
   return ok({ id: record.id, message: 'Tipologia eliminata con successo' });
 });
 
 const setStatus = defineRoute('PATCH /api/admin/tipologie-dei/{id}/status', async (req, ctx) => {
-  const before = await requireTipologia(ctx, idParam(req.params));
+  const before = await requireTipologia(ctx, req.params.id);
   if (req.body.attivo === undefined && req.body.is_active === undefined) throw new ValidationError('Indica lo stato (attivo)');
   const after = await saveTipologia(ctx, before, { ...before, attivo: bool(req.body.attivo ?? req.body.is_active, before.attivo) });
   return ok(resource('tipologie_dei', presentTipologia(after)), { message: 'Stato tipologia aggiornato' });

@@ -51,42 +51,26 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/**
- * What functions/http/contract.ts guarantees of an input: a field that is present has the type
- * its contract declares. A MISSING field, and a value of the right type outside an enum, are let
- * through to the handler, which refuses them with its own Italian message: so every field may be
- * absent and literals widen to their base type (string, number, boolean).
- */
-export type Loose<T> = T extends string
-  ? string
-  : T extends number
-    ? number
-    : T extends boolean
-      ? boolean
-      : T extends readonly (infer E)[]
-        ? Loose<E>[]
-        : T extends object
-          ? { [F in keyof T]?: Loose<T[F]> }
-          : T;
-
-type Part<C, P extends 'params' | 'query' | 'body'> = C extends { [F in P]: infer S extends z.ZodType } ? z.infer<S> : Record<never, never>;
+type Part<C, P extends 'params' | 'query' | 'body'> = C extends { [F in P]: infer S extends z.ZodType } ? z.output<S> : Record<never, never>;
 
 /**
- * The input of route K, typed by its contract (shared/api): path parameters as declared (the
- * route matched, so they are there), query and body as `Loose` of theirs, the multipart files it
- * names. A field the contract does not declare is a type error in the handler.
+ * The input of route K as functions/http/contract.ts hands it over: path parameters, query and
+ * body PARSED by its contract (shared/api), so typed as the schemas' output (an id is a number,
+ * `with=2,3` is [2, 3]); the headers too when the contract declares them (If-Match as a
+ * version); the multipart files it names. A field the contract does not declare is a type error.
  */
 export type InputOf<K extends RouteKey> = K extends RouteKey
   ? {
       params: Part<Contract[K], 'params'>;
-      query: Loose<Part<Contract[K], 'query'>>;
-      body: Loose<Part<Contract[K], 'body'>>;
+      query: Part<Contract[K], 'query'>;
+      body: Part<Contract[K], 'body'>;
+      headers: Contract[K] extends { headers: infer S extends z.ZodType } ? z.output<S> : Record<string, string>;
       files: Contract[K] extends { files: infer F } ? { [N in keyof F]?: UploadedFile } : Record<never, never>;
     }
   : never;
 
 /** A request to route K: its typed input, and who calls, the headers and the raw event. */
-export type RouteRequest<K extends RouteKey> = Omit<ApiRequest, 'params' | 'query' | 'body' | 'files'> & InputOf<K>;
+export type RouteRequest<K extends RouteKey> = Omit<ApiRequest, 'params' | 'query' | 'body' | 'headers' | 'files'> & InputOf<K>;
 
 /** The action of route(s) K; `routes` names them, so the route table can check its entries. */
 export type Action<K extends RouteKey = RouteKey> = ((req: RouteRequest<K>, ctx: AppContext) => Promise<HttpResult>) & { readonly routes: readonly K[] };
@@ -94,7 +78,8 @@ export type Action<K extends RouteKey = RouteKey> = ((req: RouteRequest<K>, ctx:
 /**
  * The handler of route `key` (or of several routes with one input, e.g. POST /register and
  * POST /api/register), its input typed by the contract: `defineRoute('PUT /api/rows/{id}',
- * async (req, ctx) => ...)` reads `req.body.quantita` as `string | number | null | undefined`.
+ * async (req, ctx) => ...)` reads `req.params.id` as a number, `req.body.quantita` as
+ * `number | null | undefined` (an amount typed "1.234,56" arrives parsed).
  */
 export function defineRoute<const K extends RouteKey>(key: K | readonly K[], run: (req: RouteRequest<K>, ctx: AppContext) => Promise<HttpResult>): Action<K> {
   return Object.assign(run, { routes: typeof key === 'string' ? [key] : [...(key as readonly K[])] });

@@ -4,7 +4,7 @@
  * document; and the comparison as an Excel workbook.
  */
 import ExcelJS from 'exceljs';
-import { chapterLabel, compareDocuments, MAX_COMPARED_DOCUMENTS, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
+import { chapterLabel, compareDocuments, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
 import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -18,26 +18,16 @@ import { fitNumberColumns, rowHeight } from '../export/sheet-layout.ts';
 /** "A".."Z", "AA"...: a column's letters. */
 const columnLetter = (c: number): string => (c > 26 ? columnLetter(Math.floor((c - 1) / 26)) : '') + String.fromCharCode(65 + ((c - 1) % 26));
 
-export const WITH_REQUIRED = 'Scegli da uno a cinque documenti da confrontare';
-export const TOO_MANY = `Si possono confrontare al massimo ${MAX_COMPARED_DOCUMENTS} documenti con il primo`;
 export const SAME_DOCUMENT = 'Un documento non può essere confrontato con sé stesso';
 
-/** `with=2,3` or `with=2&with=3` (joined by commas on the way in): one to five distinct ids. */
-export function parseWith(raw: string | undefined, firstId: number): number[] {
-  const parts = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (!parts.length) throw new ValidationError(WITH_REQUIRED);
-  const ids = parts.map((p) => {
-    const n = /^\d+$/.test(p) ? Number(p) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) throw new ValidationError('Identificativo non valido');
-    return n;
-  });
-  const unique = [...new Set(ids)];
-  if (unique.includes(firstId)) throw new ValidationError(SAME_DOCUMENT);
-  if (unique.length > MAX_COMPARED_DOCUMENTS) throw new ValidationError(TOO_MANY);
-  return unique;
+/**
+ * The documents compared: the first and the others the query named (shared/api/comparison.ts
+ * parses them: one to five distinct ids). The one check the contract cannot make: the query
+ * does not know the path's id.
+ */
+export function comparedDocuments(firstId: number, withIds: number[]): number[] {
+  if (withIds.includes(firstId)) throw new ValidationError(SAME_DOCUMENT);
+  return [firstId, ...withIds];
 }
 
 /** Rows read from this process's memory are the same objects each time: so is what the rule reads of them. */
@@ -68,7 +58,7 @@ export interface LoadedComparison {
 
 /** Reads every document (404 for one the user may not read, as everywhere) and compares them. */
 export async function loadComparison(ctx: AppContext, principal: Principal, firstId: number, withIds: number[]): Promise<LoadedComparison> {
-  const documents = await Promise.all([firstId, ...withIds].map((id) => requireDocumentFor(ctx, id, principal)));
+  const documents = await Promise.all(comparedDocuments(firstId, withIds).map((id) => requireDocumentFor(ctx, id, principal)));
   const rows = await Promise.all(documents.map((d) => readDocumentRows(ctx, d)));
   const choices = choicesOf(documents[0] as DocumentRecord & ChoicesRecord);
   const result = compareDocuments(

@@ -3,30 +3,44 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../config/context.ts';
 import { documentTotals, isCongruent } from '../../shared/domain/totals.ts';
 import { cleanFilename } from '../../shared/domain/text.ts';
-import { ValidationError } from '../errors.ts';
+import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import { copyBlob, putBlob } from '../storage/blobs.ts';
+import { copyBlob, presignPut, putBlob } from '../storage/blobs.ts';
+import { ACCEPTED_NAME } from '../analysis/import/upload.ts';
 import { newDocumentId, putDocument, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { knownTipologia } from './tipologie.ts';
 import { runtimePorts } from './runtime-ports.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 
+import { MAX_PDF_BYTES, PDF_TOO_LARGE } from '../analysis/pdf-text.ts';
+
 /** The upload limits are the PDF reading's (analysis/pdf-text.ts); the upload routes read them here. */
-export { MAX_PDF_BYTES, PDF_TOO_LARGE } from '../analysis/pdf-text.ts';
+export { MAX_PDF_BYTES, PDF_TOO_LARGE };
 
 export interface UploadFields {
   provincia: string;
   tipologia_dei: string;
 }
 
-/** The spec's messages for missing fields, and a typology that must exist. */
-export async function validateUploadFields(ctx: AppContext, body: { provincia?: unknown; tipologia_dei?: unknown }): Promise<UploadFields> {
-  const provincia = typeof body.provincia === 'string' ? body.provincia.trim() : '';
-  const tipologia = typeof body.tipologia_dei === 'string' ? body.tipologia_dei.trim() : '';
-  if (!provincia) throw new ValidationError('La provincia è obbligatoria.');
-  if (!tipologia) throw new ValidationError('La tipologia del prezzario DEI è obbligatoria.');
-  if (provincia.length > 80) throw new ValidationError('Provincia non valida');
-  return { provincia, tipologia_dei: await knownTipologia(ctx, tipologia) };
+/** The province and typology of a computo, as the contract parsed them; the typology must exist (it reads the list). */
+export async function validateUploadFields(ctx: AppContext, body: UploadFields): Promise<UploadFields> {
+  return { provincia: body.provincia, tipologia_dei: await knownTipologia(ctx, body.tipologia_dei) };
+}
+
+const NOT_ACCEPTED = 'Tipo di file non valido. Formati supportati: PDF, PriMus XPWE, SIX (XML), LeenO (.ods), Excel (.xlsx, .xls)';
+
+/**
+ * Where the browser PUTs a file too large for the API: refused beyond the size limit (413) or
+ * when neither its name nor its type is one the reader takes (the server's own limits).
+ */
+export async function presignUpload(ctx: AppContext, principal: Principal, file: { filename: string; size: number; content_type?: string }) {
+  if (file.size > MAX_PDF_BYTES) throw new PayloadTooLargeError(PDF_TOO_LARGE);
+  const pdf = /\.pdf$/i.test(file.filename) || file.content_type === 'application/pdf';
+  if (!ACCEPTED_NAME.test(file.filename) && !pdf) throw new ValidationError(NOT_ACCEPTED);
+  const key = tmpUploadKey(principal.id);
+  const type = pdf ? 'application/pdf' : 'application/octet-stream';
+  const url = await presignPut(ctx, key, type, file.size);
+  return { upload_id: key, upload_url: url, method: 'PUT' as const, headers: { 'content-type': type }, expires_in: 900 };
 }
 
 /** The stored name of an upload: the shared rule (shared/domain/text.ts). */

@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import { day, publicUser, role, type PublicUser } from './auth.ts';
 import { PASSWORD_RULE, PASSWORD_TOO_SHORT } from '../security/passwords.ts';
-import { deleted, envelope, idPath, intLike, listOf, message, type RouteContract } from './common.ts';
+import { deleted, envelope, idPath, listOf, message, whenMissing, type RouteContract } from './common.ts';
 
 /** Create: username and password required (checked by the handler with its own messages). */
 export const userBody = z.object({
-  username: z.string(),
-  password: z.string().meta({ description: PASSWORD_RULE }),
-  role: role.or(z.literal('')).optional(),
+  username: z.string(whenMissing('Username è obbligatorio')),
+  password: z.string(whenMissing('Password è obbligatoria')).meta({ description: PASSWORD_RULE }),
+  role: z.union([role, z.literal('')], { error: 'Ruolo non valido' }).optional(),
   access_start: day.nullable().optional(),
   access_end: day.nullable().optional(),
 });
@@ -44,7 +44,7 @@ export const apiKey = z.object({
   created_at: z.string(),
 });
 export const apiKeysList = listOf('api_keys', apiKey);
-export const apiKeyBody = z.object({ user_id: intLike, description: z.string() });
+export const apiKeyBody = z.object({ user_id: z.union([z.number().int(), z.string()], whenMissing('Seleziona un utente')), description: z.string(whenMissing('Inserisci una descrizione')) });
 export const apiKeyCreated = envelope(apiKey.extend({ key: z.string() }), z.object({ message }));
 export type ApiKey = z.infer<typeof apiKey>;
 

@@ -10,6 +10,8 @@
  * separate package with gaps (no input/output distinction), and size matters little here.
  */
 import { z } from 'zod';
+import { ifMatchVersion } from '../domain/row-versions.ts';
+import { textTooLong, type TextField } from '../domain/text.ts';
 
 /** `{ id, type, attributes }`: respond.ts `resource()` copies the id into the attributes too. */
 export function resourceOf<T extends string, A extends z.ZodObject>(type: T, attributes: A) {
@@ -47,18 +49,70 @@ export const errorObject = z.object({
 export const errorsBody = z.object({ errors: z.array(errorObject).min(1) });
 export type ErrorsBody = z.infer<typeof errorsBody>;
 
-/** Path parameters are strings; `idParam()` in the handler turns them into positive integers. */
-export const idPath = z.object({ id: z.string().meta({ description: 'Identificativo numerico', example: '12' }) });
+/**
+ * The contract's own messages (functions/http/contract.ts hands the parsed input to the action,
+ * so a refused input never reaches it). `whenMissing(message)`: a MISSING field gets `message`;
+ * a field present with the wrong type keeps the contract's "Campo non valido: x (atteso ...)".
+ */
+export const whenMissing = (message: string) => ({ error: (issue: z.core.$ZodRawIssue) => (issue.input === undefined ? message : undefined) });
 
-/** Query parameters arrive as strings; the handlers read numbers and flags out of them. */
+/** A whole number above 0 out of a number or digits (form fields, path, query), else null. */
+export function positiveIntOf(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** `parse` of the value, or the Italian `message` as the issue (and the value refused). */
+export const orRefuse =
+  <I, O>(parse: (value: I) => O | null, message: string) =>
+  (value: I, ctx: z.core.$RefinementCtx<I>): O => {
+    const out = parse(value);
+    if (out === null) ctx.addIssue({ code: 'custom', message });
+    return out as O;
+  };
+
+/** Path parameters are strings: `{id}` arrives as a positive integer, else 400 "Identificativo non valido". */
+export const ID_INVALID = 'Identificativo non valido';
+export const idPath = z.object({ id: z.string().meta({ description: 'Identificativo numerico', example: '12' }).transform(orRefuse(positiveIntOf, ID_INVALID)) });
+
+/** Query parameters arrive as strings; the schemas turn them into numbers and flags. */
 export const queryString = (description: string, example?: string) => z.string().meta({ description, ...(example ? { example } : {}) });
 
-/** A positive integer as a number, or as digits (form fields): `positiveInt()` accepts both. */
+/** A positive integer as a number, or as digits (form fields). */
 export const intLike = z.union([z.number().int(), z.string()]);
-/** An amount as a number or as typed in Italian ("1.234,56"): `amount()` accepts both. */
+/** `intLike` read as a positive integer: missing or not one, `message`. */
+export const positiveId = (message: string) => z.union([z.number().int(), z.string()], whenMissing(message)).transform(orRefuse(positiveIntOf, message));
+/** An amount as a number or as typed in Italian ("1.234,56"). */
 export const amountLike = z.union([z.number(), z.string()]);
-/** A flag as a boolean, or as "true"/"1"/"false"/"0": `bool()` accepts both. */
+/** A flag as a boolean, or as "true"/"1"/"false"/"0". */
 export const boolLike = z.union([z.boolean(), z.literal(['true', 'false', '1', '0']), z.literal([0, 1])]);
+/** `boolLike` read as a boolean. */
+export const flag = boolLike.transform((v) => v === true || v === 'true' || v === '1' || v === 1);
+
+/** A text within its limit (shared/domain/text.ts), else its Italian message; never cut. */
+export const textWithin = (field: TextField) => (text: string, ctx: z.core.$RefinementCtx<string>) => {
+  const problem = textTooLong(text, field);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
+/** A required text, trimmed: missing or blank, `message`. */
+export const requiredText = (message: string) => z.string(whenMissing(message)).trim().min(1, message);
+
+/**
+ * If-Match of a versioned write, as the version the resource must still have (undefined: any,
+ * also `*`); anything else is a 412 with `stale` (functions/http/contract.ts reads `status`).
+ */
+export const ifMatchHeaders = (stale: string) =>
+  z.looseObject({
+    'if-match': z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const version = ifMatchVersion(value);
+        if (Number.isNaN(version)) ctx.addIssue({ code: 'custom', message: stale, params: { status: 412 } });
+        return version;
+      }),
+  });
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -81,7 +135,10 @@ export interface RouteContract {
   description?: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: z.ZodObject;
+  /** An object schema, or one piped into a transform that reads several fields together. */
+  body?: z.ZodType<unknown, Record<string, unknown>>;
+  /** Request headers the action reads, parsed (If-Match as a version: `ifMatchHeaders`). */
+  headers?: z.ZodObject;
   /** How the body travels; JSON unless said otherwise. */
   bodyType?: 'json' | 'multipart' | 'json-or-multipart';
   /** Files of a multipart body (name -> description); they are not in `body`. */

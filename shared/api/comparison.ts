@@ -1,9 +1,25 @@
 /** Comparison of computi (issue 23): functions/handlers/documents.ts comparison, comparisonExport, comparisonPairs. */
 import { z } from 'zod';
-import { envelope, idPath, message, queryString, type RouteContract } from './common.ts';
+import { MAX_COMPARED_DOCUMENTS } from '../domain/comparison.ts';
+import { envelope, ID_INVALID, idPath, message, positiveIntOf, queryString, type RouteContract } from './common.ts';
 
+export const WITH_REQUIRED = 'Scegli da uno a cinque documenti da confrontare';
+export const TOO_MANY = `Si possono confrontare al massimo ${MAX_COMPARED_DOCUMENTS} documenti con il primo`;
+
+/** `with=2,3` or `with=2&with=3` (joined by commas on the way in): one to five distinct ids, as numbers. */
 export const comparisonQuery = z.object({
-  with: queryString('Gli altri documenti (da 1 a 5): ripetuto (with=2&with=3) o separato da virgole (with=2,3)', '13,14'),
+  with: queryString('Gli altri documenti (da 1 a 5): ripetuto (with=2&with=3) o separato da virgole (with=2,3)', '13,14')
+    .optional()
+    .transform((raw, ctx) => {
+      const parts = (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const ids = parts.map(positiveIntOf);
+      const problem = !parts.length ? WITH_REQUIRED : ids.includes(null) ? ID_INVALID : new Set(ids).size > MAX_COMPARED_DOCUMENTS ? TOO_MANY : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return [...new Set(ids as number[])];
+    }),
 });
 
 const value = z.object({
@@ -39,6 +55,11 @@ export const comparedVoce = z.object({
 });
 export type ComparedVoceOut = z.infer<typeof comparedVoce>;
 
+/** Two rows of two different documents (that they are is the service's check: it reads them). */
+const PAIR_ROWS = 'Indica le due voci da abbinare o separare';
+const pairRow = z.number({ error: PAIR_ROWS }).int({ error: PAIR_ROWS }).positive({ error: PAIR_ROWS });
+export const pairRows = z.tuple([pairRow, pairRow], { error: PAIR_ROWS });
+
 export const pairChoice = z.object({ azione: z.enum(['abbina', 'separa']), righe: z.tuple([z.number().int(), z.number().int()]) });
 
 export const comparison = z.object({
@@ -52,8 +73,8 @@ export type ComparisonOut = z.infer<typeof comparison>;
 export const comparisonResponse = envelope(comparison);
 
 export const pairsBody = z.object({
-  azione: z.enum(['abbina', 'separa', 'ripristina']).meta({ description: 'abbina: le due righe sono la stessa voce; separa: non lo sono; ripristina: torna all\u2019abbinamento automatico' }),
-  righe: z.array(z.union([z.number().int(), z.string()])).meta({ description: 'Due righe di due documenti diversi' }),
+  azione: z.enum(['abbina', 'separa', 'ripristina'], { error: 'Azione non valida: abbina, separa o ripristina' }).meta({ description: 'abbina: le due righe sono la stessa voce; separa: non lo sono; ripristina: torna all\u2019abbinamento automatico' }),
+  righe: pairRows.meta({ description: 'Due righe di due documenti diversi' }),
 });
 export const pairsResponse = envelope(z.object({ scelte: z.array(pairChoice), message }));
 export type PairsResponse = z.infer<typeof pairsResponse>;

@@ -1,17 +1,35 @@
 /** Documents (spec 7 "Documents"): functions/handlers/documents.ts. */
 import { z } from 'zod';
-import { envelope, idPath, listOf, message, queryString, resourceOf, type RouteContract } from './common.ts';
+import { envelope, idPath, ifMatchHeaders, intLike, listOf, message, queryString, requiredText, resourceOf, textWithin, whenMissing, type RouteContract } from './common.ts';
+import { EXPORT_FORMAT_INVALID } from '../domain/export-formats.ts';
+import { DOCUMENT_STATUSES } from '../domain/status.ts';
+import { cleanTitle, TEXT_FIELDS } from '../domain/text.ts';
+import { parseIntestazione } from '../domain/intestazione.ts';
+import { CHANGED_MEANWHILE_DETAIL } from '../domain/row-versions.ts';
 import { EXPORT_FORMAT_NAMES, type ExportFormat } from '../domain/export-formats.ts';
 import { MAPPING_FIELDS, type ColumnMapping, type MappingField } from '../domain/column-mapping.ts';
 import { recordedOperation } from './operations.ts';
 import { document, documentRow, intestazione, documentTotals, exampleDocument, exampleRow, exampleTotals } from './records.ts';
 
-export const pageQuery = {
-  page: queryString('Pagina, da 1', '1').optional(),
-  per_page: queryString('Elementi per pagina', '10').optional(),
-};
+/** A whole number out of a query string, or the default (paging never refuses). */
+const wholeOr = (raw: string | undefined, fallback: number) => Number.parseInt(raw ?? String(fallback), 10) || fallback;
 
-export const documentsQuery = z.object({ ...pageQuery, search: queryString('Cerca nel nome del file e nella provincia', 'firenze').optional() });
+/** `page` (from 1) and `per_page` (from 1 to `maxPerPage`, `perPage` when absent or not a number). */
+export const pageQuery = (defaults: { perPage: number; maxPerPage: number }) => ({
+  page: queryString('Pagina, da 1', '1')
+    .optional()
+    .transform((raw) => Math.max(1, wholeOr(raw, 1))),
+  per_page: queryString(`Elementi per pagina (massimo ${defaults.maxPerPage})`, String(defaults.perPage))
+    .optional()
+    .transform((raw) => Math.min(defaults.maxPerPage, Math.max(1, wholeOr(raw, defaults.perPage)))),
+});
+
+export const documentsQuery = z.object({
+  ...pageQuery({ perPage: 10, maxPerPage: 100 }),
+  search: queryString('Cerca nel nome del file e nella provincia', 'firenze')
+    .optional()
+    .transform((q) => q?.trim().toLowerCase() || undefined),
+});
 export const documentsList = listOf('documents', document, {
   page: z.number().int(),
   per_page: z.number().int(),
@@ -25,7 +43,11 @@ export const documentStatusResponse = envelope(resourceOf('documents', document)
 export const documentRowsList = listOf('rows', documentRow, { page: z.number().int(), per_page: z.number().int(), totals: documentTotals });
 export type DocumentRowsList = z.infer<typeof documentRowsList>;
 
-export const uploadFields = z.object({ provincia: z.string(), tipologia_dei: z.string() });
+/** Province and DEI typology of a computo (whether the typology exists is the service's check: it reads the list). */
+export const uploadFields = z.object({
+  provincia: requiredText('La provincia è obbligatoria.').max(80, 'Provincia non valida'),
+  tipologia_dei: requiredText('La tipologia del prezzario DEI è obbligatoria.'),
+});
 const mappingColumn = z.number().int().nullable();
 /** A spreadsheet's column mapping (shared/domain/column-mapping.ts): one 0-based column or null per field. */
 export const columnMapping = z.object(
@@ -65,14 +87,29 @@ export const uploadResponse = envelope(
 );
 export type UploadResponse = z.infer<typeof uploadResponse>;
 
-export const presignBody = z.object({ filename: z.string(), size: z.union([z.number(), z.string()]), content_type: z.string().optional() });
+export const presignBody = z.object({
+  filename: requiredText('Per favore, seleziona un file PDF.'),
+  size: z.union([z.number(), z.string()], whenMissing('Il file è vuoto.')).meta({ description: 'Byte del file' }).transform((size, ctx) => {
+    const n = Number(size);
+    if (!Number.isFinite(n) || n <= 0) ctx.addIssue({ code: 'custom', message: 'Il file è vuoto.' });
+    return n;
+  }),
+  content_type: z.string().optional(),
+});
 export const presignResponse = envelope(
   z.object({ upload_id: z.string(), upload_url: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expires_in: z.number().int() }),
 );
-export const completeBody = uploadFields.extend({ upload_id: z.string(), filename: z.string().optional(), column_mapping: columnMappingField });
+export const completeBody = uploadFields.extend({
+  upload_id: requiredText('Caricamento non trovato'),
+  filename: z
+    .string()
+    .optional()
+    .transform((name) => (name?.trim() ? name : 'documento.pdf')),
+  column_mapping: columnMappingField,
+});
 
 export const rowCountResponse = envelope(z.object({ row_count: z.number().int() }));
-export const statusBody = z.object({ status: z.enum(['completed', 'processing', 'failed']) });
+export const statusBody = z.object({ status: z.enum(DOCUMENT_STATUSES, { error: 'Seleziona uno stato valido' }) });
 export const removeResponse = envelope(z.object({ id: z.number().int(), message }));
 export const updateTotalBody = z.object({ refresh: z.boolean().optional().meta({ description: 'false: solo i totali, senza ricalcolare i prezzi' }) });
 /** refresh false: `{ document, totals }`; otherwise also the re-pricing report and a message. */
@@ -108,19 +145,44 @@ export const settingsResponse = envelope(
   }),
 );
 export type SettingsResponse = z.infer<typeof settingsResponse>;
-export const intestazioneBody = intestazione.partial().extend({
-  base_version: z.number().int().optional().meta({ description: 'La `version` del documento letta dal modulo: se il documento è cambiato nel frattempo, 412 (come If-Match)' }),
-});
+/** The heading as stored (each field cleaned, within its limit: shared/domain/intestazione.ts) and the version read. */
+export const intestazioneBody = intestazione
+  .partial()
+  .extend({
+    base_version: z.number().int().optional().meta({ description: 'La `version` del documento letta dal modulo: se il documento è cambiato nel frattempo, 412 (come If-Match)' }),
+  })
+  .transform(({ base_version, ...fields }, ctx) => {
+    const parsed = parseIntestazione(fields);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return { base_version, intestazione: parsed.value };
+  });
+/** If-Match of a document write: a value that is not a version is a 412. */
+export const documentIfMatch = ifMatchHeaders(CHANGED_MEANWHILE_DETAIL);
 export const intestazioneResponse = envelope(resourceOf('documents', document), z.object({ message }));
 
-export const duplicateBody = z.object({ new_title: z.string(), row_ids: z.array(z.union([z.number().int(), z.string()])) });
+const NO_TITLE = 'Inserisci un titolo per il nuovo documento';
+const NO_ROWS = 'Seleziona almeno una riga da duplicare';
+export const duplicateBody = z.object({
+  new_title: z
+    .string(whenMissing(NO_TITLE))
+    .transform(cleanTitle)
+    .refine((title) => title.length > 0, NO_TITLE)
+    .superRefine(textWithin(TEXT_FIELDS.documentTitle)),
+  row_ids: z
+    .array(intLike, whenMissing(NO_ROWS))
+    .min(1, NO_ROWS)
+    .transform((ids) => ids.map(Number)),
+});
 export const duplicateResponse = envelope(z.object({ success: z.literal(true), new_document_id: z.number().int(), message }));
 export type DuplicateResponse = z.infer<typeof duplicateResponse>;
 
 export { EXPORT_FORMATS, EXPORT_FORMAT_INVALID, EXPORT_FORMAT_NAMES, exportFilename, isExportFormat, type ExportFormat } from '../domain/export-formats.ts';
 
 export const exportQuery = z.object({
-  format: z.enum(EXPORT_FORMAT_NAMES as [ExportFormat, ...ExportFormat[]]).optional().meta({ description: 'xlsx (predefinito), xpwe (PriMus), six (SIX XML, UNI 11337), pdf (stampa A4)', example: 'xpwe' }),
+  format: z.enum(EXPORT_FORMAT_NAMES as [ExportFormat, ...ExportFormat[]], { error: EXPORT_FORMAT_INVALID }).default('xlsx').meta({ description: 'xlsx (predefinito), xpwe (PriMus), six (SIX XML, UNI 11337), pdf (stampa A4)', example: 'xpwe' }),
 });
 
 const idError = { 400: 'Identificativo non valido', 404: 'Documento non trovato' } as const;
@@ -192,7 +254,7 @@ export const documentRoutes = {
   'GET /api/documents/{id}/rows': {
     summary: 'Le righe (voci) di un documento, con i totali',
     params: idPath,
-    query: z.object(pageQuery),
+    query: z.object(pageQuery({ perPage: 50_000, maxPerPage: 50_000 })),
     response: documentRowsList,
     example: { data: [{ id: '501', type: 'rows', attributes: exampleRow }], meta: { 'total-count': 1, page: 1, per_page: 50000, totals: exampleTotals } },
     errors: idError,
@@ -262,6 +324,7 @@ export const documentRoutes = {
       'Ogni campo è testo (spazi e a capo ridotti a uno spazio); un campo non inviato resta vuoto. Scrittura condizionata sulla versione del documento: con If-Match o `base_version` una versione non più attuale dà 412; senza, la scrittura riprova sulla versione appena letta.',
     params: idPath,
     body: intestazioneBody,
+    headers: documentIfMatch,
     response: intestazioneResponse,
     requestExample: { oggetto: 'Scuola primaria G. Pascoli: adeguamento sismico', committente: 'Comune di Lucca', luogo: 'Lucca', data: '28/11/2026', progettista: 'Ing. Maria Rossi', base_version: 3 },
     example: { data: { id: '12', type: 'documents', attributes: exampleDocument }, meta: { message: 'Intestazione della stampa salvata' } },

@@ -1,12 +1,12 @@
 /** Code patterns (admin): functions/handlers/patterns.ts. */
 import { z } from 'zod';
-import { deleted, envelope, idPath, listOf, message, resourceOf, type RouteContract } from './common.ts';
+import { deleted, envelope, idPath, listOf, message, resourceOf, whenMissing, type RouteContract } from './common.ts';
 
 /** functions/storage/repositories/patterns.ts PatternRecord. */
 export const pattern = z.object({ id: z.number().int(), pattern: z.string(), replacement: z.string().nullable(), notes: z.string().nullable(), created_at: z.string() });
 export type PatternOut = z.infer<typeof pattern>;
 export const patternsList = listOf('patterns', pattern);
-export const patternBody = z.object({ pattern: z.string(), replacement: z.string().nullable().optional(), notes: z.string().nullable().optional() });
+export const patternBody = z.object({ pattern: z.string(whenMissing('Il pattern è obbligatorio')), replacement: z.string().nullable().optional(), notes: z.string().nullable().optional() });
 export const patternResponse = envelope(resourceOf('patterns', pattern), z.object({ message }));
 
 const p: PatternOut = { id: 1, pattern: '^TOS(\\d{2})_', replacement: 'TOS$1.', notes: 'Codici regionali', created_at: '2026-01-10T09:00:00.000Z' };

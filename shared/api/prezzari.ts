@@ -3,7 +3,7 @@
  * functions/handlers/prezzari.ts, search.ts, csv-data.ts.
  */
 import { z } from 'zod';
-import { amountLike, envelope, listOf, message, queryString, type RouteContract } from './common.ts';
+import { amountLike, envelope, listOf, message, queryString, whenMissing, type RouteContract } from './common.ts';
 
 export const priceSource = z.enum(['toscana', 'dei', 'csv']);
 
@@ -78,7 +78,7 @@ export const stageResponse = envelope(
   }),
 );
 export const confirmBody = z.object({
-  temp_file_id: z.string(),
+  temp_file_id: z.string(whenMissing('ID file temporaneo mancante')),
   anno: z.union([z.string(), z.number()]).optional(),
   conferma_avvisi: z
     .union([z.boolean(), z.enum(['true', 'false'])])
@@ -88,12 +88,12 @@ export const confirmBody = z.object({
 export const confirmResponse = envelope(z.object({ type: z.literal('success'), message, total_rows: z.number().int(), list: priceListHead }));
 export const uploadCsvResponse = envelope(z.object({ type: z.literal('success'), message, total_rows: z.number().int(), columns, warnings: z.array(z.string()) }));
 export const deiUploadFields = z.object({
-  anno: z.union([z.string(), z.number()]),
+  anno: z.union([z.string(), z.number()], whenMissing('Seleziona l\u2019anno.')),
   tipologia_dei: z.string().optional(),
   tipologia: z.string().optional().meta({ description: 'Altro nome di tipologia_dei' }),
   provincia: z.string().optional().meta({ description: 'Una variante del client vi manda la tipologia' }),
 });
-export const toscanaUploadFields = z.object({ anno: z.union([z.string(), z.number()]), provincia: z.string() });
+export const toscanaUploadFields = z.object({ provincia: z.string(whenMissing('Seleziona la provincia.')), anno: z.union([z.string(), z.number()], whenMissing('Seleziona l\u2019anno.')) });
 
 export const browseQuery = z.object({
   source: z.enum(['dei', 'toscana', 'csv']).optional(),
@@ -111,7 +111,7 @@ export const browseResponse = listOf('price_items', priceItem, {
   per_page: z.number().int(),
 });
 
-export const getUnitarioBody = z.object({ tariffa: z.string(), provincia: z.string().nullable().optional(), quantita: amountLike.nullable().optional(), tipologia_dei: z.string().nullable().optional() });
+export const getUnitarioBody = z.object({ tariffa: z.string(whenMissing('Codice tariffa mancante per la ricerca')), provincia: z.string().nullable().optional(), quantita: amountLike.nullable().optional(), tipologia_dei: z.string().nullable().optional() });
 export const getUnitarioResponse = envelope(
   z.union([
     z.object({
@@ -131,7 +131,7 @@ export type GetUnitarioResponse = z.infer<typeof getUnitarioResponse>;
 export const PRICE_SEARCH_MAX_RESULTS = 5000;
 
 const searchFilters = {
-  q: queryString('Testo o codice da cercare (obbligatorio, massimo 200 caratteri)', 'scavo'),
+  q: z.string(whenMissing('Inserisci un termine di ricerca')).meta({ description: 'Testo o codice da cercare (obbligatorio, massimo 200 caratteri)', example: 'scavo' }),
   tipologiaDeiprovincia: queryString('Tipologia DEI, provincia, "toscana" o vuoto (anche tipologia_provincia, tipologia_dei, provincia)', 'FIRENZE').optional(),
   anno: queryString('Anno (4 cifre)', '2026').optional(),
   limit: queryString('Risultati per pagina (massimo 200)', '20').optional(),

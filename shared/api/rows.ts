@@ -1,6 +1,6 @@
 /** Rows (spec 7 "Rows"): functions/handlers/rows.ts. */
 import { z } from 'zod';
-import { amountLike, envelope, idPath, intLike, message, resourceOf, type RouteContract } from './common.ts';
+import { amountLike, envelope, idPath, intLike, message, resourceOf, whenMissing, type RouteContract } from './common.ts';
 import { MERGE_CHOICE_ERROR, MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
 import { ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE } from '../domain/row-versions.ts';
 import { recordedOperation } from './operations.ts';
@@ -54,8 +54,8 @@ const afterChange = documentAndTotals.extend({ operation: recordedOperation.opti
 export const rowUpdateResponse = envelope(resourceOf('rows', documentRow), afterChange.extend({ price_found: z.boolean() }));
 export const rowRemoveResponse = envelope(z.object({ id: z.number().int(), message }), afterChange);
 export const mergeBody = z.object({
-  first_row_id: intLike,
-  second_row_id: intLike,
+  first_row_id: z.union([z.number().int(), z.string()], whenMissing(MERGE_COUNT_ERROR)),
+  second_row_id: z.union([z.number().int(), z.string()], whenMissing(MERGE_COUNT_ERROR)),
   somma_quantita: z
     .boolean()
     .optional()
@@ -75,12 +75,12 @@ export const mergeResponse = envelope(
   z.object({ success: z.literal(true), row: documentRow, removed_row_id: z.number().int(), message }),
   afterChange,
 );
-export const updateTipologiaBody = z.object({ row_ids: z.array(intLike), tipologia_dei: z.string() });
+export const updateTipologiaBody = z.object({ tipologia_dei: z.string(whenMissing('Seleziona una tipologia DEI')), row_ids: z.array(intLike, whenMissing('Seleziona almeno una riga')) });
 export const updateTipologiaResponse = envelope(
   z.object({ success: z.literal(true), updated: z.number().int(), priced: z.number().int(), not_found: z.number().int(), rows: z.array(documentRow) }),
   afterChange,
 );
-export const removeRowsBody = z.object({ row_ids: z.array(intLike).min(1).max(10_000) });
+export const removeRowsBody = z.object({ row_ids: z.array(intLike, whenMissing('Seleziona almeno una riga')).min(1).max(10_000) });
 export const removeRowsResponse = envelope(
   z.object({
     success: z.literal(true),

@@ -26,7 +26,8 @@ export type PriceSuggestionOut = z.infer<typeof priceSuggestion>;
 export const suggestionsQuery = z.object({ limit: queryString('Quanti suggerimenti (massimo 20)', '5').optional() });
 export const suggestionsResponse = listOf('price_suggestions', priceSuggestion, { row_id: z.number().int() });
 export type SuggestionsResponse = z.infer<typeof suggestionsResponse>;
-export const applySuggestionBody = z.object({ id: z.string().meta({ description: 'L\u2019id di uno dei suggerimenti' }) });
+/** `id` is checked by the service after the row is found (404 before 400, as the spec reads): optional here. */
+export const applySuggestionBody = z.object({ id: z.string().optional().meta({ description: 'L\u2019id di uno dei suggerimenti (obbligatorio)' }) });
 
 const suggestion = {
   id: 'toscana#FIRENZE#2026|TOS26_01.A03.001.001',

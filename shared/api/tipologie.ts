@@ -1,6 +1,6 @@
 /** DEI typologies: functions/handlers/tipologie.ts. */
 import { z } from 'zod';
-import { boolLike, deleted, envelope, idPath, intLike, listOf, message, queryString, resourceOf, type RouteContract } from './common.ts';
+import { boolLike, deleted, envelope, idPath, intLike, listOf, message, queryString, resourceOf, whenMissing, type RouteContract } from './common.ts';
 
 /**
  * `presentTipologia()`: both spellings the spec reads (description/descrizione,
@@ -20,14 +20,14 @@ export const tipologieList = listOf('tipologie_dei', tipologia, { defaults: z.li
 export const tipologiaResponse = envelope(resourceOf('tipologie_dei', tipologia), z.object({ message }));
 /** value + description (or descrizione); is_active or attivo. */
 export const tipologiaBody = z.object({
-  value: z.string(),
+  value: z.string(whenMissing('Valore e descrizione sono obbligatori')),
   description: z.string().optional(),
   descrizione: z.string().optional(),
   is_active: boolLike.optional(),
   attivo: boolLike.optional(),
 });
 export const tipologiaStatusBody = z.object({ attivo: boolLike.optional(), is_active: boolLike.optional() });
-export const bulkStatusBody = z.object({ tipologie_ids: z.array(intLike), attivo: boolLike.optional() });
+export const bulkStatusBody = z.object({ tipologie_ids: z.array(intLike, whenMissing('Seleziona almeno una tipologia')), attivo: boolLike.optional() });
 export const bulkStatusResponse = envelope(z.array(resourceOf('tipologie_dei', tipologia)), z.object({ message, updated: z.number().int() }));
 export type TipologieList = z.infer<typeof tipologieList>;
 

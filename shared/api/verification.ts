@@ -1,7 +1,9 @@
 /** "Verifica del computo" (issue 24): functions/handlers/documents.ts `verification`, `setVerificationThreshold`. */
 import { z } from 'zod';
 import { ESITI, MAX_SOGLIA, REGOLE, SOGLIA_ERROR } from '../domain/verification/types.ts';
-import { envelope, idPath, queryString, type RouteContract } from './common.ts';
+import { parseSoglia } from '../domain/verification/index.ts';
+import { CHANGED_MEANWHILE_DETAIL } from '../domain/row-versions.ts';
+import { envelope, idPath, ifMatchHeaders, orRefuse, queryString, type RouteContract } from './common.ts';
 
 export const controllo = z.object({
   regola: z.enum(REGOLE).meta({ description: 'Nome stabile della regola' }),
@@ -22,12 +24,21 @@ export const verification = z.object({
 export type VerificationOut = z.infer<typeof verification>;
 export const verificationResponse = envelope(verification);
 
+/** A threshold sent: a percentage ("12,5" too), rounded to the hundredth; anything else, SOGLIA_ERROR. */
+const soglia = orRefuse(parseSoglia, SOGLIA_ERROR);
+
 export const verificationQuery = z.object({
-  soglia: queryString('Soglia di scostamento in percentuale per questa lettura (non viene salvata; senza: quella del documento, 20 in origine)', '20').optional(),
+  soglia: queryString('Soglia di scostamento in percentuale per questa lettura (non viene salvata; senza: quella del documento, 20 in origine)', '20')
+    .optional()
+    .transform((value, ctx) => (value === undefined ? undefined : soglia(value, ctx))),
 });
 export const verificationBody = z.object({
-  soglia: z.union([z.number(), z.string()]).meta({ description: `Nuova soglia di scostamento del documento, in percentuale (maggiore di 0, fino a ${MAX_SOGLIA})` }),
+  soglia: z
+    .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? SOGLIA_ERROR : undefined) })
+    .meta({ description: `Nuova soglia di scostamento del documento, in percentuale (maggiore di 0, fino a ${MAX_SOGLIA})` })
+    .transform(soglia),
 });
+export const verificationIfMatch = ifMatchHeaders(CHANGED_MEANWHILE_DETAIL);
 
 const example: VerificationOut = {
   punteggio: 75,
@@ -60,6 +71,7 @@ export const verificationRoutes = {
     description: 'Scrittura condizionata sulla versione del documento: con If-Match (la `version` del documento) una versione non più attuale dà 412; senza, la scrittura riprova sulla versione appena letta.',
     params: idPath,
     body: verificationBody,
+    headers: verificationIfMatch,
     response: verificationResponse,
     requestExample: { soglia: 15 },
     example: { data: { ...example, soglia: 15 } },

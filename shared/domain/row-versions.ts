@@ -24,6 +24,8 @@ export interface Versioned {
 /** The 409 of an editor whose field somebody else changed since they read the row. */
 export const ROW_CHANGED_BY_OTHER = 'La riga è stata modificata da un altro utente: ricarica';
 /** The 412 of a write whose If-Match names a version that is no longer the row's. */
+/** A conditional write found the data changed under it (409), or a stale If-Match on a document (412). */
+export const CHANGED_MEANWHILE_DETAIL = 'I dati sono stati modificati nel frattempo: ricarica la pagina e riprova.';
 export const ROW_VERSION_STALE = 'La riga è cambiata rispetto alla versione indicata (If-Match): ricarica la riga e riprova.';
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

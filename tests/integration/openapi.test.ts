@@ -128,7 +128,7 @@ describe('request shape, by the same contract (functions/http/contract.ts)', () 
     }
   });
 
-  it('leaves missing fields and values outside an enum to the handlers and their own messages', async () => {
+  it('answers missing fields and values outside an enum with the contract\u2019s own Italian messages', async () => {
     const admin = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
     expect((await call('POST', '/api/auth/login', { body: { username: 'admin' } })).json.errors[0].detail).toBe('Username e password sono obbligatori');
     expect((await call('POST', '/api/rows/update-tipologia-dei', { token: admin, body: { row_ids: [1] } })).json.errors[0].detail).toBe('Seleziona una tipologia DEI');

@@ -41,12 +41,14 @@ describe('route table', () => {
   });
 
   it('types each action\u2019s input by its route\u2019s contract, and gives a route only an action defined for it', () => {
-    // Path parameters as declared; body fields as the contract types them, absent allowed (the handler's Italian message).
-    expectTypeOf<InputOf<'GET /api/rows/{id}'>['params']>().toEqualTypeOf<{ id: string }>();
+    // The contract's OUTPUT: an id parsed to a number, fields as the schemas turn them (functions/http/contract.ts hands over the parsed input).
+    expectTypeOf<InputOf<'GET /api/rows/{id}'>['params']>().toEqualTypeOf<{ id: number }>();
     expectTypeOf<InputOf<'PUT /api/rows/{id}'>['body']['quantita']>().toEqualTypeOf<string | number | null | undefined>();
     expectTypeOf<InputOf<'PUT /api/rows/{id}'>['body']['base_version']>().toEqualTypeOf<number | undefined>();
-    // An enum widens to its base type: a value outside it reaches the handler ("Seleziona uno stato valido").
-    expectTypeOf<InputOf<'PUT /api/documents/{id}/status'>['body']['status']>().toEqualTypeOf<string | undefined>();
+    // An enum stays an enum: a value outside it never reaches the handler ("Seleziona uno stato valido" is the schema's).
+    expectTypeOf<InputOf<'PUT /api/documents/{id}/status'>['body']['status']>().toEqualTypeOf<'completed' | 'processing' | 'failed'>();
+    expectTypeOf<InputOf<'GET /api/documents/{id}/comparison'>['query']['with']>().toEqualTypeOf<number[]>();
+    expectTypeOf<InputOf<'PUT /api/documents/{id}/verification'>['headers']['if-match']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<InputOf<'POST /api/upload-prezzario-dei'>['files']>().toEqualTypeOf<{ file?: import('../../../functions/http/types.ts').UploadedFile }>();
     // A field the contract does not declare does not compile.
     // @ts-expect-error: PUT /api/rows/{id} declares no `colore`
