@@ -86,7 +86,7 @@ describe('manodopera e sicurezza (issue 39)', () => {
     expect(reprice.json.data.attributes).toMatchObject({ incidenza_manodopera: 12.5, fonte_manodopera: 'manuale' });
   });
 
-  it('puts the same numbers in the Excel, PDF and XPWE exports', async () => {
+  it('puts the same numbers in the Excel, PDF, XPWE and SIX exports', async () => {
     // Prepare: the safety voce marked again; the hand-typed 12,5% of the previous test stays.
     const { rows } = await rowsAndTotals();
     const safety = byCode(rows, 'SIC.01');
@@ -100,7 +100,7 @@ describe('manodopera e sicurezza (issue 39)', () => {
       return Buffer.from(await res.arrayBuffer());
     };
     // Act
-    const [xlsx, pdf, xpwe] = await Promise.all([get('xlsx'), get('pdf'), get('xpwe')]);
+    const [xlsx, pdf, xpwe, six] = await Promise.all([get('xlsx'), get('pdf'), get('xpwe'), get('six')]);
     // Assess: Excel, per voce and the quadro sheet
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx as never);
@@ -130,6 +130,15 @@ describe('manodopera e sicurezza (issue 39)', () => {
       'TOS25_17.N05.002.013': ['26.86', '0.14'],
       'TOS25_18.W01.001.002': ['12.5', '0'],
       'SIC.01': ['0', '0'],
+    });
+    // SIX: the prodotto's incidenzaManodopera (percent), where the article has one
+    const sixDoc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, removeNSPrefix: true, isArray: (n) => n === 'prodotto' }).parse(six.toString('utf8'));
+    const prodotti = sixDoc.Documento.prezzario.prodotto as Array<Record<string, string>>;
+    expect(Object.fromEntries(prodotti.map((p) => [p.prdId, p.incidenzaManodopera ?? null]))).toEqual({
+      'TOS25_01.A03.001.001': '40.36',
+      'TOS25_17.N05.002.013': '26.86',
+      'TOS25_18.W01.001.002': '12.5',
+      'SIC.01': null,
     });
   });
 
