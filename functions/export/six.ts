@@ -116,6 +116,8 @@ function prezzarioOf(doc: ExportDocument, title: string, articles: Articles, ids
       '@prodottoId': prodottoIds[k],
       '@prdId': a.code,
       ...(a.unita ? { '@unitaDiMisuraId': units.get(a.unita)!.id } : {}),
+      // The labour incidence in percent (issue 39): the prodotto's incidenzaManodopera, as LeenO's SIX reader takes it.
+      ...(a.incMdo ? { incidenzaManodopera: plain(a.incMdo) } : {}),
       prdDescrizione: { '@lingua': IT, '@breve': shortDescription(a.descrizione), '@estesa': a.descrizione },
       prdQuotazione: { '@valore': plain(a.prezzo), '@listaQuotazioneId': listaId },
     })),

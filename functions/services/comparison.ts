@@ -3,6 +3,7 @@
  * the pure rule (shared/domain/comparison.ts), with the pairing choices kept on the first
  * document; and the comparison as an Excel workbook.
  */
+import { comparedLabour, totalLabour } from '../../shared/domain/comparison-labour.ts';
 import ExcelJS from 'exceljs';
 import { chapterLabel, compareDocuments, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
 import type { AppContext } from '../config/context.ts';
@@ -54,6 +55,8 @@ export interface LoadedComparison {
   documents: DocumentRecord[];
   result: ComparisonResult;
   choices: PairChoice[];
+  /** Each document's rows (the labour beside the project's, issue 39). */
+  rows: RowRecord[][];
 }
 
 /** Reads every document (404 for one the user may not read, as everywhere) and compares them. */
@@ -65,26 +68,38 @@ export async function loadComparison(ctx: AppContext, principal: Principal, firs
     documents.map((d, i) => ({ id: d.id, rows: rows[i].map(comparisonRowOf) })),
     choices,
   );
-  return { documents, result, choices };
+  return { documents, result, choices, rows };
 }
 
 /** The total a document's screens show: the printed one, else the sum of its voci. */
 const shownTotal = (d: DocumentRecord) => d.document_total ?? d.sum_totale ?? 0;
 
 /** The API's answer: documents, compared voci, chapters and totals per document. */
-export function presentComparison({ documents, result, choices }: LoadedComparison) {
+export function presentComparison(loaded: LoadedComparison) {
+  const { documents, result, choices } = loaded;
+  const labour = labourOfComparison(loaded);
   return {
     documenti: documents.map((d) => ({ id: d.id, filename: d.filename, totale: shownTotal(d), totale_stampato: d.document_total !== null })),
-    voci: result.voci,
+    voci: result.voci.map((v, k) => ({ ...v, manodopera: labour.voci[k].costi, manodopera_avviso: labour.voci[k].avviso })),
     capitoli: result.capitoli,
     totali: documents.map((d, i) => ({
       document_id: d.id,
       totale: result.totali[i],
       differenza: result.differenze_totali[i]?.totale ?? null,
       percentuale: result.differenze_totali[i]?.percentuale ?? null,
+      manodopera: labour.totali[i].costo,
+      manodopera_differenza: labour.totali[i].differenza,
+      manodopera_avviso: labour.totali[i].avviso,
     })),
     scelte: choices,
   };
+}
+
+/** Each document's labour beside the project's (the first), voce by voce and in total (issue 39). */
+function labourOfComparison({ documents, result, rows }: LoadedComparison) {
+  const names = documents.map((d, i) => (i === 0 ? 'Progetto' : d.filename));
+  const byId = new Map(rows.flat().map((r) => [r.id, r]));
+  return { voci: comparedLabour(result, byId, names), totali: totalLabour(rows, names) };
 }
 
 export const PAIR_SAME_DOCUMENT = 'Le due voci devono appartenere a documenti diversi';

@@ -1,3 +1,4 @@
+import { declaredLabourFields } from '../../shared/domain/manodopera.ts';
 import { logEvent } from '../config/logger.ts';
 import { threadPageReader } from '../analysis/page-reader.ts';
 import type { PageReader } from '../analysis/page-reader.ts';
@@ -209,8 +210,8 @@ function rowsOf(doc: DocumentRecord, voci: ParseResult['voci'], scan: ReadonlyMa
       verifica: [...v.verifica, ...(checked?.verifica ?? [])],
       ...(checked ? { da_scansione: true, ...(checked.correzioni.length ? { correzioni_ocr: checked.correzioni } : {}) } : {}),
       capitoli: v.capitoli ?? null,
-      // The file's own labour incidence (issue 39): kept through pricing, the list's stays in price_source.
-      ...(v.incidenza_manodopera !== undefined ? { incidenza_manodopera: v.incidenza_manodopera, fonte_manodopera: 'documento' as const } : {}),
+      // The file's own labour (issue 39): kept through pricing, the list's stays in price_source.
+      ...declaredLabourFields({ incidenza: v.incidenza_manodopera, costo: v.costo_manodopera }, checked?.values.totale ?? v.totale),
     });
   });
 }

@@ -52,6 +52,8 @@ export const comparedVoce = z.object({
   abbinamento: z.enum(['codice', 'codice simile', 'descrizione', 'scelta', 'nessuno']),
   valori: z.array(value.nullable()).meta({ description: 'Una voce per documento, il primo per primo; null dove il documento non ha la voce' }),
   differenze: z.array(difference.nullable()).meta({ description: 'Una voce per documento: null per il primo, poi ciascuno contro il primo' }),
+  manodopera: z.array(z.number().nullable()).optional().meta({ description: 'Costo della manodopera della voce per documento (importo × incidenza); null dove non è nota o il documento non ha la voce' }),
+  manodopera_avviso: z.string().nullable().optional().meta({ description: 'Presente quando la manodopera di un\u2019offerta è inferiore a quella del progetto (il primo documento)' }),
 });
 export type ComparedVoceOut = z.infer<typeof comparedVoce>;
 
@@ -66,7 +68,17 @@ export const comparison = z.object({
   documenti: z.array(z.object({ id: z.number().int(), filename: z.string(), totale: z.number(), totale_stampato: z.boolean() })),
   voci: z.array(comparedVoce),
   capitoli: z.array(z.object({ capitolo: z.string(), subtotali: z.array(z.number()), differenze: z.array(z.number().nullable()) })),
-  totali: z.array(z.object({ document_id: z.number().int(), totale: z.number(), differenza: z.number().nullable(), percentuale: z.number().nullable() })),
+  totali: z.array(
+    z.object({
+      document_id: z.number().int(),
+      totale: z.number(),
+      differenza: z.number().nullable(),
+      percentuale: z.number().nullable(),
+      manodopera: z.number().optional().meta({ description: 'Costo della manodopera del documento (la somma del suo quadro)' }),
+      manodopera_differenza: z.number().nullable().optional().meta({ description: 'Costo della manodopera − quello del progetto; null per il progetto' }),
+      manodopera_avviso: z.string().nullable().optional().meta({ description: 'Presente quando il costo della manodopera è inferiore a quello del progetto' }),
+    }),
+  ),
   scelte: z.array(pairChoice),
 });
 export type ComparisonOut = z.infer<typeof comparison>;

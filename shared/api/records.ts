@@ -106,7 +106,9 @@ const labourRowFields = {
   costo_manodopera: z.number().nullable().optional().meta({ description: 'Costo della manodopera in €: importo × incidenza / 100, arrotondato al centesimo; null se l\u2019incidenza non è nota' }),
   fonte_manodopera: z.enum(FONTI_MANODOPERA).nullable().optional().meta({ description: 'Da dove viene l\u2019incidenza: prezzario, documento (il computo stesso) o manuale' }),
   sicurezza: z.boolean().optional().meta({ description: 'Voce di oneri della sicurezza (segnata a mano, o in un capitolo della sicurezza)' }),
-  manodopera_diversa: z.string().optional().meta({ description: 'Presente quando l\u2019incidenza scritta nel computo differisce da quella del prezzario di più di un punto percentuale' }),
+  incidenza_manodopera_dichiarata: z.number().nullable().optional().meta({ description: 'Incidenza della manodopera stampata nel computo per la voce (colonna «Mdo inc. %», IncMDO), come letta' }),
+  costo_manodopera_dichiarato: z.number().nullable().optional().meta({ description: 'Costo della manodopera in € stampato nel computo per la voce (colonna «Tot. mdo», «di cui manodopera»), come letto' }),
+  manodopera_diversa: z.string().optional().meta({ description: 'Presente quando il costo della manodopera dichiarato nel computo differisce da quello del prezzario (importo × incidenza dell\u2019articolo) di oltre il 10% e almeno 1 €' }),
 };
 
 /**

@@ -22,18 +22,55 @@ export interface LabourRow {
   capitoli?: { supercategoria?: string; categoria?: string; sottocategoria?: string } | null;
   /** The priced article: its own incidence, kept beside the computo's. */
   price_source?: { incidenza_manodopera?: number } | null;
+  /** The labour the computo itself prints for the voce (a `Mdo inc. %` / `Tot. mdo` column, XPWE IncMDO): kept as read. */
+  incidenza_manodopera_dichiarata?: number | null;
+  costo_manodopera_dichiarato?: number | null;
+  /** What the file said, once the row was changed by hand: a printed labour cost is the printed amount's. */
+  letto?: { totale: number | null } | null;
 }
 
-/** Percentage points by which the computo's own incidence may differ from the list's before it is flagged. */
-export const LABOUR_MISMATCH_POINTS = 1;
+/**
+ * How far the computo's declared labour cost may be from the one the price list gives (amount ×
+ * the article's incidence) before the voce is flagged: 10% of the list's cost, and never less
+ * than 1 €. A tender's labour cost is what the RUP checks an offer against (D.Lgs. 36/2023,
+ * art. 41 c. 14; art. 110 on anomalous offers): a voce that states a tenth more or less labour
+ * than its own price list's analysis is worth a look, while cents of rounding (a cost printed
+ * from an incidence with fewer decimals) and the few euro of a small voce are not.
+ */
+export const LABOUR_MISMATCH_SHARE = 0.1;
+export const LABOUR_MISMATCH_MIN_EURO = 1;
 
-/** Why the computo's own incidence is not the list's (beyond LABOUR_MISMATCH_POINTS), or null. */
+const isNum = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** The amount the row was read with: a printed labour cost belongs to it, not to an amount changed by hand. */
+const asRead = (row: LabourRow): boolean => !row.letto || row.letto.totale === row.totale;
+
+/** The incidence the computo states for the voce (rows read before the declared fields: the row's own, fonte 'documento'). */
+export function declaredIncidence(row: LabourRow): number | null {
+  if (isNum(row.incidenza_manodopera_dichiarata)) return row.incidenza_manodopera_dichiarata;
+  return row.fonte_manodopera === 'documento' && isNum(row.incidenza_manodopera) ? row.incidenza_manodopera : null;
+}
+
+/** The labour cost the computo states for the voce: printed, or its amount × its printed incidence; null when it states none. */
+export function declaredLabourCost(row: LabourRow): number | null {
+  if (isNum(row.costo_manodopera_dichiarato) && asRead(row)) return row.costo_manodopera_dichiarato;
+  return costoManodopera(row.totale, declaredIncidence(row));
+}
+
+/** The labour cost the price list gives the voce: its amount × the priced article's incidence. */
+export const listLabourCost = (row: LabourRow): number | null => costoManodopera(row.totale, row.price_source?.incidenza_manodopera);
+
+/** Why the computo's declared labour cost is not the list's (beyond LABOUR_MISMATCH_SHARE, at least LABOUR_MISMATCH_MIN_EURO), or null. */
 export function labourMismatch(row: LabourRow): string | null {
-  const own = row.fonte_manodopera === 'documento' ? (row.incidenza_manodopera ?? null) : null;
-  const list = row.price_source?.incidenza_manodopera;
-  if (own === null || list === undefined || Math.abs(own - list) <= LABOUR_MISMATCH_POINTS) return null;
-  const pct = (n: number) => `${n.toLocaleString('it-IT', { maximumFractionDigits: 2 })}%`;
-  return `incidenza della manodopera del computo ${pct(own)} contro ${pct(list)} del prezzario`;
+  if (isSafety(row)) return null;
+  const declared = declaredLabourCost(row);
+  const list = listLabourCost(row);
+  if (declared === null || list === null) return null;
+  if (Math.abs(declared - list) <= Math.max(LABOUR_MISMATCH_MIN_EURO, Math.abs(list) * LABOUR_MISMATCH_SHARE) + 1e-9) return null;
+  const euro = (n: number) => `${n.toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })} €`;
+  const pct = (n: number | null | undefined) => (isNum(n) ? ` (${n.toLocaleString('it-IT', { maximumFractionDigits: 2 })}%)` : '');
+  const own = declaredIncidence(row);
+  return `costo della manodopera dichiarato nel computo ${euro(declared)}${pct(own)} contro ${euro(list)}${pct(row.price_source?.incidenza_manodopera)} dal prezzario`;
 }
 
 const HUNDRED = parsePlain('100');
@@ -60,6 +97,16 @@ export function isSafetyChapter(capitoli: LabourRow['capitoli']): boolean {
 export const isSafety = (row: LabourRow): boolean => row.sicurezza ?? isSafetyChapter(row.capitoli);
 
 /**
+ * The labour cost of a row: none for a safety voce; the cost the computo prints while the row is
+ * as read and its incidence is the computo's; else amount × incidence.
+ */
+export function rowLabourCost(row: LabourRow): number | null {
+  if (isSafety(row)) return null;
+  if (row.fonte_manodopera === 'documento' && isNum(row.costo_manodopera_dichiarato) && asRead(row)) return row.costo_manodopera_dichiarato;
+  return costoManodopera(row.totale, row.incidenza_manodopera);
+}
+
+/**
  * The labour fields every row is presented with (API, exports). A safety voce has no labour cost
  * of its own: it is counted whole among the oneri della sicurezza (quadroManodopera), so the
  * rows' labour costs always add up to the quadro's.
@@ -77,7 +124,7 @@ export function labourFields(row: LabourRow): {
   return {
     ...(mismatch ? { manodopera_diversa: mismatch } : {}),
     incidenza_manodopera: incidenza,
-    costo_manodopera: sicurezza ? null : costoManodopera(row.totale, incidenza),
+    costo_manodopera: rowLabourCost(row),
     fonte_manodopera: incidenza === null ? (row.fonte_manodopera === 'manuale' ? 'manuale' : null) : (row.fonte_manodopera ?? 'prezzario'),
     sicurezza,
   };
@@ -118,7 +165,7 @@ export function quadroManodopera(rows: readonly LabourRow[]): QuadroManodopera {
       safety.push(t);
       continue;
     }
-    const cost = costoManodopera(row.totale, row.incidenza_manodopera);
+    const cost = rowLabourCost(row);
     if (cost === null) without.push(row.id ?? -1);
     else labour.push(fromNumber(cost));
   }
@@ -157,4 +204,29 @@ export function labourLines(q: QuadroManodopera): Array<[string, number, 'euro' 
     [LABOUR_LABELS.soggetto, q.importo_soggetto_a_ribasso, 'euro'],
     [LABOUR_LABELS.senza, q.voci_senza_manodopera.count, 'count'],
   ];
+}
+
+/**
+ * The row fields of the labour a computo states for a voce (issue 39): the declared figures kept
+ * as read, and the row's incidence the computo's own (fonte 'documento'; pricing keeps it, the
+ * list's stays in price_source). A cost printed without an incidence gives the incidence it
+ * implies (cost / amount, 2 decimals); nothing stated gives nothing.
+ */
+export function declaredLabourFields(declared: { incidenza?: number; costo?: number }, totale: number | null): {
+  incidenza_manodopera?: number | null;
+  fonte_manodopera?: FonteManodopera;
+  incidenza_manodopera_dichiarata?: number;
+  costo_manodopera_dichiarato?: number;
+} {
+  const { incidenza, costo } = declared;
+  if (incidenza === undefined && costo === undefined) return {};
+  const t = dec(totale);
+  const implied = costo !== undefined && t && t.units !== 0n ? toNumber(div(mul(fromNumber(costo), HUNDRED), t, 2)) : null;
+  const own = incidenza ?? (implied !== null && implied > 0 && implied <= MAX_INCIDENZA ? implied : null);
+  return {
+    incidenza_manodopera: own,
+    fonte_manodopera: 'documento',
+    ...(incidenza !== undefined ? { incidenza_manodopera_dichiarata: incidenza } : {}),
+    ...(costo !== undefined ? { costo_manodopera_dichiarato: costo } : {}),
+  };
 }

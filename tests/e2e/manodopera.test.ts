@@ -53,6 +53,26 @@ describe('Stima dei costi della manodopera on the document page (Chromium)', () 
       // No sideways scrolling of the page for the table.
       const box = await summary.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      // The voce's labour: a column of the table at 1366 px (cost, incidence under it), the card on a phone.
+      if (width > 600) {
+        const header = page.locator('.doc-rows-table thead th', { hasText: 'Manodopera' });
+        expect(await header.innerText()).toContain('€ e incidenza %');
+        const cellOf = (code: string) => page.locator('.doc-rows-table tbody tr', { hasText: code }).locator('td.doc-labour-td').last();
+        expect((await cellOf('TOS25_01.A03.001.001').innerText()).replace(/\s+/g, ' ')).toBe('550,11 € 40,36%');
+        expect((await cellOf('TOS25_18.W01.001.002').innerText()).trim()).toBe('—');
+        expect((await cellOf('SIC.01').innerText()).trim()).toBe('Sicurezza');
+        const layout = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, table: document.querySelector('.doc-rows-table table')!.getBoundingClientRect().width, wrap: document.querySelector('.doc-rows-table .p-datatable-wrapper')!.clientWidth }));
+        expect(layout.page).toBeLessThanOrEqual(width);
+        expect(layout.table).toBeLessThanOrEqual(layout.wrap);
+        await page.locator('.doc-rows-table').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `righe-${width}.png`) });
+      } else {
+        expect(await page.locator('.doc-rows-table').count()).toBe(0);
+        const card = page.getByTestId('row-card').filter({ hasText: 'TOS25_01.A03.001.001' });
+        expect((await card.innerText()).replace(/\s+/g, ' ')).toContain('Manodopera (40,36%) 550,11 €');
+        await card.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `righe-${width}.png`) });
+      }
       // One click: the rows shown are the voce without an incidence.
       await page.getByRole('button', { name: 'Mostra la voce' }).click();
       const shown = width > 600 ? page.locator('.doc-rows-table tbody tr') : page.getByTestId('row-card');

@@ -203,7 +203,8 @@ function printedVoci(rng: Rng, pl: Plan, voci: Voce[]): Printed[] {
       t: money(v.totale),
       flag,
       book,
-      mdo: [`${formatNumber(pct, 2, pl.fmt)}%`, formatNumber(mulRound2([v.totale, pct / 100]), 2, pl.fmt)],
+      // (pct / 100 would be cut to 3 decimals by mulRound2: the cost is amount × pct × 0,01, exact, half-up)
+      mdo: [`${formatNumber(pct, 2, pl.fmt)}%`, formatNumber(mulRound2([v.totale, pct, 0.01]), 2, pl.fmt)],
     };
   });
 }

@@ -86,7 +86,7 @@ describe('manodopera e sicurezza (issue 39)', () => {
     expect(reprice.json.data.attributes).toMatchObject({ incidenza_manodopera: 12.5, fonte_manodopera: 'manuale' });
   });
 
-  it('puts the same numbers in the Excel, PDF and XPWE exports', async () => {
+  it('puts the same numbers in the Excel, PDF, XPWE and SIX exports', async () => {
     // Prepare: the safety voce marked again; the hand-typed 12,5% of the previous test stays.
     const { rows } = await rowsAndTotals();
     const safety = byCode(rows, 'SIC.01');
@@ -100,7 +100,7 @@ describe('manodopera e sicurezza (issue 39)', () => {
       return Buffer.from(await res.arrayBuffer());
     };
     // Act
-    const [xlsx, pdf, xpwe] = await Promise.all([get('xlsx'), get('pdf'), get('xpwe')]);
+    const [xlsx, pdf, xpwe, six] = await Promise.all([get('xlsx'), get('pdf'), get('xpwe'), get('six')]);
     // Assess: Excel, per voce and the quadro sheet
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx as never);
@@ -131,6 +131,15 @@ describe('manodopera e sicurezza (issue 39)', () => {
       'TOS25_18.W01.001.002': ['12.5', '0'],
       'SIC.01': ['0', '0'],
     });
+    // SIX: the prodotto's incidenzaManodopera (percent), where the article has one
+    const sixDoc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, removeNSPrefix: true, isArray: (n) => n === 'prodotto' }).parse(six.toString('utf8'));
+    const prodotti = sixDoc.Documento.prezzario.prodotto as Array<Record<string, string>>;
+    expect(Object.fromEntries(prodotti.map((p) => [p.prdId, p.incidenzaManodopera ?? null]))).toEqual({
+      'TOS25_01.A03.001.001': '40.36',
+      'TOS25_17.N05.002.013': '26.86',
+      'TOS25_18.W01.001.002': '12.5',
+      'SIC.01': null,
+    });
   });
 
   it("reads a PriMus file's own IncMDO, keeps it beside the list's and flags it when they differ", async () => {
@@ -142,7 +151,7 @@ describe('manodopera e sicurezza (issue 39)', () => {
     const up = await uploadPdf(rt.url, token, Buffer.from(xpwe), 'computo-manodopera.xpwe', { provincia: 'FI', tipologia_dei: 'nuove_costruzioni' });
     await waitForAnalysis(rt.url, token, up.id, 120_000);
     const rows = (await api('GET', `/api/documents/${up.id}/rows`, { token })).json.data.map((r: { attributes: Row }) => r.attributes);
-    // Assess: the file's figures rule, the list's stay in price_source, a difference over a point is said.
+    // Assess: the file's figures rule, the list's stay in price_source, a cost over 10% from the list's is said.
     expect(byCode(rows, 'TOS25_01.A03.001.001')).toMatchObject({ incidenza_manodopera: 40.36, fonte_manodopera: 'documento', costo_manodopera: 550.11 });
     expect(byCode(rows, 'TOS25_01.A03.001.001').manodopera_diversa).toBeUndefined();
     expect(byCode(rows, 'TOS25_17.N05.002.013')).toMatchObject({
@@ -150,9 +159,65 @@ describe('manodopera e sicurezza (issue 39)', () => {
       fonte_manodopera: 'documento',
       costo_manodopera: 121.8, // 348 × 35%
       price_source: { incidenza_manodopera: 26.86 },
-      manodopera_diversa: 'incidenza della manodopera del computo 35% contro 26,86% del prezzario',
+      manodopera_diversa: 'costo della manodopera dichiarato nel computo 121,80 € (35%) contro 93,47 € (26,86%) dal prezzario',
     });
     expect(byCode(rows, 'TOS25_18.W01.001.002')).toMatchObject({ incidenza_manodopera: 12.5, fonte_manodopera: 'documento' });
     expect(byCode(rows, 'SIC.01')).toMatchObject({ incidenza_manodopera: null, fonte_manodopera: null });
+  }, 150_000);
+
+  it("reads a spreadsheet computo's own Mdo inc. % and Tot . mdo, keeps the list's beside them, flags a voce 10% off and rebuilds the quadro by hand", async () => {
+    // Prepare: the computo's own labour: 40,36% and 550,11 € (the list's: no flag); 120,00 € where the
+    // list gives 348 × 26,86% = 93,47 € (26,53 € off, over 10% of 93,47: flagged); a voce 10 € off a
+    // 1.000 € list cost (within 10%: not flagged); no figures on a voce whose article has none; a safety chapter.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Computo');
+    ws.addRow(['Tariffa', 'Descrizione', 'U.M.', 'Quantità', 'Prezzo unitario', 'Mdo inc. %', 'Tot . mdo', 'Importo']);
+    ws.addRow(['TOS25_01.A03.001.001', 'Demolizione totale di edifici in muratura', 'm³', 100, 13.63, 40.36, 550.11, 1363]);
+    ws.addRow(['TOS25_17.N05.002.013', 'Cordolo in calcestruzzo', 'm', 20, 17.4, null, 120, 348]);
+    ws.addRow(['TOS25_01.A03.001.001', 'Demolizione totale di edifici in muratura (secondo corpo)', 'm³', 181.4, 13.66, null, 1010, 2477.92]);
+    ws.addRow(['TOS25_18.W01.001.002', 'Ricerca di beni di interesse archeologico', 'a corpo', 1, 1467.4, null, null, 1467.4]);
+    ws.addRow([null, 'ONERI DELLA SICUREZZA']);
+    ws.addRow(['SIC.01', 'Recinzione di cantiere', 'cad', 1, 500, null, null, 500]);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    // Act
+    const up = await uploadPdf(rt.url, token, bytes, 'computo-manodopera.xlsx', { provincia: 'FI', tipologia_dei: 'nuove_costruzioni' });
+    expect(up.status).toBeLessThan(300);
+    await waitForAnalysis(rt.url, token, up.id, 120_000);
+    const res = await api('GET', `/api/documents/${up.id}/rows?per_page=50000`, { token });
+    const rows = (res.json.data as Array<{ attributes: Row }>).map((r) => r.attributes);
+    const verification = await api('GET', `/api/documents/${up.id}/verification`, { token });
+    // Assess: each voce
+    const [demolition, cordolo, second, archeo, safety] = [...rows].sort((a, b) => a.row_index - b.row_index);
+    expect(demolition).toMatchObject({ incidenza_manodopera: 40.36, incidenza_manodopera_dichiarata: 40.36, costo_manodopera_dichiarato: 550.11, costo_manodopera: 550.11, fonte_manodopera: 'documento' });
+    expect(demolition.manodopera_diversa).toBeUndefined();
+    expect(cordolo).toMatchObject({
+      incidenza_manodopera: 34.48, // 120 / 348 = 34,4827…%
+      costo_manodopera_dichiarato: 120,
+      costo_manodopera: 120, // the computo's own, as printed
+      fonte_manodopera: 'documento',
+      price_source: { incidenza_manodopera: 26.86 },
+      manodopera_diversa: 'costo della manodopera dichiarato nel computo 120,00 € (34,48%) contro 93,47 € (26,86%) dal prezzario',
+    });
+    // 2.477,92 × 40,36% = 1.000,09 from the list; 1.010 declared is 9,91 € off, under 100,01 €: no flag.
+    expect(second).toMatchObject({ costo_manodopera: 1010, incidenza_manodopera: 40.76 }); // 1010 / 2477,92 = 40,760…%
+    expect(second.manodopera_diversa).toBeUndefined();
+    expect(archeo).toMatchObject({ incidenza_manodopera: null, costo_manodopera: null, fonte_manodopera: null });
+    expect(safety).toMatchObject({ sicurezza: true, costo_manodopera: null });
+    // The quadro by hand: 1363 + 348 + 2477,92 + 1467,40 + 500 = 6156,32; labour 550,11 + 120 + 1010 = 1680,11
+    // (1680,11 / 6156,32 = 0,272908… → 27,29%); safety 500; subject 6156,32 − 1680,11 − 500 = 3976,21.
+    expect(res.json.meta.totals.manodopera).toEqual({
+      importo_totale: 6156.32,
+      costo_manodopera: 1680.11,
+      incidenza_manodopera: 27.29,
+      voci_senza_manodopera: { count: 1, row_ids: [archeo.id] },
+      oneri_sicurezza: 500,
+      voci_sicurezza: 1,
+      importo_soggetto_a_ribasso: 3976.21,
+    });
+    // The verification: the voce without an incidence and the one far from its list, in the document's order.
+    const rule = verification.json.data.controlli.find((c: Row) => c.regola === 'manodopera');
+    expect(rule.esito).toBe('avviso');
+    expect(rule.righe).toEqual([cordolo.id, archeo.id]);
+    expect(rule.messaggio).toContain('1 voce con un costo della manodopera dichiarato nel computo diverso da quello del prezzario (oltre il 10%, almeno 1 €): 120,00 € dichiarati contro 93,47 € dal prezzario.');
   }, 150_000);
 });

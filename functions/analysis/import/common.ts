@@ -72,8 +72,14 @@ const clean = (s: string) => s.replace(/[\u00ad\u200b]/g, '').replace(/[\s\u00a0
  */
 export const outOfRange = (label: string, value: Decimal) => outOfRangeReason(label, formatItalian(round(value, 2), 2));
 
+/** The labour a file states for a voce (issue 39): its incidence in percent, its cost in €. */
+export interface DeclaredLabour {
+  incidenza?: number;
+  costo?: number;
+}
+
 /** The voce model of the PDF reader, page-less (a file has no pages), with the product check. */
-export function makeVoce(v: VoceInput, index: number, incidenzaManodopera?: number): ParsedVoce {
+export function makeVoce(v: VoceInput, index: number, labour: DeclaredLabour = {}): ParsedVoce {
   const capitoli = v.capitoli && Object.values(v.capitoli).some(Boolean) ? Object.fromEntries(Object.entries(v.capitoli).filter(([, s]) => s)) : undefined;
   const voce: ParsedVoce = {
     n: index,
@@ -87,7 +93,8 @@ export function makeVoce(v: VoceInput, index: number, incidenzaManodopera?: numb
     page_end: 0,
     verifica: [...(v.verifica ?? [])],
     ...(capitoli ? { capitoli } : {}),
-    ...(incidenzaManodopera !== undefined ? { incidenza_manodopera: incidenzaManodopera } : {}),
+    ...(labour.incidenza !== undefined ? { incidenza_manodopera: labour.incidenza } : {}),
+    ...(labour.costo !== undefined ? { costo_manodopera: labour.costo } : {}),
   };
   if (!productHolds(v.quantita, v.unitario, v.totale)) addReason(voce, R_PRODOTTO);
   // Beyond the business limit (999.999.999.999,99): kept as the file has it, for the user to check.

@@ -285,3 +285,32 @@ export function modelFromHeader(rows: Cell[][], header: HeaderRead, from: number
   }
   return { mapping: m, certain: e.doubts.length === 0, doubts: e.doubts };
 }
+
+/** The computo's own labour columns (issue 39): the incidence (`Mdo inc. %`, `Inc. MdO`, `% manodopera`) and the cost (`Tot . mdo`, `Importo manodopera`, `di cui manodopera`). */
+export interface LabourColumns {
+  incidenza: number | null;
+  costo: number | null;
+}
+
+/**
+ * Which labour column a header names: a cost when its words say an amount (tot, importo, costo,
+ * di cui) and it has no "%"; an incidence when it says "%" or inc/incidenza; safety columns and a
+ * bare "manodopera" (cost or share?) are neither.
+ */
+export function labourKind(words: string, label: string): keyof LabourColumns | null {
+  if (has(words, / sicurezza /)) return null;
+  const percent = label.includes('%');
+  if (!percent && has(words, / (?:tot|totale|importo|costo|di cui|valore|euro) /)) return 'costo';
+  if (percent || has(words, / (?:inc|incid\w*|perc\w*) /)) return 'incidenza';
+  return null;
+}
+
+/** The first incidence and the first cost column among the header's labour columns. */
+export function labourColumns(header: HeaderRead): LabourColumns {
+  const out: LabourColumns = { incidenza: null, costo: null };
+  header.meanings.forEach((m, c) => {
+    const kind = m === 'manodopera' ? labourKind(header.words[c], header.labels[c]) : null;
+    if (kind && out[kind] === null) out[kind] = c;
+  });
+  return out;
+}

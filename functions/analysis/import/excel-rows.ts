@@ -16,11 +16,12 @@
  * whenever the cell is that product, half-up to the cent (shared/domain).
  */
 import { abs, compare, dec, div, fromNumber, mul, round, sub, toNumber, ZERO, type Decimal } from '../../../shared/domain/money.ts';
+import { MAX_INCIDENZA } from '../../../shared/domain/manodopera.ts';
 import { addReason, productHolds, R_CAPITOLO } from '../parser/checks.ts';
 import { READER_REASONS } from '../../../shared/domain/rows.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
-import { finish, ImportError, makeVoce, type ImportResult } from './common.ts';
-import { cellNumber, readHeader } from './excel-columns.ts';
+import { finish, ImportError, makeVoce, type DeclaredLabour, type ImportResult } from './common.ts';
+import { cellNumber, labourColumns, readHeader, type LabourColumns } from './excel-columns.ts';
 import { sameTitle, totalLabel, type TotalLabel } from './excel-totals.ts';
 import { cellString, type Cell, type Sheet } from './workbook.ts';
 import type { ColumnMapping, MappingField } from '../../../shared/domain/column-mapping.ts';
@@ -212,6 +213,38 @@ interface RowValues {
   label: string;
   /** "escluso" / "compreso" where the price or the amount goes. */
   note: boolean;
+  /** The labour the row states in the computo's own labour columns (issue 39). */
+  labour: DeclaredLabour;
+}
+
+const HUNDRED = dec(100n);
+
+/** A labour incidence cell as a percentage: "40,36%" and 40,36 as written, 0,4036 (a cell formatted as percent) times 100. */
+function incidenceCandidates(c: Cell | undefined): Decimal[] {
+  if (typeof c === 'string' && /%\s*$/.test(c)) {
+    const n = cellNumber(c.replace(/%\s*$/, ''));
+    return n ? [n] : [];
+  }
+  const n = cellNumber(c);
+  if (!n || n.units <= 0n) return [];
+  return compare(n, dec(1n)) <= 0 ? [mul(n, HUNDRED), n] : [n];
+}
+
+/**
+ * The labour a row declares: its cost (to the cent) and its incidence in percent. When both are
+ * printed, the reading of the incidence (percent or fraction) whose amount × incidence is nearer
+ * the printed cost; an incidence beyond 0-100 or a zero cost is not a declaration.
+ */
+function labourOf(row: Cell[], cols: LabourColumns, totale: Decimal | null): DeclaredLabour {
+  const cost = cols.costo === null ? null : nonZero(cellNumber(row[cols.costo]));
+  const candidates = cols.incidenza === null ? [] : incidenceCandidates(row[cols.incidenza]);
+  const off = (i: Decimal) => (cost && totale ? abs(sub(div(mul(totale, i), HUNDRED, 6), cost)) : ZERO);
+  const best = candidates.reduce<Decimal | null>((a, i) => (a === null || compare(off(i), off(a)) < 0 ? i : a), null);
+  const incidenza = best === null ? undefined : toNumber(round(best, 2));
+  return {
+    ...(incidenza !== undefined && incidenza > 0 && incidenza <= MAX_INCIDENZA ? { incidenza } : {}),
+    ...(cost ? { costo: toNumber(round(cost, 2)) } : {}),
+  };
 }
 
 /** The voce's price from its cell: "19,23%" is the fraction 0,1923. */
@@ -231,7 +264,7 @@ function amountOfCells(q: Decimal | null, p: Decimal | null, t: Decimal | null):
   return compare(abs(sub(product, t)), tolerance) <= 0 ? round(product, 2) : t;
 }
 
-function rowValues(row: Cell[], m: ColumnMapping): RowValues {
+function rowValues(row: Cell[], m: ColumnMapping, labour: LabourColumns): RowValues {
   const get = (f: MappingField) => (m[f] === null ? undefined : row[m[f]!]);
   const code = cellString(get('codice'));
   const text = cellString(get('descrizione'));
@@ -239,7 +272,7 @@ function rowValues(row: Cell[], m: ColumnMapping): RowValues {
   const q = cellNumber(get('quantita'));
   const t = amountOfCells(q, price.value, cellNumber(get('totale')));
   const note = [get('unitario'), get('totale')].some((c) => typeof c === 'string' && cellNumber(c) === null && NOTE_PRICE.test(c));
-  return { code, text, unit: cellString(get('unita_di_misura')), q, p: price.value, pPercent: price.percent, t, label: text || code || rowLabel(row), note };
+  return { code, text, unit: cellString(get('unita_di_misura')), q, p: price.value, pPercent: price.percent, t, label: text || code || rowLabel(row), note, labour: labourOf(row, labour, t) };
 }
 
 /**
@@ -285,7 +318,7 @@ function readRow(reader: TableReader, v: RowValues, row: Cell[]): 'end' | void {
   const { quantita, unitario } = isPercent && q && p ? percentVoce(q, p, amount) : { quantita: once ? dec(1n) : (v.q ?? ZERO), unitario: v.p ?? ZERO };
   const named = reader.naming(code, text, label);
   const verifica = v.t === null ? [R_NO_AMOUNT] : [];
-  reader.add(makeVoce({ ...named, unita_di_misura: unit, quantita, unitario, totale: amount, capitoli: { ...reader.chapters }, verifica }, reader.voci.length + 1));
+  reader.add(makeVoce({ ...named, unita_di_misura: unit, quantita, unitario, totale: amount, capitoli: { ...reader.chapters }, verifica }, reader.voci.length + 1, v.labour));
 }
 
 /** Reads the voci of `sheet` with `mapping`, from the row after the header at `headerRow`. */
@@ -293,14 +326,16 @@ export function readTable(sheet: Sheet, headerRow: number, mapping: ColumnMappin
   const m = mapping;
   if (m.descrizione === null || m.totale === null) throw new ImportError(NO_COMPUTO_COLUMNS);
   const reader = new TableReader();
-  const first = headerRow >= 0 ? headerRow + (readHeader(sheet.rows, headerRow)?.depth ?? 1) : 0;
+  const header = headerRow >= 0 ? readHeader(sheet.rows, headerRow) : null;
+  const first = headerRow >= 0 ? headerRow + (header?.depth ?? 1) : 0;
+  const labour = header ? labourColumns(header) : { incidenza: null, costo: null };
   const head = headerRow >= 0 ? (sheet.rows[headerRow] ?? []) : null;
   // The header written again further down (on each printed page): not a title.
   const repeated = (row: Cell[]) => !!head && cellString(row[m.descrizione!]) !== '' && cellString(row[m.descrizione!]) === cellString(head[m.descrizione!]) && !row.some((c) => typeof c === 'number');
   for (let r = first; r < sheet.rows.length; r++) {
     const row = sheet.rows[r] ?? [];
     if (repeated(row)) continue;
-    if (readRow(reader, rowValues(row, m), row) === 'end') break;
+    if (readRow(reader, rowValues(row, m, labour), row) === 'end') break;
   }
   if (!reader.voci.length) throw new ImportError(NO_VOCI);
   const declared = reader.declared();

@@ -101,7 +101,7 @@ export function importXpwe(bytes: Uint8Array): ImportResult {
           verifica,
         },
         voci.length + 1,
-        incidenza,
+        { incidenza },
       ),
     );
   }

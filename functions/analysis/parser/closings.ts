@@ -63,7 +63,28 @@ export function closingOf(l: BLine, m: Model, ph: HeaderModel | null): Closing |
     const unit = k < 0 ? after : after.slice(0, k);
     if (unit.length && unit.length <= 2 && unit[0].x0 - q.w.x1 < FS.unitReach * m.fs) um = unit;
   }
-  return { q, p, t, holds, um, sommano: sommanoAt >= 0, order };
+  const labour = labourTokens(before, q, p, ph ?? m.header);
+  return { q, p, t, holds, um, sommano: sommanoAt >= 0, order, ...(labour ? { labour } : {}) };
+}
+
+/** Header words that name the print's own labour columns (`Mdo inc. %`, `Tot. mdo`, `Manodopera`). */
+const LABOUR_HEAD = new Set(['MDO', 'MDO.', 'M.D.O.', 'M.D.O', 'MANODOPERA', 'MAN.', 'LABOUR', 'LABOR']);
+
+/**
+ * The numbers of a closing line in the header's labour columns (issue 39): those right of the
+ * quantity and the price, before the amount. A percentage (`40,36%`) is the incidence and a plain
+ * number the cost; two plain numbers are the incidence, then the cost. Only under a header that
+ * names labour: otherwise an extra number is no declaration.
+ */
+function labourTokens(before: readonly Tok[], q: Tok, p: Tok, header: HeaderModel | null): Closing['labour'] | null {
+  if (!header || ![...header.words].some(w => LABOUR_HEAD.has(w))) return null;
+  const right = Math.max(q.w.x1, p.w.x1);
+  const extra = before.filter(x => x !== q && x !== p && x.w.x0 >= right);
+  if (!extra.length) return null;
+  const plain = extra.filter(x => !x.pct);
+  const incidenza = extra.find(x => x.pct) ?? (plain.length >= 2 ? plain[0] : undefined);
+  const costo = plain.find(x => x !== incidenza);
+  return { ...(incidenza ? { incidenza } : {}), ...(costo ? { costo } : {}) };
 }
 
 /** The numbers standing under the header's quantity and price columns, in print order, or null. */

@@ -1,5 +1,6 @@
 /** Field assignment: a voce's quantity and price (by the evidence in order.ts), description, code. */
-import { round, toNumber } from '../../../shared/domain/money.ts';
+import { dec, mul, round, toNumber } from '../../../shared/domain/money.ts';
+import { MAX_INCIDENZA } from '../../../shared/domain/manodopera.ts';
 import { QUANTITY_DECIMALS, UNIT_PRICE_DECIMALS } from '../../../shared/domain/amounts.ts';
 import { R_PAGINE, R_PRODOTTO } from './checks.ts';
 import { decideOrder, orderFromCurrency, orderFromPartials, type PartialNumber } from './order.ts';
@@ -7,6 +8,8 @@ import { boxOf, normalizeSpaces } from './lines.ts';
 import type { ParsedVoce } from './types.ts';
 import type { BLine, Model, Closing, Open } from './reading.ts';
 import { FS } from './thresholds.ts';
+
+const HUNDRED = dec(100n);
 
 /** Numbers printed with decimals on the voce's measurement lines (a size in a description, `da 50 mm`, has none). */
 function partialsOf(open: Open): PartialNumber[] {
@@ -40,6 +43,18 @@ export function finish(open: Open, c: Closing, um: string, l: BLine, m: Model): 
     page_end: l.page,
     box: boxOf(open.words),
     verifica,
+    ...labourOf(c),
+  };
+}
+
+/** The labour the print states for the voce (issue 39): the incidence in percent (`40,36%` is the fraction 0,4036), the cost in €. */
+function labourOf(c: Closing): Pick<ParsedVoce, 'incidenza_manodopera' | 'costo_manodopera'> {
+  const inc = c.labour?.incidenza;
+  const percent = inc ? toNumber(round(inc.pct ? mul(inc.v, HUNDRED) : inc.v, 2)) : undefined;
+  const cost = c.labour?.costo ? toNumber(round(c.labour.costo.v, 2)) : undefined;
+  return {
+    ...(percent !== undefined && percent > 0 && percent <= MAX_INCIDENZA ? { incidenza_manodopera: percent } : {}),
+    ...(cost !== undefined && cost !== 0 ? { costo_manodopera: cost } : {}),
   };
 }
 

@@ -93,6 +93,8 @@ export interface Closing {
   sommano: boolean;
   /** Quantity / price order the header gives (null: it does not decide). */
   order: Order;
+  /** The labour the print states for the voce in its own columns (`Mdo inc. %`, `Tot. mdo`; issue 39). */
+  labour?: { incidenza?: Tok; costo?: Tok };
 }
 
 export const median = (xs: number[]): number => {

@@ -30,8 +30,10 @@ export interface ParsedVoce {
   verifica: string[];
   /** Chapter titles the voce sits under, where the print has them. */
   capitoli?: Capitoli;
-  /** The labour incidence the file itself states for the voce (XPWE IncMDO), percent (issue 39). */
+  /** The labour incidence the file itself states for the voce (XPWE IncMDO, a `Mdo inc. %` column), percent (issue 39). */
   incidenza_manodopera?: number;
+  /** The labour cost in € the file itself states for the voce (a `Tot. mdo` / `di cui manodopera` column). */
+  costo_manodopera?: number;
 }
 
 /** The chapter titles a voce sits under: the same record the stored row keeps. */

@@ -65,6 +65,9 @@ export interface RowRecord extends Versioned {
   /** Labour incidence in percent (issue 39, shared/domain/manodopera.ts) and where it came from. */
   incidenza_manodopera?: number | null;
   fonte_manodopera?: FonteManodopera | null;
+  /** The labour the computo itself prints for the voce, as read (never changed by an edit); the list's stays in price_source. */
+  incidenza_manodopera_dichiarata?: number | null;
+  costo_manodopera_dichiarato?: number | null;
   /** A safety-cost voce, as the estimator marked it (absent: the chapter decides). */
   sicurezza?: boolean | null;
 }

@@ -4,6 +4,7 @@
  * returns one check with an outcome, an Italian sentence and the rows concerned; a rule without
  * the data it needs says `non_verificabile` and why, never `superato`.
  */
+import type { FonteManodopera } from '../manodopera.ts';
 import type { ReadValues } from '../row-edits.ts';
 import type { Capitoli, Verifica } from '../rows.ts';
 
@@ -35,6 +36,11 @@ export interface VerificationRow extends ReadValues {
   /** Labour incidence and safety flag (issue 39, shared/domain/manodopera.ts). */
   incidenza_manodopera?: number | null;
   sicurezza?: boolean | null;
+  /** Where the incidence came from, the list's beside it and what the computo declares (declared-vs-list check). */
+  fonte_manodopera?: FonteManodopera | null;
+  price_source?: { incidenza_manodopera?: number } | null;
+  incidenza_manodopera_dichiarata?: number | null;
+  costo_manodopera_dichiarato?: number | null;
 }
 
 /** The price-list article a row's code was found as (after the admin patterns). */

@@ -35,10 +35,24 @@ export function ComparisonTotals({ data }: { data: Comparison }) {
                 {formatEuro(t.differenza)} {t.percentuale != null && `(${formatPercent(t.percentuale)})`}
               </span>
             )}
+            <LabourTotal t={t} first={i === 0} />
           </div>
         );
       })}
     </section>
+  );
+}
+
+/** The document's labour cost (issue 39) and, for an offer, its difference from the project's; a warning when below. */
+function LabourTotal({ t, first }: { t: Comparison['totali'][number]; first: boolean }) {
+  if (t.manodopera == null) return null;
+  const below = !!t.manodopera_avviso;
+  return (
+    <span className={below ? 'cmp-labour-total cmp-labour-below' : 'cmp-labour-total'} title={t.manodopera_avviso ?? undefined} data-testid="labour-total">
+      {below && <i className="pi pi-exclamation-triangle" aria-hidden />} Manodopera {formatEuro(t.manodopera)}
+      {!first && t.manodopera_differenza != null && ` (${t.manodopera_differenza > 0 ? '+' : ''}${formatEuro(t.manodopera_differenza)})`}
+      {below && <span className="sr-only">: {t.manodopera_avviso}</span>}
+    </span>
   );
 }
 

@@ -25,6 +25,12 @@ export function StateCell({ voce, onPair }: { voce: Voce; onPair: (v: Voce) => v
           <i className="pi pi-exclamation-triangle" aria-hidden /> abbinamento incerto
         </span>
       )}
+      {voce.manodopera_avviso && (
+        <span className="cmp-uncertain cmp-labour-warn" title={voce.manodopera_avviso} data-testid="labour-below">
+          <i className="pi pi-exclamation-triangle" aria-hidden /> manodopera sotto il progetto
+          <span className="sr-only">: {voce.manodopera_avviso}</span>
+        </span>
+      )}
       <Button icon="pi pi-link" text rounded size="small" aria-label={`Abbina o separa la voce ${voce.tariffa || voce.descrizione.slice(0, 30)}`} title="Abbina o separa" onClick={() => onPair(voce)} />
     </div>
   );

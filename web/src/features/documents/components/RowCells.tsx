@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import type { MouseEvent } from 'react';
+import { formatEuro, formatPercent, formatShare } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { differenceClass } from '@/features/documents/utils/rows.ts';
 import type { RowActions } from './RowActionsMenu.tsx';
@@ -48,6 +49,36 @@ export function ActionsCell({ row, actions, updating, onMore }: ActionsProps) {
         aria-haspopup
         onClick={(e) => onMore(row, e)}
       />
+    </span>
+  );
+}
+
+/** The difference from the list in euro and, under it, in percent (Var. %), both coloured. */
+export function DifferenceCell({ row }: { row: DocumentRow }) {
+  return (
+    <span className="doc-labour-cell">
+      <NumberCell value={row.differenza_totale_db} format={formatEuro} colored />
+      <span className="doc-labour-share">
+        <NumberCell value={row.variazione_percentuale} format={formatPercent} colored />
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The voce's labour (issue 39): its cost and, under it, the incidence it comes from; a safety voce
+ * says so (it has no labour cost of its own); a dash when the incidence is not known. A declared
+ * cost far from the list's is marked with its reason.
+ */
+export function LabourCell({ row }: { row: DocumentRow }) {
+  if (row.sicurezza) return <span className="doc-muted" title="Oneri della sicurezza: esclusi dal ribasso e dalla stima della manodopera">Sicurezza</span>;
+  if (row.costo_manodopera == null) return <span className="doc-muted" title="Incidenza della manodopera non nota">—</span>;
+  const fonte = row.fonte_manodopera === 'documento' ? 'dal computo' : row.fonte_manodopera === 'manuale' ? 'inserita a mano' : 'dal prezzario';
+  return (
+    <span className="doc-labour-cell" title={`Incidenza ${formatShare(row.incidenza_manodopera)} ${fonte}`} data-testid="row-labour">
+      {row.manodopera_diversa && <i className="pi pi-exclamation-triangle doc-labour-warn" role="img" aria-label={`Attenzione: ${row.manodopera_diversa}`} title={`Attenzione: ${row.manodopera_diversa}`} />}
+      {formatEuro(row.costo_manodopera)}
+      <span className="doc-labour-share">{formatShare(row.incidenza_manodopera)}</span>
     </span>
   );
 }

@@ -1,20 +1,28 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Column } from 'primereact/column';
-import { formatEuro, formatPercent, formatQuantity } from '@shared/format.ts';
+import { formatEuro, formatQuantity } from '@shared/format.ts';
 import type { DocumentRow } from '@/features/documents/types.ts';
 import { PriceSourceButton } from './PriceSourceButton.tsx';
 import { VARIATION_BASE, VARIATION_TITLE } from '@/features/documents/utils/rows.ts';
 
-/** "Var. %" and, under it, the price it is computed on (the verification's deviation is on the list's). */
-const VARIATION_HEADER = (
+/** "Differenza" and, under it, "Var. %" with the price it is computed on (the verification's deviation is on the list's). */
+const DIFFERENCE_HEADER = (
   <span title={VARIATION_TITLE}>
-    Var. % <span className="doc-header-base">{VARIATION_BASE}</span>
+    Differenza <span className="doc-header-base doc-header-wrap">e Var. % {VARIATION_BASE}</span>
   </span>
 );
+
+/** "Manodopera" and, under it, what the cell shows: the cost and the incidence (issue 39). */
+const LABOUR_HEADER = (
+  <span title="Costo della manodopera della voce (importo × incidenza) e incidenza in percentuale">
+    Manodopera <span className="doc-header-base">€ e incidenza %</span>
+  </span>
+);
+
 import type { RowActions } from './RowActionsMenu.tsx';
 import { selectionColumnPt } from '@/features/documents/utils/a11y.ts';
 import { formatUnitPrice } from '@/features/documents/utils/rows.ts';
-import { ActionsCell, DescriptionCell, NumberCell } from './RowCells.tsx';
+import { ActionsCell, DescriptionCell, DifferenceCell, LabourCell, NumberCell } from './RowCells.tsx';
 
 interface Options {
   actions: RowActions;
@@ -29,16 +37,22 @@ interface Options {
 }
 
 /**
+ * The labour column (issue 39): a cost up to 99.999,99 € on one line, the incidence under it. It
+ * fits beside the others at 1366 px because Var. % sits under Differenza, in one column.
+ */
+const LABOUR_REM = 6;
+
+/**
  * Widths that fit 1366 px without sideways scrolling: the codes whole (the column is as wide as
  * the longest, between the header's width and 26 characters), the numbers and the actions at
  * their size, and the description, the least needed at a glance (one line, whole on hover and
  * with "Descrizioni complete"), taking what is left (rowsTableMinWidth keeps it readable).
  */
-const FIXED_REM = 2.4 + 2.6 + 4 + 5 + 6 + 6.5 + 6 + 6.5 + 6.5 + 5.5 + 3.25 + 6.4;
+const FIXED_REM = 2.4 + 2.6 + 4 + 5 + 6 + 6.5 + 6 + 6.5 + 6.5 + LABOUR_REM + 3.25 + 6.4;
 /** Tariff codes are set in a monospace font at the table's 0.85rem: 0.6em a character, plus the cell's padding; at least the header's width. */
 const codeWidthRem = (chars: number) => Math.max(6.25, Math.min(26, chars) * 0.6 * 0.85 + 0.8);
-/** The table's least width: the fixed columns, the codes, and 10rem of description (20 with whole descriptions). */
-export const rowsTableMinWidth = (codeChars: number, fullText: boolean) => `${(FIXED_REM + codeWidthRem(codeChars) + (fullText ? 20 : 10)).toFixed(2)}rem`;
+/** The table's least width: the fixed columns, the codes, and 9.5rem of description (20 with whole descriptions). */
+export const rowsTableMinWidth = (codeChars: number, fullText: boolean) => `${(FIXED_REM + codeWidthRem(codeChars) + (fullText ? 20 : 9.5)).toFixed(2)}rem`;
 
 /** A number column; `format` may read the row (a percentage voce's rate is not a euro amount). */
 const numeric = (
@@ -83,8 +97,26 @@ export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sor
       headerClassName="doc-num-header"
     />,
     numeric('prezzo_totale_db', 'Totale DB', '6.5rem', formatEuro, sortable),
-    numeric('differenza_totale_db', 'Differenza', '6.5rem', formatEuro, sortable, true),
-    numeric('variazione_percentuale', VARIATION_HEADER, '5.5rem', formatPercent, sortable, true),
+    <Column
+      key="differenza"
+      style={{ width: '6.5rem' }}
+      field="differenza_totale_db"
+      header={DIFFERENCE_HEADER}
+      sortable={sortable}
+      body={(r: DocumentRow) => <DifferenceCell row={r} />}
+      className="doc-num doc-labour-td"
+      headerClassName="doc-num-header"
+    />,
+    <Column
+      key="manodopera"
+      style={{ width: `${LABOUR_REM}rem` }}
+      field="costo_manodopera"
+      header={LABOUR_HEADER}
+      sortable={sortable}
+      body={(r: DocumentRow) => <LabourCell row={r} />}
+      className="doc-num doc-labour-td"
+      headerClassName="doc-num-header"
+    />,
     <Column key="fonte" style={{ width: '3.25rem' }} header="Fonte" body={(r: DocumentRow) => <PriceSourceButton row={r} tipologiaLabel={tipologiaLabel} />} />,
     <Column key="azioni" style={{ width: '6.4rem' }} header="Azioni" body={(r: DocumentRow) => <ActionsCell row={r} actions={actions} updating={updatingIds.has(r.id)} onMore={onMore} />} className="doc-actions-cell" />,
   ];

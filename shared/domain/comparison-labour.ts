@@ -1,0 +1,62 @@
+/**
+ * Labour in a comparison of offers (issue 39; D.Lgs. 36/2023, art. 41 c. 14 and art. 110): each
+ * document's labour cost beside the project's (the first document), voce by voce and in total.
+ * An offer whose labour cost falls below the project's is a warning: the RUP checks that an
+ * offer does not cut the labour cost the tender states. Kept apart from the text matching of
+ * comparison.ts: it reads the compared pairs (row ids) and the stored rows, nothing else.
+ */
+import { quadroManodopera, rowLabourCost, type LabourRow } from './manodopera.ts';
+import type { ComparisonResult } from './comparison.ts';
+
+/** Labour of one compared voce: per document its labour cost (null: no incidence known, or not in it); the warning when an offer's is below the project's. */
+export interface VoceLabour {
+  costi: Array<number | null>;
+  avviso: string | null;
+}
+
+/** Labour of one document in total, against the project's. */
+export interface TotalLabour {
+  costo: number;
+  /** This document − the project's; null for the project itself. */
+  differenza: number | null;
+  avviso: string | null;
+}
+
+const cents = (n: number) => Math.round(n * 100);
+const euro = (n: number) => `${n.toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} \u20ac`;
+
+/** The labour cost of the rows a document's part of a voce sums (null when none of them has one). */
+function costOf(ids: readonly number[], rows: ReadonlyMap<number, LabourRow>): number | null {
+  const costs = ids.map((id) => rows.get(id)).map((r) => (r ? rowLabourCost(r) : null)).filter((c): c is number => c !== null);
+  return costs.length ? costs.reduce((a, c) => a + cents(c), 0) / 100 : null;
+}
+
+/** "Offerta 2: manodopera 80,00 € contro 93,47 € del progetto (−13,47 €)" for each document below the first. */
+function belowProject(costs: ReadonlyArray<number | null>, names: readonly string[]): string | null {
+  const project = costs[0];
+  if (project === null || project === undefined) return null;
+  const below = costs.flatMap((c, i) => (i > 0 && c !== null && cents(c) < cents(project) ? [`${names[i]}: manodopera ${euro(c)} contro ${euro(project)} del progetto (−${euro((cents(project) - cents(c)) / 100)})`] : []));
+  return below.length ? below.join('; ') : null;
+}
+
+/** Per compared voce, per document, its labour cost and the warning of an offer below the project. */
+export function comparedLabour(result: Pick<ComparisonResult, 'voci'>, rows: ReadonlyMap<number, LabourRow>, names: readonly string[]): VoceLabour[] {
+  return result.voci.map((v) => {
+    const costi = v.valori.map((x) => (x ? costOf(x.row_ids, rows) : null));
+    return { costi, avviso: belowProject(costi, names) };
+  });
+}
+
+/** Per document, its labour cost in total (its quadro's), the difference from the project's, and the warning when below. */
+export function totalLabour(documents: ReadonlyArray<readonly LabourRow[]>, names: readonly string[]): TotalLabour[] {
+  const costs = documents.map((rows) => quadroManodopera(rows).costo_manodopera);
+  return costs.map((c, i) => {
+    const project = costs[0];
+    const below = i > 0 && cents(c) < cents(project);
+    return {
+      costo: c,
+      differenza: i === 0 ? null : (cents(c) - cents(project)) / 100,
+      avviso: below ? `${names[i]}: costo della manodopera ${euro(c)} inferiore a quello del progetto ${euro(project)}` : null,
+    };
+  });
+}
