@@ -4,7 +4,7 @@
  * document; and the comparison as an Excel workbook.
  */
 import ExcelJS from 'exceljs';
-import { chapterLabel, compareDocuments, MAX_COMPARED_DOCUMENTS, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
+import { chapterLabel, compareDocuments, MAX_COMPARED_DOCUMENTS, STATE_LABEL, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice } from '../../shared/domain/comparison.ts';
 import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -120,7 +120,6 @@ export async function recordChoice(ctx: AppContext, principal: Principal, first:
 const EURO = '#,##0.00 "€";-#,##0.00 "€"';
 const NUMBER = '#,##0.00##';
 const PERCENT = '+0.00"%";-0.00"%";0.00"%"';
-const STATE_LABEL: Record<VoceState, string> = { invariata: 'Invariata', variata: 'Variata', aggiunta: 'Aggiunta', eliminata: 'Eliminata' };
 const HEAD_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FF312E81' } };
 const CHAPTER_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFE0E7FF' } };
 

@@ -1,11 +1,12 @@
+import { STATE_LABEL, VOCE_STATES } from '@shared/domain/comparison.ts';
 import type { Comparison } from '../api/get-comparison.ts';
 
 export type Voce = Comparison['voci'][number];
 export type VoceState = Voce['stato'];
 
-export const STATE_LABEL: Record<VoceState, string> = { invariata: 'Invariata', variata: 'Variata', aggiunta: 'Aggiunta', eliminata: 'Eliminata' };
+export { STATE_LABEL };
 export const STATE_SEVERITY: Record<VoceState, 'success' | 'warning' | 'info' | 'danger'> = { invariata: 'success', variata: 'warning', aggiunta: 'info', eliminata: 'danger' };
-export const ALL_STATES: VoceState[] = ['invariata', 'variata', 'aggiunta', 'eliminata'];
+export const ALL_STATES: VoceState[] = [...VOCE_STATES];
 
 export type SortKey = 'capitolo' | 'tariffa' | 'descrizione' | 'differenza' | 'percentuale';
 
