@@ -23,7 +23,7 @@ import { storedFile, takeUpload, uploadUrl } from '../services/uploads.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
 import { rowResourceJson } from '../http/row-json.ts';
-import { recordOperation, rowChange, undoableOperations, undoLatest } from '../services/operations.ts';
+import { undoableOperations, undoLatest } from '../services/undo.ts';
 import { EXPORT_FORMAT_INVALID, isExportFormat } from '../../shared/domain/export-formats.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { loadComparison, parseWith, presentComparison, recordChoice } from '../services/comparison.ts';
@@ -184,10 +184,8 @@ const updateTotal = defineRoute('POST /api/documents/{id}/update-total', async (
     const { document, totals } = await refreshTotals(ctx, doc);
     return ok({ document: presentDocument(document), totals: { ...totals, document_total: document.document_total } });
   }
-  const changes: ReturnType<typeof rowChange>[] = [];
-  const result = await refreshPrices(ctx, doc, (before, after) => changes.push(rowChange(before, after)));
   // A settings change left unfinished is finished instead, and journaled as itself.
-  const operation = 'operation' in result && result.operation ? result.operation : await recordOperation(ctx, doc.id, requirePrincipal(req), 'prezzi', changes);
+  const { operation, ...result } = await refreshPrices(ctx, doc, requirePrincipal(req));
   return ok({
     ...result.report,
     ...(operation ? { operation } : {}),
