@@ -43,6 +43,8 @@ export interface AppConfig {
    * A job's bytes are handed over (transferred, not copied) and come back in the answer.
    */
   parseFile?: (job: ParseJob) => Promise<ParseAnswer>;
+  /** Estimated bytes of price-list search indexes kept in memory (prezzari/search-index.ts; 400 MB when unset). */
+  searchIndexCacheBytes?: number;
   now?: () => Date;
 }
 
