@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
-import { fold } from '../../shared/text.ts';
+import { fold } from '../../shared/domain/fold.ts';
 import { getBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 import { splitName, termOf, tokenize, typosAllowed, words, wordsOf } from './terms.ts';

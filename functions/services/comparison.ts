@@ -12,7 +12,7 @@ import { choicesOf, updateChoices, type ChoicesRecord } from '../storage/reposit
 import { requireDocumentFor, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { requireRowFor } from './rows.ts';
-import { printArea, safeText } from './export.ts';
+import { printArea, safeText } from '../export/formats.ts';
 import { fitNumberColumns, rowHeight } from '../export/sheet-layout.ts';
 
 /** "A".."Z", "AA"...: a column's letters. */

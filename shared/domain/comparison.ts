@@ -24,7 +24,7 @@
  * differs), `invariata`. Money with the exact decimals of money.ts, rounded half-up.
  */
 import { add, compare, div, fromNumber, isZero, mul, parsePlain, round, sub, toNumber, ZERO, type Decimal } from './money.ts';
-import { fold, foldUpper } from '../text.ts';
+import { fold, foldUpper } from './fold.ts';
 import { termOf } from '../search-terms.ts';
 import { normalizeCode, normalizeUnit } from './pricing.ts';
 import { termOverlap } from './similarity.ts';

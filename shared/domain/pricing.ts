@@ -11,7 +11,7 @@
  */
 import { RE2JS } from 're2js';
 import { findProvince } from './provinces.ts';
-import { foldUpper } from '../text.ts';
+import { foldUpper } from './fold.ts';
 import { normalizeUnit } from './units.ts';
 
 /** The unit vocabulary lives in units.ts; re-exported for the callers that priced with it here. */
