@@ -13,7 +13,7 @@ export type TableAccess = 'read' | 'readwrite';
 
 /**
  * Key prefixes of the data bucket, one per kind of blob (see the key builders: originalKey,
- * tmpUploadKey in domain/documents.ts, tempKey in services/price-imports.ts, indexKey in
+ * tmpUploadKey in services/documents.ts, tempKey in services/price-imports.ts, indexKey in
  * prezzari/search-index.ts, ocrCopyKey in worker/cloud-ocr.ts; tests/unit/resource-grants.test.ts
  * checks they agree).
  */

@@ -1,11 +1,11 @@
 /**
- * How price-list text becomes search terms: folded (shared/text.ts), Italian stop words dropped,
+ * How price-list text becomes search terms: folded (shared/domain/fold.ts), Italian stop words dropped,
  * each word reduced to its stem by the Snowball Italian stemmer of @orama/stemmers, so that
  * "pozzetti prefabbricati" and "Pozzetto prefabbricato" meet on "pozzett prefabbric".
  * The index, the query and the similarity of suggestions all go through here.
  */
 import { stemmer } from '@orama/stemmers/italian';
-import { fold } from './text.ts';
+import { fold } from './domain/fold.ts';
 
 const STOP_WORDS = new Set(
   'a ad al allo alla ai agli alle c che chi con col coi da dal dallo dalla dai dagli dalle di del dello della dei degli delle e ed fra gli i il in l la le lo nel nello nella nei negli nelle o od per su sul sullo sulla sui sugli sulle tra un una uno ogni cui se si'.split(' '),
@@ -66,12 +66,6 @@ export function termsOf(text: string): string[] {
 
 /** MiniSearch's tokenizer: the same words the highlighter sees. */
 export const tokenize = (text: string): string[] => words(text).map((w) => w.word);
-
-/** The title of an article: its first clause (up to the first comma, semicolon or full stop), at most 12 words. */
-export function titleOf(descrizione: string): string {
-  const clause = descrizione.split(/[,;:.](?:\s|$)/)[0] ?? descrizione;
-  return clause.split(/\s+/).slice(0, 12).join(' ');
-}
 
 /**
  * An article's description as its name (the first clause, at most 12 words: what a person types

@@ -7,7 +7,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { termOf, typosAllowed, wordsOf } from './search-terms.ts';
-import { fold } from './text.ts';
+import { fold } from './domain/fold.ts';
 
 export interface TextMatcher {
   /** The positions of the texts the query finds, in order (all of them for an empty query). */

@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { JwtVerifier } from 'aws-jwt-verify';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Session tokens: EdDSA (Ed25519) JWTs. The key pair is derived from one random secret (a
@@ -23,7 +24,7 @@ interface KeyMaterial {
   jwk: { kty: string; crv: string; x: string; kid: string; alg: string; use: string };
   verifier: { verify: (token: string) => Promise<Record<string, unknown>> };
   /** Tokens whose signature this key already verified, with their claims (see verifySession). */
-  verified: Map<string, Record<string, unknown> & { exp: number }>;
+  verified: LRUCache<string, Record<string, unknown> & { exp: number }>;
 }
 
 // PKCS#8 DER prefix of an Ed25519 private key; the 32-byte seed follows.
@@ -45,7 +46,7 @@ function material(secret: string): KeyMaterial {
     jwksUri: 'https://computa.local/.well-known/jwks.json',
   });
   verifier.cacheJwks({ keys: [jwk] });
-  m = { privateKey, jwk, verifier: verifier as unknown as KeyMaterial['verifier'], verified: new Map() };
+  m = { privateKey, jwk, verifier: verifier as unknown as KeyMaterial['verifier'], verified: new LRUCache({ max: MAX_VERIFIED }) };
   cache.set(secret, m);
   return m;
 }
@@ -62,7 +63,7 @@ export function signSession(secret: string, claims: SessionClaims, now: Date): {
   return { token: `${header}.${payload}.${signature}`, expiresAt: exp };
 }
 
-/** Signatures remembered per key; past this many the memory starts again. */
+/** Signatures remembered per key; past this many the least recently used is forgotten. */
 const MAX_VERIFIED = 10_000;
 
 /**
@@ -76,7 +77,6 @@ async function verifiedPayload(m: KeyMaterial, token: string): Promise<Record<st
   if (known && known.exp * 1000 > Date.now()) return known;
   const payload = await m.verifier.verify(token);
   if (typeof payload.exp === 'number') {
-    if (m.verified.size >= MAX_VERIFIED) m.verified.clear();
     m.verified.set(token, payload as Record<string, unknown> & { exp: number });
   }
   return payload;

@@ -51,6 +51,8 @@ export interface AppConfig<Enqueue extends JobPort = JobPort, ParseFile extends 
    * A job's bytes are handed over (transferred, not copied) and come back in the answer.
    */
   parseFile?: ParseFile;
+  /** Estimated bytes of price-list search indexes kept in memory (prezzari/search-index.ts; 400 MB when unset). */
+  searchIndexCacheBytes?: number;
   now?: () => Date;
 }
 

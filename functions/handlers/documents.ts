@@ -21,7 +21,6 @@ import { storedFile } from '../services/uploads.ts';
 import { statusLabel } from '../../shared/domain/status.ts';
 import { changeSettings, deleteDocument, refreshPrices, refreshTotals, setStatusByHand } from '../services/document-operations.ts';
 import { rowResourceJson } from '../http/row-json.ts';
-import { recordOperation, rowChange } from '../services/operations.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { saveIntestazione } from '../services/intestazione.ts';
 import { storedContentType } from '../analysis/import/upload.ts';
@@ -111,10 +110,8 @@ const updateTotal = defineRoute('POST /api/documents/{id}/update-total', async (
     const { document, totals } = await refreshTotals(ctx, doc);
     return ok({ document: presentDocument(document), totals: { ...totals, document_total: document.document_total } });
   }
-  const changes: ReturnType<typeof rowChange>[] = [];
-  const result = await refreshPrices(ctx, doc, (before, after) => changes.push(rowChange(before, after)));
   // A settings change left unfinished is finished instead, and journaled as itself.
-  const operation = 'operation' in result && result.operation ? result.operation : await recordOperation(ctx, doc.id, requirePrincipal(req), 'prezzi', changes);
+  const { operation, ...result } = await refreshPrices(ctx, doc, requirePrincipal(req));
   return ok({
     ...result.report,
     ...(operation ? { operation } : {}),

@@ -2,7 +2,7 @@ import { ROW_DECIMALS } from '../../shared/domain/amounts.ts';
 import { MAX_INCIDENZA } from '../../shared/domain/manodopera.ts';
 import { MERGE_COUNT_ERROR, MERGE_MISSING_ERROR, type MergeArticle } from '../../shared/domain/rows.ts';
 import { etagOf, ifMatchVersion, ROW_VERSION_STALE } from '../../shared/domain/row-versions.ts';
-import { repriceRows } from '../services/pricing.ts';
+import { retypeRows } from '../services/document-operations.ts';
 import { editRow, mergeRows, presentRow, removeRow, removeRowsFor, requireRowFor, type RowEdit } from '../services/rows.ts';
 import { NotFoundError, PreconditionFailedError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
@@ -13,7 +13,7 @@ import { defineRoute, requirePrincipal, type HttpResult, type RouteRequest } fro
 import type { AppContext } from '../config/context.ts';
 import { knownTipologia } from '../services/tipologie.ts';
 import { presentDocument, readDocumentRows } from '../services/documents.ts';
-import { recordOperation, rowChange, type RecordedOperation } from '../services/operations.ts';
+import type { UndoableEntry } from '../services/journal.ts';
 
 const NUMERIC = { quantita: 'quantità', unitario: 'prezzo unitario', totale: 'totale', prezzo_db: 'prezzo DB' } as const;
 const TEXTS = { descrizione: TEXT_FIELDS.rowDescription, tariffa: TEXT_FIELDS.rowCode, unita_di_misura: TEXT_FIELDS.rowUnit } as const;
@@ -30,7 +30,7 @@ async function checkTipologia(ctx: AppContext, value: unknown): Promise<string> 
 }
 
 /** The operation a row change recorded, in its answer's meta (what "Annulla" undoes). */
-const undoable = (operation: RecordedOperation | undefined) => (operation ? { operation } : {});
+const undoable = (operation: UndoableEntry | undefined) => (operation ? { operation } : {});
 
 /** The row's version as an ETag on its answer. */
 const withEtag = (res: HttpResult, version: number | undefined): HttpResult => ({ ...res, headers: { ...res.headers, etag: etagOf(version) } });
@@ -123,9 +123,7 @@ const updateTipologia = defineRoute('POST /api/rows/update-tipologia-dei', async
   const all = await readDocumentRows(ctx, first.doc);
   const chosen = all.filter((r) => wanted.has(r.id));
   if (chosen.length !== wanted.size) throw new NotFoundError(MERGE_MISSING_ERROR);
-  const changes: ReturnType<typeof rowChange>[] = [];
-  const result = await repriceRows(ctx, first.doc, chosen, (r) => ({ ...r, tipologia_dei: tipologia }), undefined, (before, after) => changes.push(rowChange(before, after)));
-  const operation = await recordOperation(ctx, first.doc.id, principal, 'tipologia', changes);
+  const { operation, ...result } = await retypeRows(ctx, principal, first.doc, chosen, tipologia);
   return ok(
     { success: true, updated: result.rows.length, priced: result.report.updated, not_found: result.report.not_found, rows: result.rows.map(presentRow) },
     { document: presentDocument(result.document), totals: result.totals, ...undoable(operation) },

@@ -1,6 +1,6 @@
 /** Undo of row edits, merges, deletes and bulk changes (issue 26; part of the `documents` resource: functions/handlers/documents.ts serves these actions). */
 import { presentDocument } from '../services/documents.ts';
-import { undoableOperations, undoLatest } from '../services/operations.ts';
+import { undoableOperations, undoLatest } from '../services/undo.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute, requirePrincipal } from '../http/types.ts';
 

@@ -8,7 +8,7 @@ import { read as readXls, utils as xlsUtils } from '@e965/xlsx';
 import { findProvince, PROVINCES } from '../../shared/domain/provinces.ts';
 import { toscanaYear } from '../../shared/domain/pricing.ts';
 import { codeShares, foreignCodesAlert } from '../../shared/domain/price-file.ts';
-import { fold } from '../../shared/text.ts';
+import { fold } from '../../shared/domain/fold.ts';
 import type { PriceRow } from './readers/index.ts';
 
 export interface Declared {

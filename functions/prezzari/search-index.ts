@@ -1,10 +1,11 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { AppContext } from '../config/context.ts';
-import { fold } from '../../shared/text.ts';
+import { fold } from '../../shared/domain/fold.ts';
 import { getBlob } from '../storage/blobs.ts';
 import type { PriceItem } from '../storage/repositories/price-lists.ts';
 import { splitName, termOf, tokenize, typosAllowed, words, wordsOf } from './terms.ts';
+import { LRUCache } from 'lru-cache';
 import SearchableMap from 'minisearch/SearchableMap';
 import { buildPostings, lowerBound, Postings, topOf, type PostingsData, type Reach, type Scored } from './postings.ts';
 import { addLeadBonus, emptyLeads, fillLeads, type Leads } from './leads.ts';
@@ -50,9 +51,9 @@ export interface LoadedIndex {
   /** Words as written (folded) to their term ids: typos and prefixes are looked for here. */
   vocabulary: SearchableMap<number>;
   /** What each query word reached, for the words asked recently. */
-  reaches: Map<string, Reach[]>;
+  reaches: LRUCache<string, Reach[]>;
   /** Ranked answers of recent queries, so the next page of a query costs nothing. */
-  recent: Map<string, Ranked>;
+  recent: LRUCache<string, Ranked>;
   /** Every folded code joined by newlines, for pieces of codes. */
   codesJoined: JoinedCodes;
   /** Each article's first terms: the query that names an article finds it first (leads.ts). */
@@ -132,6 +133,10 @@ export function decodeIndex(raw: Buffer): StoredIndex {
   return { version: head.version, items: head.items, format: FORMAT, vocabulary: head.vocabulary, postings: { size: head.size, terms: head.terms, offsets, docs, impacts } };
 }
 
+/** Query words whose reach an index remembers, and queries whose ranked answer it keeps (least recently used out first). */
+const RECENT_WORDS = 4096;
+const RECENT_QUERIES = 64;
+
 /** The index in memory; `leadsLater` leaves the articles' first terms to be laid in turns (loadIndex). */
 export function loadStoredIndex(stored: StoredIndex, leadsLater = false): LoadedIndex {
   const byCode = new Map<string, PriceItem[]>();
@@ -162,26 +167,88 @@ export function loadStoredIndex(stored: StoredIndex, leadsLater = false): Loaded
     search,
     leads,
     vocabulary: SearchableMap.from(entries),
-    reaches: new Map(),
-    recent: new Map(),
+    reaches: new LRUCache<string, Reach[]>({ max: RECENT_WORDS }),
+    recent: new LRUCache<string, Ranked>({ max: RECENT_QUERIES }),
   };
 }
 
-/** Indexes are immutable per version: cache the most recent few in memory. */
-const CACHE_LIMIT = 24;
-const cache = new Map<string, Promise<LoadedIndex | null>>();
+/**
+ * Bytes of search indexes kept in memory when the config does not say (`searchIndexCacheBytes`):
+ * 400 MB of a 1 GB API Lambda, room for one list of 250,000 articles (about 300 MB) or many small ones.
+ */
+export const DEFAULT_INDEX_CACHE_BYTES = 400 * 1024 * 1024;
+/**
+ * A loaded index holds about 2.4 times its decompressed blob: the blob itself, which the postings'
+ * typed arrays are views of, and as much again of heap (articles, codes, vocabulary). Measured on
+ * 100,000 generated articles: blob 49.6 MB, heap +60.2 MB, array buffers +58.5 MB.
+ */
+const MEMORY_PER_BLOB_BYTE = 2.5;
+/** The memory an index takes once loaded, estimated from its decompressed blob's bytes. */
+export const indexMemoryBytes = (blobBytes: number): number => Math.ceil(blobBytes * MEMORY_PER_BLOB_BYTE);
 
-export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex | null> {
-  let hit = cache.get(version);
-  if (hit) {
-    cache.delete(version);
-    cache.set(version, hit);
-    return hit;
+interface CachedIndex {
+  index: Promise<LoadedIndex | null>;
+  /** Estimated memory: 1 while it loads, then indexMemoryBytes of its blob. */
+  bytes: number;
+}
+
+/** The decompressed blob of an index version (the store's, by default). */
+export type IndexBlobs = (ctx: AppContext, version: string) => Promise<Buffer | null>;
+
+const storedBlob: IndexBlobs = async (ctx, version) => {
+  const raw = await getBlob(ctx, indexKey(version));
+  return raw ? gunzipAsync(raw) : null;
+};
+
+/**
+ * Indexes are immutable per version: the loaded ones stay in memory, least recently used out
+ * first once their estimated bytes pass `maxBytes` (an lru-cache weighed by size, not by count:
+ * one index of 250,000 articles is over a hundred MB, one of a small list a few). An index larger
+ * than `maxBytes` on its own is answered but not kept. A load is shared by the requests that ask
+ * for it meanwhile; a failed load is forgotten.
+ */
+export class IndexCache {
+  private readonly cache: LRUCache<string, CachedIndex>;
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly blobs: IndexBlobs = storedBlob,
+  ) {
+    this.cache = new LRUCache<string, CachedIndex>({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) });
   }
-  hit = (async () => {
-    const raw = await getBlob(ctx, indexKey(version));
+
+  /** The estimated bytes of the indexes held now. */
+  get bytes(): number {
+    return this.cache.calculatedSize;
+  }
+
+  /** The versions held now, most recently used first. */
+  versions(): string[] {
+    return [...this.cache.keys()];
+  }
+
+  load(ctx: AppContext, version: string): Promise<LoadedIndex | null> {
+    const hit = this.cache.get(version);
+    if (hit) return hit.index;
+    const entry: CachedIndex = { index: Promise.resolve(null), bytes: 1 };
+    entry.index = this.read(ctx, version, (bytes) => {
+      // Weighed again once its size is known (which may evict older ones, or this one when alone it is too large).
+      if (this.cache.peek(version) !== entry) return;
+      entry.bytes = bytes;
+      this.cache.delete(version);
+      this.cache.set(version, entry);
+    });
+    entry.index.catch(() => {
+      if (this.cache.peek(version) === entry) this.cache.delete(version);
+    });
+    this.cache.set(version, entry);
+    return entry.index;
+  }
+
+  private async read(ctx: AppContext, version: string, weighed: (bytes: number) => void): Promise<LoadedIndex | null> {
+    const raw = await this.blobs(ctx, version);
     if (!raw) return null;
-    const stored = decodeIndex(await gunzipAsync(raw));
+    const stored = decodeIndex(raw);
     // Decoding, loading and warming each take their turn on the API's thread: other requests run between them.
     await nextTurn();
     const loaded = loadStoredIndex(stored, true);
@@ -192,12 +259,17 @@ export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex
       await nextTurn();
     }
     await warmIndexInTurns(loaded);
+    weighed(indexMemoryBytes(raw.length));
     return loaded;
-  })();
-  hit.catch(() => cache.delete(version));
-  cache.set(version, hit);
-  while (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  return hit;
+  }
+}
+
+let shared: IndexCache | undefined;
+
+/** A version's index from this process's cache (its size from the config, DEFAULT_INDEX_CACHE_BYTES when unset). */
+export function loadIndex(ctx: AppContext, version: string): Promise<LoadedIndex | null> {
+  shared ??= new IndexCache(ctx.config.searchIndexCacheBytes ?? DEFAULT_INDEX_CACHE_BYTES);
+  return shared.load(ctx, version);
 }
 
 /**
@@ -406,7 +478,6 @@ function reachesOf(index: LoadedIndex, typed: string): Reach[] {
   }
   const out = [...best.values()];
   index.reaches.set(typed, out);
-  if (index.reaches.size > 4096) index.reaches.delete(index.reaches.keys().next().value!);
   return out;
 }
 
@@ -561,9 +632,7 @@ function ranked(index: LoadedIndex, query: string, end: number): Ranked {
   let hit = index.recent.get(key);
   if (!hit || (hit.text && hit.text.docs.length < Math.min(end, hit.total))) {
     hit = rank(index, key, Math.max(end, 2 * (hit?.text?.docs.length ?? 0)));
-    index.recent.delete(key);
     index.recent.set(key, hit);
-    if (index.recent.size > 64) index.recent.delete(index.recent.keys().next().value!);
   }
   return hit;
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../config/context.ts';
-import { fold } from '../../shared/text.ts';
+import { fold } from '../../shared/domain/fold.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { SOURCE_LABEL, type PriceListHead } from '../../shared/domain/pricing.ts';
 import { listHeadsForSearch, type PriceItem } from '../storage/repositories/price-lists.ts';

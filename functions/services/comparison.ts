@@ -5,7 +5,7 @@
  */
 import { comparedLabour, totalLabour } from '../../shared/domain/comparison-labour.ts';
 import ExcelJS from 'exceljs';
-import { chapterLabel, compareDocuments, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice, type VoceState } from '../../shared/domain/comparison.ts';
+import { chapterLabel, compareDocuments, STATE_LABEL, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice } from '../../shared/domain/comparison.ts';
 import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -13,7 +13,7 @@ import { choicesOf, updateChoices, type ChoicesRecord } from '../storage/reposit
 import { requireDocumentFor, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { requireRowFor } from './rows.ts';
-import { printArea, safeText } from './export.ts';
+import { printArea, safeText } from '../export/formats.ts';
 import { fitNumberColumns, rowHeight } from '../export/sheet-layout.ts';
 
 /** "A".."Z", "AA"...: a column's letters. */
@@ -125,7 +125,6 @@ export async function recordChoice(ctx: AppContext, principal: Principal, first:
 const EURO = '#,##0.00 "€";-#,##0.00 "€"';
 const NUMBER = '#,##0.00##';
 const PERCENT = '+0.00"%";-0.00"%";0.00"%"';
-const STATE_LABEL: Record<VoceState, string> = { invariata: 'Invariata', variata: 'Variata', aggiunta: 'Aggiunta', eliminata: 'Eliminata' };
 const HEAD_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FF312E81' } };
 const CHAPTER_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FFE0E7FF' } };
 

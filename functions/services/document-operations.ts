@@ -16,24 +16,26 @@ import {
   type DocumentOperation,
   type DocumentRecord,
 } from '../storage/repositories/documents.ts';
-import { deleteDocumentRows, readDocumentRows } from '../storage/repositories/rows.ts';
+import { deleteDocumentRows, readDocumentRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { deletePrefix } from '../storage/blobs.ts';
-import { deleteJournal } from '../storage/repositories/operations.ts';
+import { deleteJournal } from '../storage/repositories/journal.ts';
 import type { DocumentStatus } from '../../shared/domain/status.ts';
 import { SETTINGS_UNDO_RUNNING } from '../../shared/domain/operations.ts';
 import type { DocumentSettings } from '../../shared/domain/settings-undo.ts';
 import { finishSettingsUndo, settleSettingsEntry, startSettingsEntry } from './settings-undo.ts';
 import { repriceRows } from './pricing.ts';
 import { retotal } from './retotal.ts';
-import type { RowWritten } from './row-writes.ts';
+import { journaled } from './journal.ts';
+import type { Principal } from '../auth/principal.ts';
 
 export const PROCESSING_BY_HAND = 'Lo stato \u201cIn elaborazione\u201d non si può impostare a mano: il documento non è in analisi.';
 
 /**
  * "Aggiorna Prezzi": every row priced again by the rules (manual prices stay), then re-totalled.
- * Recorded on the document while it runs, so a restart finishes it.
+ * Recorded on the document while it runs, so a restart finishes it; journaled for "Annulla" as
+ * the `principal`'s change (`operation`: its journal entry; none for a re-price finished at start).
  */
-export async function refreshPrices(ctx: AppContext, doc: DocumentRecord, written?: RowWritten) {
+export async function refreshPrices(ctx: AppContext, doc: DocumentRecord, principal: Principal | null) {
   const operation: DocumentOperation = { kind: 'reprice', id: randomUUID(), started_at: ctx.now().toISOString() };
   const claimed = await claimOperation(ctx, doc, (current) => {
     if (current.operation?.kind === 'undo') throw new ConflictError(SETTINGS_UNDO_RUNNING);
@@ -46,8 +48,15 @@ export async function refreshPrices(ctx: AppContext, doc: DocumentRecord, writte
     const pending = current.operation?.kind === 'settings' ? current.operation : null;
     if (pending) return changeSettings(ctx, current, { provincia: pending.provincia, tipologia_dei: pending.tipologia_dei });
   }
-  const result = await repriceRows(ctx, claimed ?? doc, await readDocumentRows(ctx, doc), undefined, claimed ? operation.id : undefined, written);
-  return { ...result, document: (await clearOperation(ctx, doc.id, operation.id)) ?? result.document };
+  const rows = await readDocumentRows(ctx, doc);
+  const { result, entry } = await journaled(ctx, doc.id, principal, 'prezzi', (write) => repriceRows(ctx, claimed ?? doc, rows, undefined, claimed ? operation.id : undefined, write));
+  return { ...result, document: (await clearOperation(ctx, doc.id, operation.id)) ?? result.document, operation: entry };
+}
+
+/** Chosen rows of a document moved to another DEI typology and priced again, journaled as one change (`operation`). */
+export async function retypeRows(ctx: AppContext, principal: Principal, doc: DocumentRecord, rows: RowRecord[], tipologia: string) {
+  const { result, entry } = await journaled(ctx, doc.id, principal, 'tipologia', (write) => repriceRows(ctx, doc, rows, (r) => ({ ...r, tipologia_dei: tipologia }), undefined, write));
+  return { ...result, operation: entry };
 }
 
 /** Attempts to record an operation before another writer of the document is given up (409). */
@@ -136,7 +145,7 @@ export async function resumeOperations(ctx: AppContext, log: (line: Record<strin
     try {
       if (doc.operation?.kind === 'settings') await changeSettings(ctx, doc, { provincia: doc.operation.provincia, tipologia_dei: doc.operation.tipologia_dei });
       else if (doc.operation?.kind === 'undo') await finishSettingsUndo(ctx, doc.id, doc.operation);
-      else await refreshPrices(ctx, { ...doc, operation: null });
+      else await refreshPrices(ctx, { ...doc, operation: null }, null);
       log({ level: 'info', documentId: doc.id, message: `unfinished ${doc.operation?.kind} finished at start` });
     } catch (err) {
       log({ level: 'error', documentId: doc.id, message: 'unfinished operation not finished', error: String(err) });

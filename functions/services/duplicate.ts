@@ -7,7 +7,7 @@ import { getDocument, newDocumentId, putDocument, type DocumentRecord } from '..
 import type { ChoicesRecord } from '../storage/repositories/comparison-choices.ts';
 import { insertRows, type RowRecord } from '../storage/repositories/rows.ts';
 import { originalKey } from './documents.ts';
-import { recordDuplicate } from './operations.ts';
+import { journalDuplicate } from './journal.ts';
 
 /**
  * `title` is the user's title as checked by the handler (shared/domain/text.ts): it is stored
@@ -49,6 +49,6 @@ export async function duplicateDocument(ctx: AppContext, principal: Principal, s
   };
   await putDocument(ctx, doc);
   const stored = (await getDocument(ctx, id)) ?? doc;
-  await recordDuplicate(ctx, principal, source, stored);
+  await journalDuplicate(ctx, principal, source, stored);
   return stored;
 }

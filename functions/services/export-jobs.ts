@@ -13,7 +13,7 @@ import { buildVerificationPdf } from '../export/verification-pdf.ts';
 import { getDocument } from '../storage/repositories/documents.ts';
 import { readDocumentRows } from '../storage/repositories/rows.ts';
 import { comparisonWorkbook, loadComparison } from './comparison.ts';
-import { exportDocumentAs } from './export.ts';
+import { exportDocumentAs } from '../export/formats.ts';
 import { listTipologie } from './tipologie.ts';
 import { verificationReportOf } from './verification.ts';
 

@@ -20,7 +20,7 @@ import {
 import { applyMatch, loadPricing, lookupPrices } from './pricing.ts';
 import { changeRow } from './row-writes.ts';
 import { labourFields } from '../../shared/domain/manodopera.ts';
-import { recordOperation, rowChange } from './operations.ts';
+import { journaled } from './journal.ts';
 import { retotal } from './retotal.ts';
 
 export const ROW_NOT_FOUND = 'Riga non trovata';
@@ -109,18 +109,18 @@ function checkVersions(current: RowRecord, edit: RowEdit): void {
  */
 export async function editRow(ctx: AppContext, principal: Principal, id: number, edit: RowEdit) {
   const { row, doc } = await requireRowFor(ctx, id, principal);
-  let before: RowRecord | undefined;
-  const written = await changeRow(
-    ctx,
-    row,
-    async (current) => {
-      checkVersions(current, edit);
-      return checkProducts(current, await applyEdit(ctx, current, edit, doc, principal.username));
-    },
-    (from) => (before = from),
+  const { result: written, entry: operation } = await journaled(ctx, doc.id, principal, 'modifica', (write) =>
+    changeRow(
+      ctx,
+      row,
+      async (current) => {
+        checkVersions(current, edit);
+        return checkProducts(current, await applyEdit(ctx, current, edit, doc, principal.username));
+      },
+      write,
+    ),
   );
   if (!written) throw new NotFoundError(ROW_NOT_FOUND);
-  const operation = before && (await recordOperation(ctx, doc.id, principal, 'modifica', [rowChange(before, written)]));
   const { document, totals } = await retotal(ctx, doc);
   return { row: written, document, totals, operation };
 }
@@ -134,17 +134,20 @@ const MERGE_ATTEMPTS = 10;
 export async function removeRow(ctx: AppContext, principal: Principal, id: number, expectedVersion?: number) {
   const found = await requireRowFor(ctx, id, principal);
   const { doc } = found;
-  let row: RowRecord | undefined = found.row;
-  for (let attempt = 0; ; attempt++) {
-    if (!row) throw new NotFoundError(ROW_NOT_FOUND);
-    if (expectedVersion !== undefined && (row.version ?? 0) !== expectedVersion) throw new PreconditionFailedError(ROW_VERSION_STALE);
-    const reading: RowRecord = row;
-    if (await changingRows(ctx, [reading], () => deleteRowIfUnchanged(ctx, reading, false))) break;
-    // Written meanwhile: read again (a 412 under If-Match); deleted or merged away: 404.
-    if (attempt >= MERGE_ATTEMPTS) throw new ConflictError(ROWS_CHANGED);
-    row = await getRowById(ctx, id);
-  }
-  const operation = await recordOperation(ctx, doc.id, principal, 'eliminazione', [rowChange(row, null)]);
+  const { result: row, entry: operation } = await journaled(ctx, doc.id, principal, 'eliminazione', async (write) => {
+    let row: RowRecord | undefined = found.row;
+    for (let attempt = 0; ; attempt++) {
+      if (!row) throw new NotFoundError(ROW_NOT_FOUND);
+      if (expectedVersion !== undefined && (row.version ?? 0) !== expectedVersion) throw new PreconditionFailedError(ROW_VERSION_STALE);
+      const reading: RowRecord = row;
+      if (await changingRows(ctx, [reading], () => deleteRowIfUnchanged(ctx, reading, false))) break;
+      // Written meanwhile: read again (a 412 under If-Match); deleted or merged away: 404.
+      if (attempt >= MERGE_ATTEMPTS) throw new ConflictError(ROWS_CHANGED);
+      row = await getRowById(ctx, id);
+    }
+    write(row, null);
+    return row;
+  });
   const { document, totals } = await retotal(ctx, doc);
   return { row, document, totals, operation };
 }
@@ -197,8 +200,10 @@ export async function removeRowsFor(ctx: AppContext, principal: Principal, ids: 
     }
     if (found) missing.push(found.id);
   };
-  await changingRows(ctx, [{ document_id: doc.id }], () => inBatches(read, deleteOne));
-  const operation = await recordOperation(ctx, doc.id, principal, 'eliminazione', deleted.map((r) => rowChange(r, null)));
+  const { entry: operation } = await journaled(ctx, doc.id, principal, 'eliminazione', async (write) => {
+    await changingRows(ctx, [{ document_id: doc.id }], () => inBatches(read, deleteOne));
+    for (const r of deleted) write(r, null);
+  });
   const { document, totals } = await retotal(ctx, doc);
   return { deleted: deleted.map((r) => r.id).sort((x, y) => x - y), missing, document, totals, operation };
 }
@@ -238,8 +243,13 @@ export async function mergeRows(ctx: AppContext, principal: Principal, ids: [num
     const [first, second] = order;
     checkMergeOptions(first, second, options);
     const merged = mergedRow(first, second, options);
-    if (await changingRows(ctx, [merged, second], () => mergeRowsIfUnchanged(ctx, merged, first, second))) {
-      const operation = await recordOperation(ctx, a.doc.id, principal, 'unione', [rowChange(first, merged), rowChange(second, null)]);
+    const { result: done, entry: operation } = await journaled(ctx, a.doc.id, principal, 'unione', async (write) => {
+      if (!(await changingRows(ctx, [merged, second], () => mergeRowsIfUnchanged(ctx, merged, first, second)))) return false;
+      write(first, merged);
+      write(second, null);
+      return true;
+    });
+    if (done) {
       const { document, totals } = await retotal(ctx, a.doc);
       return { merged, removed: second, document, totals, operation };
     }

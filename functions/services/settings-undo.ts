@@ -22,14 +22,14 @@ import {
 import { rowsBlockingSettingsUndo, undoneSettingsRow, type DocumentSettings } from '../../shared/domain/settings-undo.ts';
 import { getDocument, setOperationJournal, updateDocument, clearOperation, type DocumentOperation, type DocumentRecord } from '../storage/repositories/documents.ts';
 import {
-  discardOperation,
-  operationStored,
+  discardJournalEntry,
+  journalEntryStored,
   readRowsSnapshot,
-  reserveOperationNumber,
+  reserveJournalNumber,
   writeRowsSnapshot,
-  type OperationEntry,
-  type OperationRef,
-} from '../storage/repositories/operations.ts';
+  type JournalEntry,
+  type JournalRef,
+} from '../storage/repositories/journal.ts';
 import { changingRows, getRowByKey, listRows, replaceRowsIfUnchanged, type RowRecord } from '../storage/repositories/rows.ts';
 import { retotal } from './retotal.ts';
 
@@ -40,9 +40,9 @@ type UndoOperation = Extract<DocumentOperation, { kind: 'undo' }>;
 const ATTEMPTS = 25;
 
 /** A place in the journal for a settings change; null (logged) when the journal cannot be written. */
-async function reserveSettingsEntry(ctx: AppContext, documentId: number): Promise<OperationRef | null> {
+async function reserveSettingsEntry(ctx: AppContext, documentId: number): Promise<JournalRef | null> {
   try {
-    return { op: randomUUID(), seq: await reserveOperationNumber(ctx, documentId) };
+    return { op: randomUUID(), seq: await reserveJournalNumber(ctx, documentId) };
   } catch (err) {
     logger.error('undo journal not written', { documentId, tipo: 'impostazioni', error: errorAttributes(err) });
     return null;
@@ -51,7 +51,7 @@ async function reserveSettingsEntry(ctx: AppContext, documentId: number): Promis
 
 /** The journal entry a settings change writes to, whether it is its own, and the rows it read. */
 export interface SettingsEntry {
-  entry: OperationRef | null;
+  entry: JournalRef | null;
   mine: boolean;
   rows: RowRecord[];
 }
@@ -75,7 +75,7 @@ export async function startSettingsEntry(
   readRows: () => Promise<RowRecord[]>,
 ): Promise<SettingsEntry> {
   const inherited = operation.journal;
-  if (tookOver && (inherited === null || (inherited && (await operationStored(ctx, documentId, inherited))))) return { entry: inherited, mine: false, rows: await readRows() };
+  if (tookOver && (inherited === null || (inherited && (await journalEntryStored(ctx, documentId, inherited))))) return { entry: inherited, mine: false, rows: await readRows() };
   const fresh = await reserveSettingsEntry(ctx, documentId);
   const rows = await readRows();
   if (!fresh || !(await setOperationJournal(ctx, documentId, operation.id, fresh))) return { entry: null, mine: false, rows };
@@ -86,7 +86,7 @@ export async function startSettingsEntry(
     return { entry: fresh, mine: true, rows };
   } catch (err) {
     logger.error('undo journal not written', { documentId, tipo: 'impostazioni', error: errorAttributes(err) });
-    await discardOperation(ctx, documentId, fresh).catch(() => undefined);
+    await discardJournalEntry(ctx, documentId, fresh).catch(() => undefined);
     await setOperationJournal(ctx, documentId, operation.id, null).catch(() => undefined);
     return { entry: null, mine: false, rows };
   }
@@ -106,7 +106,7 @@ export async function settleSettingsEntry(ctx: AppContext, documentId: number, {
   if (mine) {
     const now = await getDocument(ctx, documentId);
     const kept = now?.operation?.kind === 'settings' && now.operation.journal?.op === entry.op;
-    if (!kept) await discardOperation(ctx, documentId, entry).catch(() => undefined);
+    if (!kept) await discardJournalEntry(ctx, documentId, entry).catch(() => undefined);
   }
   return undefined;
 }
@@ -139,7 +139,7 @@ async function claimUndo(ctx: AppContext, doc: DocumentRecord, operation: UndoOp
  * row checked first (409, nothing changed, when one was changed since), then the document back
  * on its settings and the rows put back (finishSettingsUndo).
  */
-export async function undoSettingsChange(ctx: AppContext, doc: DocumentRecord, entry: OperationEntry, token: string) {
+export async function undoSettingsChange(ctx: AppContext, doc: DocumentRecord, entry: JournalEntry, token: string) {
   const journal = { op: entry.id, seq: entry.seq };
   const snapshot = await readRowsSnapshot(ctx, doc.id, journal);
   if (!snapshot || !entry.precedente) throw new ConflictError(UNDO_IN_PROGRESS);
@@ -166,7 +166,7 @@ export async function finishSettingsUndo(ctx: AppContext, documentId: number, op
       if (!(err instanceof OperationSupersededError)) throw err;
     });
   }
-  await discardOperation(ctx, documentId, operation.journal);
+  await discardJournalEntry(ctx, documentId, operation.journal);
   const cleared = await clearOperation(ctx, documentId, operation.id);
   const doc = cleared ?? (await getDocument(ctx, documentId));
   if (!doc) throw new NotFoundError('Documento non trovato');

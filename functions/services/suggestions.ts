@@ -17,7 +17,7 @@ import { listHeads, type PriceItem } from '../storage/repositories/price-lists.t
 import type { PriceSourceInfo, RowRecord } from '../storage/repositories/rows.ts';
 import type { Principal } from '../auth/principal.ts';
 import { changeRow, type RowWritten } from './row-writes.ts';
-import { recordOperation, rowChange } from './operations.ts';
+import { journaled } from './journal.ts';
 import { requireRowFor } from './rows.ts';
 import { retotal } from './retotal.ts';
 
@@ -124,9 +124,7 @@ export async function applySuggestion(ctx: AppContext, row: RowRecord, id: unkno
  */
 export async function applySuggestionFor(ctx: AppContext, principal: Principal, rowId: number, articleId: unknown) {
   const { row, doc } = await requireRowFor(ctx, rowId, principal);
-  let before: RowRecord | undefined;
-  const priced = await applySuggestion(ctx, row, articleId, principal.username, (from) => (before = from));
-  const operation = before && (await recordOperation(ctx, doc.id, principal, 'suggerimento', [rowChange(before, priced)]));
+  const { result: priced, entry: operation } = await journaled(ctx, doc.id, principal, 'suggerimento', (write) => applySuggestion(ctx, row, articleId, principal.username, write));
   const { document, totals } = await retotal(ctx, doc);
   return { row: priced, document, totals, operation };
 }

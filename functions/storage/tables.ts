@@ -76,7 +76,7 @@ export const TABLES = {
   },
   /**
    * A document's rows under `document_id = <id>`; its undo journal ("Annulla", issue 26) under
-   * `document_id = -<id>` (repositories/operations.ts), which no query of its rows reaches.
+   * `document_id = -<id>` (repositories/journal.ts), which no query of its rows reaches.
    */
   rows: {
     name: 'rows',

@@ -11,7 +11,7 @@ import { guardReadNumbers } from '../../shared/domain/amounts.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { awaitsAnalysis, claimRowWrite, getDocument, reopenRowWrite, updateDocument, type DocumentRecord } from '../storage/repositories/documents.ts';
 import { deleteDocumentRows, insertRows, type RowRecord } from '../storage/repositories/rows.ts';
-import { deleteJournal } from '../storage/repositories/operations.ts';
+import { deleteJournal } from '../storage/repositories/journal.ts';
 import { loadPricing, priceRowsInMemory } from '../services/pricing.ts';
 import { checkInflateBudget } from './pdf-budget.ts';
 import { checkScannedVoci, scanWarnings, type ScanCheck } from '../ocr/check-voci.ts';

@@ -1,6 +1,6 @@
 /** Comparison of computi (issue 23): functions/handlers/documents.ts comparison, comparisonExport, comparisonPairs. */
 import { z } from 'zod';
-import { MAX_COMPARED_DOCUMENTS } from '../domain/comparison.ts';
+import { MAX_COMPARED_DOCUMENTS, PAIR_ACTIONS, PAIRING_RULES, VOCE_STATES } from '../domain/comparison.ts';
 import { envelope, ID_INVALID, idPath, message, positiveIntOf, queryString, type RouteContract } from './common.ts';
 
 export const WITH_REQUIRED = 'Scegli da uno a cinque documenti da confrontare';
@@ -38,8 +38,6 @@ const difference = z.object({
   percentuale: z.number().nullable().meta({ description: 'Differenza di importo in % dell\u2019importo del primo documento; null se il primo non ha la voce' }),
 });
 
-export const VOCE_STATES = ['invariata', 'variata', 'aggiunta', 'eliminata'] as const;
-
 export const comparedVoce = z.object({
   key: z.string(),
   tariffa: z.string(),
@@ -49,7 +47,7 @@ export const comparedVoce = z.object({
   stato: z.enum(VOCE_STATES),
   incerto: z.boolean().meta({ description: 'true: abbinamento incerto, da controllare' }),
   motivo: z.string().nullable(),
-  abbinamento: z.enum(['codice', 'codice simile', 'descrizione', 'scelta', 'nessuno']),
+  abbinamento: z.enum(PAIRING_RULES),
   valori: z.array(value.nullable()).meta({ description: 'Una voce per documento, il primo per primo; null dove il documento non ha la voce' }),
   differenze: z.array(difference.nullable()).meta({ description: 'Una voce per documento: null per il primo, poi ciascuno contro il primo' }),
   manodopera: z.array(z.number().nullable()).optional().meta({ description: 'Costo della manodopera della voce per documento (importo × incidenza); null dove non è nota o il documento non ha la voce' }),
@@ -62,7 +60,7 @@ const PAIR_ROWS = 'Indica le due voci da abbinare o separare';
 const pairRow = z.number({ error: PAIR_ROWS }).int({ error: PAIR_ROWS }).positive({ error: PAIR_ROWS });
 export const pairRows = z.tuple([pairRow, pairRow], { error: PAIR_ROWS });
 
-export const pairChoice = z.object({ azione: z.enum(['abbina', 'separa']), righe: z.tuple([z.number().int(), z.number().int()]) });
+export const pairChoice = z.object({ azione: z.enum(PAIR_ACTIONS), righe: z.tuple([z.number().int(), z.number().int()]) });
 
 export const comparison = z.object({
   documenti: z.array(z.object({ id: z.number().int(), filename: z.string(), totale: z.number(), totale_stampato: z.boolean() })),

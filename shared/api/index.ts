@@ -5,7 +5,7 @@
  * resource, action and access.
  *
  * - The server validates requests with it (functions/http/contract.ts, one middleware).
- * - /api/openapi.json is generated from it (shared/api/openapi.ts), /api/docs renders that.
+ * - /api/openapi.json is generated from it (functions/http/openapi.ts), /api/docs renders that.
  * - The web app parses answers with it (web/src/features/*\/api).
  *
  * functions/routes.ts makes a route without a contract (or a contract without a route) a type

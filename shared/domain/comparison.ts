@@ -24,7 +24,10 @@
  * differs), `invariata`. Money with the exact decimals of money.ts, rounded half-up.
  */
 import { add, compare, div, fromNumber, isZero, mul, parsePlain, round, sub, toNumber, ZERO, type Decimal } from './money.ts';
-import { normalizeUnit } from './pricing.ts';
+import { fold, foldUpper } from './fold.ts';
+import { termOf } from '../search-terms.ts';
+import { normalizeCode, normalizeUnit } from './pricing.ts';
+import { termOverlap } from './similarity.ts';
 import type { ReadValues } from './row-edits.ts';
 
 /** One row of a document as the comparison reads it. */
@@ -40,16 +43,23 @@ export interface ComparisonDocument {
   rows: readonly ComparisonRow[];
 }
 
+export const PAIR_ACTIONS = ['abbina', 'separa'] as const;
+
 /** A user's choice: these two rows are one voce (`abbina`) or must not be (`separa`). */
 export interface PairChoice {
-  azione: 'abbina' | 'separa';
+  azione: (typeof PAIR_ACTIONS)[number];
   righe: [number, number];
 }
 
-export type VoceState = 'invariata' | 'variata' | 'aggiunta' | 'eliminata';
+export const VOCE_STATES = ['invariata', 'variata', 'aggiunta', 'eliminata'] as const;
+export type VoceState = (typeof VOCE_STATES)[number];
+
+/** A voce's state as the screens and the Excel export name it. */
+export const STATE_LABEL: Record<VoceState, string> = { invariata: 'Invariata', variata: 'Variata', aggiunta: 'Aggiunta', eliminata: 'Eliminata' };
 
 /** How a voce's rows were put together. */
-export type PairingRule = 'codice' | 'codice simile' | 'descrizione' | 'scelta' | 'nessuno';
+export const PAIRING_RULES = ['codice', 'codice simile', 'descrizione', 'scelta', 'nessuno'] as const;
+export type PairingRule = (typeof PAIRING_RULES)[number];
 
 /** One document's part of a compared voce: its row, or the rows it is split into, summed. */
 export interface ComparedValue {
@@ -114,21 +124,6 @@ export const UNCERTAIN = {
 
 // ------------------------------------------------------------------ codes and descriptions
 
-const ASCII = /^[\x20-\x7e]*$/;
-/** Upper case without accents (plain ASCII skips the Unicode normalisation: most codes and many descriptions). */
-const fold = (s: string): string =>
-  ASCII.test(s)
-    ? s.toUpperCase()
-    : s
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toUpperCase();
-
-/** `PAV-001`, `pav 001`, `PAV.001` → `PAV001`. Empty when the row has no code. */
-export function normalizeCode(code: string): string {
-  return fold(code).replace(/[^A-Z0-9]/g, '');
-}
-
 const YEAR = /^(19|20)\d\d$/;
 
 /**
@@ -137,7 +132,7 @@ const YEAR = /^(19|20)\d\d$/;
  * (`PAV001` / `PV001` → `001`). Empty when nothing is left.
  */
 export function coreCode(code: string): string {
-  const segments = fold(code)
+  const segments = foldUpper(code.normalize('NFKC'))
     .split(/[^A-Z0-9]+/)
     .filter((s) => s && !YEAR.test(s));
   if (segments.length >= 2) return segments.slice(1).join('');
@@ -145,30 +140,25 @@ export function coreCode(code: string): string {
   return only.replace(/^[A-Z]+/, '').replace(/^(19|20)\d\d(?=\d)/, '');
 }
 
-const STOP = new Set(['della', 'delle', 'dello', 'degli', 'dell', 'nella', 'nelle', 'nel', 'per', 'con', 'dei', 'del', 'che', 'compreso', 'compresi', 'ogni', 'altro', 'onere', 'oneri', 'the', 'and']);
+/** Words of computi that tell no voce apart, beyond the search's stop words (shared/search-terms.ts). */
+const STOP = new Set(['dell', 'compreso', 'compresi', 'altro', 'onere', 'oneri', 'the', 'and']);
 
-/** The words of a description that tell it apart: folded, three letters or more, or numbers. */
+/**
+ * The words of a description that tell it apart: folded, three letters or more (or with a digit),
+ * each reduced to the search's Italian stem ("scavo", "scavi" → "scav").
+ */
 export function descriptionTerms(text: string): string[] {
   const out = new Set<string>();
-  for (const w of fold(text).toLowerCase().split(/[^a-z0-9]+/)) {
-    if (!w || STOP.has(w)) continue;
-    if (w.length < 3 && !/\d/.test(w)) continue;
-    // A rough Italian stem: six letters at most, no final vowel ("scavo", "scavi" → "scav").
-    const stem = w.length > 6 ? w.slice(0, 6) : w;
-    out.add(stem.length >= 4 && /^[a-z]+$/.test(stem) ? stem.replace(/[aeiou]$/, '') : stem);
+  for (const w of fold(text).split(/[^a-z0-9]+/)) {
+    if (!w || STOP.has(w) || (w.length < 3 && !/\d/.test(w))) continue;
+    const term = termOf(w);
+    if (term) out.add(term);
   }
   return [...out];
 }
 
-/** Dice coefficient of two term sets: 1 the same words, 0 none in common. */
-export function termSimilarity(a: readonly string[], b: readonly string[]): number {
-  if (!a.length && !b.length) return 1;
-  if (!a.length || !b.length) return 0;
-  const sb = new Set(b);
-  let common = 0;
-  for (const t of a) if (sb.has(t)) common++;
-  return (2 * common) / (a.length + b.length);
-}
+/** Dice coefficient of two descriptions' terms (shared/domain/similarity.ts); two descriptions with no words do not disagree. */
+const termSimilarity = (a: readonly string[], b: readonly string[]): number => (!a.length && !b.length ? 1 : termOverlap(a, b));
 
 const unitsAgree = (a: string, b: string): boolean => {
   const x = normalizeUnit(a);
@@ -523,7 +513,7 @@ function entriesOf(rows: readonly ComparisonRow[]): Entry[] {
   const n = Math.max(1, rows.length);
   return rows.map((row, i) => {
     let parts = ENTRY_PARTS.get(row);
-    if (!parts) ENTRY_PARTS.set(row, (parts = { terms: descriptionTerms(row.descrizione), code: normalizeCode(row.tariffa), core: coreCode(row.tariffa) }));
+    if (!parts) ENTRY_PARTS.set(row, (parts = { terms: descriptionTerms(row.descrizione), code: normalizeCode(row.tariffa, { compact: true }), core: coreCode(row.tariffa) }));
     return { row, ...parts, pos: i / n };
   });
 }

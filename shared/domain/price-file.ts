@@ -5,7 +5,7 @@
  * Pure: the readers (functions/prezzari/readers) and the preview (functions/prezzari/declared.ts)
  * call them with what they read.
  */
-import { fold } from '../text.ts';
+import { fold } from './fold.ts';
 
 /** The columns only a computo has: its quantities, its amounts and its measurements. */
 export type ComputoColumn = 'quantita' | 'importo' | 'misura';

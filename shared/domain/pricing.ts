@@ -11,10 +11,15 @@
  */
 import { RE2JS } from 're2js';
 import { findProvince } from './provinces.ts';
+import { foldUpper } from './fold.ts';
 import { normalizeUnit } from './units.ts';
 
 /** The unit vocabulary lives in units.ts; re-exported for the callers that priced with it here. */
 export { normalizeUnit };
+
+// eslint-disable-next-line no-control-regex -- the ASCII range, NUL included, is the point
+const NON_ASCII = /[^\x00-\x7f]/;
+const NOT_ALPHANUMERIC = /[^A-Z0-9]/g;
 
 export type PriceSource = 'toscana' | 'dei' | 'csv';
 
@@ -41,8 +46,18 @@ export function listId(source: PriceSource, key: string, year: number): string {
   return `${source}#${key}#${year}`;
 }
 
+export interface CodeForm {
+  /**
+   * Letters and digits only, accents removed: `PAV-001`, `pav 001`, `PAV.001` → `PAV001`. The
+   * comparison of computi pairs codes this way (two estimators write one code with different
+   * separators); a price-list lookup keeps the separators, which tell articles apart.
+   */
+  compact?: boolean;
+}
+
 /** Codes as printed vary in case and spacing: "tos25_01.a03 .001" is TOS25_01.A03.001. */
-export function normalizeCode(code: string): string {
+export function normalizeCode(code: string, form: CodeForm = {}): string {
+  if (form.compact) return foldUpper(NON_ASCII.test(code) ? code.normalize('NFKC') : code).replace(NOT_ALPHANUMERIC, '');
   return code
     .normalize('NFKC')
     .trim()

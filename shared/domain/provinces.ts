@@ -1,4 +1,4 @@
-import { fold } from '../text.ts';
+import { fold } from './fold.ts';
 /**
  * All Italian provinces (and metropolitan cities), with the older Sardinian ones still found
  * on documents (Carbonia-Iglesias, Medio Campidano, Ogliastra, Olbia-Tempio). Price lists
@@ -45,11 +45,6 @@ export function findProvince(value: string | null | undefined): Province | undef
   if (!value) return undefined;
   const v = value.trim();
   return BY_CODE.get(v.toUpperCase()) ?? BY_NAME.get(nameKey(v));
-}
-
-/** The key price lists use: the name in upper case ("LU" -> "LUCCA"); unknown text as typed, upper-cased. */
-export function provinceListKey(value: string): string {
-  return (findProvince(value)?.name ?? value.trim()).toUpperCase();
 }
 
 export function provinceCode(value: string): string | undefined {

@@ -5,7 +5,7 @@
  * by part (`cad/30gg`, `m²/mese`). Also the one place where two spellings of the same unit are
  * told equal (`mq` / `m²` / `m2`, `mc` / `m³`, `cad.` / `cad` / `n.`): `normalizeUnit`, `sameUnit`.
  */
-import { foldUpper } from '../text.ts';
+import { foldUpper } from './fold.ts';
 
 const KNOWN = new Set([
   'M', 'M1', 'M2', 'M²', 'M.²', 'MQ', 'M3', 'M³', 'M.³', 'MC', 'ML', 'M.L', 'DM', 'DM2', 'DM²', 'DM3', 'DM³', 'CM', 'CM2', 'CM²', 'CM3', 'CM³', 'MM', 'KM',

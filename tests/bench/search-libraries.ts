@@ -5,7 +5,7 @@
 import MiniSearch from 'minisearch';
 import { create, insertMultiple, search } from '@orama/orama';
 import { stemmer } from '@orama/stemmers/italian';
-import { fold } from '../../shared/text.ts';
+import { fold } from '../../shared/domain/fold.ts';
 import { generateArticles, LATENCY_MIX } from './search-data.ts';
 
 const n = Number(process.argv[2] ?? 250_000);

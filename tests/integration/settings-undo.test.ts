@@ -16,7 +16,7 @@ import { listRows, type RowRecord } from '../../functions/storage/repositories/r
 import { getDocument, updateDocument } from '../../functions/storage/repositories/documents.ts';
 import { changeRow } from '../../functions/services/row-writes.ts';
 import { changeSettings } from '../../functions/services/document-operations.ts';
-import { undoLatest } from '../../functions/services/operations.ts';
+import { undoLatest } from '../../functions/services/undo.ts';
 import { DOCUMENT_OPERATION_RUNNING, NOT_LATEST_OPERATION, NOTHING_TO_UNDO, UNDO_ROW_CHANGED } from '../../shared/domain/operations.ts';
 import { seedBigDocument } from '../support/big-document.ts';
 import { importLuccaList, tuscanItemsOf } from '../support/price-lists.ts';

@@ -1,7 +1,7 @@
 /** Chapter headings between voci and the levels they name. */
 import { CHAPTER_LEVELS, DATE, SUBTOTAL_LABEL } from './hints.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
 import type { BLine, Model, Levels } from './reading.ts';
 import { amountOf } from './numbers.ts';

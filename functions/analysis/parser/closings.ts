@@ -4,7 +4,7 @@ import type { Word } from '../words.ts';
 import { CLOSING_WORDS, ROLE_OF } from './hints.ts';
 import { orderFromHeader } from './order.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 import { isKnownUnit } from '../../../shared/domain/units.ts';
 import { atAmountColumn, type Tok, type BLine, type HeaderModel, type Model, type Closing, type Open, type Body } from './reading.ts';
 import { amountOf, tripleBefore } from './numbers.ts';

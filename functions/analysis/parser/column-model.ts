@@ -9,7 +9,7 @@ import { tripleBefore, clusters } from './numbers.ts';
 import { leftWords, VOCE_NUMBER } from './starts.ts';
 import { FS } from './thresholds.ts';
 import { textOf } from './lines.ts';
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 
 export function columnModel(pages: readonly PageModel[], skip: (l: BLine) => boolean, nf: NumberFormat = DECIMAL_COMMA): Model | null {
   const fs = median(pages.map(p => p.fs)) || 8;

@@ -21,7 +21,7 @@ import type { PageWords } from '../words.ts';
 import { applyChecks, R_CODICE, type Subtotal } from './checks.ts';
 import { GRAND_TOTAL, NON_VOCE_SECTIONS, spaceless } from './hints.ts';
 import { settleByCode } from './order.ts';
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 import type { ParsedVoce, ParseResult } from './types.ts';
 import { atAmountColumn, type BLine, type Model, type Closing, type Body, type PageModel } from './reading.ts';
 import { amountOf, DECIMAL_COMMA, DECIMAL_POINT, spaceGrouped, tripleBefore, type NumberFormat } from './numbers.ts';

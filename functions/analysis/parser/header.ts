@@ -5,7 +5,7 @@
 import { CHAPTER_LEVELS, CONTEXT_ROLES, ROLE_OF, LAYOUT_FAMILIES, type Role } from './hints.ts';
 import type { Line } from './lines.ts';
 import type { Word } from '../words.ts';
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 import type { Layout } from './types.ts';
 import type { BLine, HeaderModel, Closing } from './reading.ts';
 import { FS } from './thresholds.ts';

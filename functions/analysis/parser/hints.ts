@@ -5,7 +5,7 @@
  *
  * All matching is done on folded text (upper case, no accents: see `fold`).
  */
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 
 /** Column roles a header word can name. */
 export type Role = 'n' | 'code' | 'desc' | 'um' | 'qty' | 'price' | 'total' | 'dim' | 'chapter';

@@ -76,10 +76,6 @@ export function parseAmount(text: string): Decimal | null {
   return parseItalian(t);
 }
 
-export const isAmount = (text: string): boolean => parseAmount(text) !== null;
-
-export const centreX = (w: Word): number => (w.x0 + w.x1) / 2;
-
 export function boxOf(words: readonly Word[]): Box | undefined {
   if (!words.length) return undefined;
   return {

@@ -3,7 +3,7 @@ import { toNumber } from '../../../shared/domain/money.ts';
 import type { PageWords, Word } from '../words.ts';
 import { isCarry, isFooter } from './hints.ts';
 import { linesOf, textOf, type Line } from './lines.ts';
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 import { type Tok, type BLine, type PageModel, median } from './reading.ts';
 import { rateOf, amountOf, cleanWords, DECIMAL_COMMA, type NumberFormat } from './numbers.ts';
 import { findHeader } from './header.ts';

@@ -2,7 +2,7 @@
 import type { PageWords } from '../words.ts';
 import { NON_VOCE_SECTIONS } from './hints.ts';
 import { linesOf, textOf, type Line } from './lines.ts';
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 import { isHeaderLine } from './header.ts';
 
 /**

@@ -2,7 +2,7 @@
 import type { Word } from '../words.ts';
 import { CHAPTER_LEVELS, MEASURE_HEADING, PARTIAL_LINE, VEDI_VOCE } from './hints.ts';
 import { normalizeSpaces, textOf } from './lines.ts';
-import { foldUpper } from '../../../shared/text.ts';
+import { foldUpper } from '../../../shared/domain/fold.ts';
 import type { Capitoli, ParsedVoce } from './types.ts';
 import { atAmountColumn, type BLine, type Model, type Closing, type Start, type Levels, type Open, type Body } from './reading.ts';
 import { amountOf } from './numbers.ts';

@@ -10,7 +10,7 @@ import { NOT_EXCEL, PriceFileError, type ReadResult } from './types.ts';
  * lists' usual format, exceljs's streaming reader is kept: on a 10 MB list (the upload limit,
  * 380,000 voci) it read in 19–26 s with 500–550 MB of peak RSS growth, SheetJS in 29–38 s with
  * 780 MB (two runs each, 2 shared cores), and the API Lambda has 1,024 MB. exceljs also writes the
- * exports (services/export.ts, comparison.ts), with the styles SheetJS's community build lacks.
+ * exports (export/formats.ts, services/comparison.ts), with the styles SheetJS's community build lacks.
  */
 
 function result(table: TableReader, format: 'xlsx' | 'xls', sheet: string): ReadResult {

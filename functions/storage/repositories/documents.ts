@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { DocumentSettings } from '../../../shared/domain/settings-undo.ts';
 import type { Intestazione } from '../../../shared/domain/intestazione.ts';
-import type { OperationRef } from './operations.ts';
+import type { JournalRef } from './journal.ts';
 import { domainError, isConditionFailed, nextId, queryAll, store } from './base.ts';
 
 export interface DocumentRecord {
@@ -79,13 +79,13 @@ export type DocumentOperation =
       /** The document's settings before the change (before the first of changes that took over one another). */
       previous?: DocumentSettings;
       /** Where its undo journal entry is (the rows snapshot); null when it could not be written. */
-      journal?: OperationRef | null;
+      journal?: JournalRef | null;
       /** Who asked for it (the journal's `utente`). */
       utente?: string;
     }
   | { kind: 'reprice'; id: string; started_at: string }
   /** A settings change being undone ("Annulla"): the document is back on its settings, its rows are being put back. */
-  | { kind: 'undo'; id: string; started_at: string; journal: OperationRef };
+  | { kind: 'undo'; id: string; started_at: string; journal: JournalRef };
 
 const KIND = 'document';
 const DOCUMENT_NOT_FOUND = 'Documento non trovato';
@@ -291,7 +291,7 @@ export async function clearOperation(ctx: AppContext, id: number, operationId: s
  * Points the recorded operation at another journal entry (or none), only while it is still this
  * operation. False when another one took over meanwhile.
  */
-export async function setOperationJournal(ctx: AppContext, id: number, operationId: string, journal: OperationRef | null): Promise<boolean> {
+export async function setOperationJournal(ctx: AppContext, id: number, operationId: string, journal: JournalRef | null): Promise<boolean> {
   return conditionalUpdate(ctx, id, {
     UpdateExpression: 'SET #operation.journal = :j',
     ConditionExpression: 'attribute_exists(id) AND #operation.id = :op',

@@ -4,7 +4,7 @@
  */
 import { compare, fromNumber } from '../money.ts';
 import { normalizeCode } from '../pricing.ts';
-import { fold } from '../../text.ts';
+import { fold } from '../fold.ts';
 import type { Controllo, VerificationRow } from './types.ts';
 import { idsInOrder, voci } from './words.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chapterLabel, compareDocuments, coreCode, normalizeCode, UNCERTAIN, withChoice, type ComparisonRow, type ComparedVoce } from '../../../shared/domain/comparison.ts';
+import { normalizeCode } from '../../../shared/domain/pricing.ts';
+import { chapterLabel, compareDocuments, coreCode, UNCERTAIN, withChoice, type ComparisonRow, type ComparedVoce } from '../../../shared/domain/comparison.ts';
 
 let nextId = 1;
 /** A row: code, description, unit, quantity, price, chapter; amount = q × p rounded to the cent. */
@@ -27,9 +28,11 @@ const voceOf = (voci: ComparedVoce[], rowId: number, docIndex = 0) => voci.find(
 
 describe('codes compared by form (comparison rule)', () => {
   it('normalises case and separators, and drops a changed prefix or year for the similar-code rule', () => {
-    expect(normalizeCode('PAV-001')).toBe('PAV001');
-    expect(normalizeCode(' pav 001 ')).toBe('PAV001');
-    expect(normalizeCode('PAV.001')).toBe(normalizeCode('pav001'));
+    const compact = (code: string) => normalizeCode(code, { compact: true });
+    expect(compact('PAV-001')).toBe('PAV001');
+    expect(compact(' pav 001 ')).toBe('PAV001');
+    expect(compact('PAV.001')).toBe(compact('pav001'));
+    expect(compact('Pàv\uff0d001')).toBe('PAV001');
     expect(coreCode('TOS23_01.A04.008.001')).toBe(coreCode('TOS24_01.A04.008.001'));
     expect(coreCode('2023.E.01.001')).toBe(coreCode('2024.E.01.001'));
     expect(coreCode('PAV001')).toBe(coreCode('PV001'));

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { exportWorkbook } from '../../../functions/services/export.ts';
+import { exportWorkbook } from '../../../functions/export/formats.ts';
 import type { DocumentRecord } from '../../../functions/storage/repositories/documents.ts';
 import type { RowRecord } from '../../../functions/storage/repositories/rows.ts';
 

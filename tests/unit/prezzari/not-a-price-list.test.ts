@@ -55,7 +55,7 @@ describe('readPriceFile refuses files that are not price lists', () => {
   });
 
   it('refuses this app\u2019s own Excel export of a document (its header on row 7, Quantità and Totale beside the prices)', async () => {
-    // Prepare: the columns of functions/services/export.ts, below the document's title rows.
+    // Prepare: the columns of functions/export/formats.ts, below the document's title rows.
     const rows: Array<Array<string | number> | null> = [['Computo metrico estimativo'], ['Documento: computo.pdf'], null, ['Totale documento', 1830], null, null];
     rows.push(['N°', 'Tariffa', 'Descrizione', 'U.M.', 'Quantità', 'Prezzo unitario', 'Totale', 'Prezzo DB', 'Totale DB', 'Differenza', 'Variazione %', 'Fonte del prezzo', 'Note']);
     rows.push([1, 'TOS25_01.A04.001.001', 'Scavo di sbancamento', 'mc', 120, 15.25, 1830, 15.25, 1830, 0, 0, 'Prezzario Toscana PISA 2025', '']);

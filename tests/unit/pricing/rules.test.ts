@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatterns, normalizeCode, plannedLists, toscanaYear, type PriceListHead } from '../../../shared/domain/pricing.ts';
-import { searchTerms } from '../../../shared/text.ts';
+import { searchTerms } from '../../../shared/domain/fold.ts';
 import { deriveRow, documentTotals } from '../../../shared/domain/totals.ts';
 import { UNSAFE_PATTERN, validatePattern } from '../../../functions/services/patterns.ts';
 

@@ -5,10 +5,10 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Alert } from '@/components/Alert.tsx';
+import { MAX_COMPARED_DOCUMENTS } from '@shared/domain/comparison.ts';
 import { formatEuro } from '@shared/format.ts';
 import { useReadableDocuments } from '../api/get-readable-documents.ts';
-
-const MAX = 5;
+import { comparisonPath } from '../utils/view.ts';
 
 interface Props {
   documentId: number;
@@ -24,10 +24,10 @@ export function CompareDialog({ documentId, visible, onClose, initial = [] }: Pr
   const docs = useReadableDocuments(visible);
   const [chosen, setChosen] = useState<number[]>(initial);
   const others = (docs.data ?? []).filter((d) => d.id !== documentId);
-  const toggle = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : c.length < MAX ? [...c, id] : c));
+  const toggle = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : c.length < MAX_COMPARED_DOCUMENTS ? [...c, id] : c));
   const go = () => {
     onClose();
-    navigate(`/documents/${documentId}/confronto?con=${chosen.join(',')}`);
+    navigate(comparisonPath(documentId, chosen));
   };
   return (
     <Dialog
@@ -42,14 +42,14 @@ export function CompareDialog({ documentId, visible, onClose, initial = [] }: Pr
         </div>
       }
     >
-      <p className="hint">Scegli da uno a cinque documenti da confrontare con questo ({chosen.length} di {MAX} scelti).</p>
+      <p className="hint">Scegli da uno a cinque documenti da confrontare con questo ({chosen.length} di {MAX_COMPARED_DOCUMENTS} scelti).</p>
       {docs.error && <Alert severity="error">Errore durante il recupero dei documenti.</Alert>}
       {docs.isLoading && <ProgressSpinner style={{ width: 32, height: 32 }} strokeWidth="4" />}
       {!docs.isLoading && !others.length && <p className="hint">Nessun altro documento da confrontare.</p>}
       <ul className="cmp-choice-list">
         {others.map((d) => {
           const id = `cmp-doc-${d.id}`;
-          const disabled = !chosen.includes(d.id) && chosen.length >= MAX;
+          const disabled = !chosen.includes(d.id) && chosen.length >= MAX_COMPARED_DOCUMENTS;
           return (
             <li key={d.id}>
               <Checkbox inputId={id} checked={chosen.includes(d.id)} onChange={() => toggle(d.id)} disabled={disabled} />

@@ -1,11 +1,12 @@
+import { MAX_COMPARED_DOCUMENTS, STATE_LABEL, VOCE_STATES } from '@shared/domain/comparison.ts';
 import type { Comparison } from '../api/get-comparison.ts';
 
 export type Voce = Comparison['voci'][number];
 export type VoceState = Voce['stato'];
 
-export const STATE_LABEL: Record<VoceState, string> = { invariata: 'Invariata', variata: 'Variata', aggiunta: 'Aggiunta', eliminata: 'Eliminata' };
+export { STATE_LABEL };
 export const STATE_SEVERITY: Record<VoceState, 'success' | 'warning' | 'info' | 'danger'> = { invariata: 'success', variata: 'warning', aggiunta: 'info', eliminata: 'danger' };
-export const ALL_STATES: VoceState[] = ['invariata', 'variata', 'aggiunta', 'eliminata'];
+export const ALL_STATES: VoceState[] = [...VOCE_STATES];
 
 export type SortKey = 'capitolo' | 'tariffa' | 'descrizione' | 'differenza' | 'percentuale';
 
@@ -60,13 +61,19 @@ export function byChapter(voci: Voce[]): Array<{ capitolo: string; voci: Voce[] 
 
 export const chapterName = (c: string) => c || 'Senza capitolo';
 
-/** "?con=2,3" → [2, 3]: positive ids, at most five, without repeats. */
-export function parseOthers(value: string | null): number[] {
-  const ids = (value ?? '')
+/**
+ * The page's own address names the other documents in Italian, `?con=2,3` (the API's is
+ * `?with=2,3`: get-comparison.ts); a link written with `?with=` is read too.
+ */
+export const comparisonPath = (documentId: number, others: readonly number[]) => `/documents/${documentId}/confronto?con=${others.join(',')}`;
+
+/** The other documents of the page's address: positive ids, at most five, without repeats. */
+export function othersOf(params: URLSearchParams): number[] {
+  const ids = (params.get('con') ?? params.get('with') ?? '')
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isSafeInteger(n) && n > 0);
-  return [...new Set(ids)].slice(0, 5);
+  return [...new Set(ids)].slice(0, MAX_COMPARED_DOCUMENTS);
 }
 
 /** The link to a row on its document's page, which opens it on the PDF (review panel). */

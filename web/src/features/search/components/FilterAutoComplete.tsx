@@ -1,4 +1,4 @@
-import { fold } from '@shared/text.ts';
+import { fold } from '@shared/domain/fold.ts';
 import { useMemo, useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
 import { findProvince, PROVINCES, searchProvinces, type Province } from '@shared/domain/provinces.ts';

@@ -2,10 +2,10 @@
  * The undo journal of a document (issue 26, "Annulla"), kept in the rows table under the
  * document's id negated: partition `document_id = -<id>`, so no query of the document's rows
  * (`document_id = <id>`) ever sees it, and it has no `id`, so the by_id index does not either.
- * Operation n of a document is the items `row_index = n × 1000 + part`: part 0 carries what the
- * operation list shows (kind, description, date, user) and the first piece of its changes, the
+ * Entry n of a document is the items `row_index = n × 1000 + part`: part 0 carries what the
+ * list of undoable operations shows (kind, description, date, user) and the first piece of its changes, the
  * other parts the rest of the changes (a bulk change of thousands of rows is larger than one item).
- * The item at `row_index = 0` counts the operations (`last`): a new operation takes its number
+ * The item at `row_index = 0` counts the entries (`last`): a new entry takes its number
  * there in one small update, instead of a query that would land on the last (large) part of a
  * bulk change — hundreds of milliseconds per edit after a re-price.
  * A settings change keeps, instead of changes, a snapshot of every row before it (its part 0
@@ -19,14 +19,14 @@ import type { AppContext } from '../../config/context.ts';
 import { domainError, isConditionFailed, queryAll, store } from './base.ts';
 import type { RowRecord } from './rows.ts';
 
-/** One row touched by an operation: as it was before, and what the operation left (null: removed). */
+/** One row a journaled change touched: as it was before, and what the change left (null: removed). */
 export interface RowChange {
   before: RowRecord | null;
   after: { id: number; row_index: number; version: number } | null;
 }
 
-/** An undoable operation as the list shows it. */
-export interface OperationEntry {
+/** A journal entry as the list of undoable operations shows it. */
+export interface JournalEntry {
   id: string;
   seq: number;
   tipo: OperationKind;
@@ -37,7 +37,7 @@ export interface OperationEntry {
   copia?: { id: number; version: number; rows_version: string };
   /** A settings change: the document's province and typology before it (its changes are a snapshot of the rows). */
   precedente?: DocumentSettings;
-  /** Set while an undo of this operation runs (with when it started). */
+  /** Set while an undo of this entry runs (with when it started). */
   claim?: string;
   claimed_at?: number;
 }
@@ -45,24 +45,24 @@ export interface OperationEntry {
 const PARTS = 1000;
 /** Characters of changes per item: at most 3 UTF-8 bytes each, well under DynamoDB's 400 KB. */
 const PART_CHARS = 120_000;
-/** Attempts at a journal number when operations of the document finish together. */
+/** Attempts at a journal number when changes of the document finish together. */
 const ATTEMPTS = 25;
-/** An undo that has held its operation this long without finishing was cut short (a stop). */
+/** An undo that has held its entry this long without finishing was cut short (a stop). */
 export const CLAIM_STALE_MS = 60_000;
 
 const partition = (documentId: number) => -documentId;
 
-type StoredEntry = OperationEntry & { document_id: number; row_index: number; op: string; parts?: number; d?: string };
+type StoredEntry = JournalEntry & { document_id: number; row_index: number; op: string; parts?: number; d?: string };
 
 const SUMMARY = 'row_index, op, seq, tipo, descrizione, #data, utente, copia, precedente, claim, claimed_at';
 
-function toEntry(item: StoredEntry): OperationEntry {
+function toEntry(item: StoredEntry): JournalEntry {
   const { op, seq, tipo, descrizione, data, utente, copia, precedente, claim, claimed_at } = item;
   return { id: op, seq, tipo, descrizione, data, utente, ...(copia ? { copia } : {}), ...(precedente ? { precedente } : {}), ...(claim ? { claim, claimed_at } : {}) };
 }
 
-/** The document's undoable operations, newest first. */
-export async function listOperations(ctx: AppContext, documentId: number): Promise<OperationEntry[]> {
+/** The document's journal entries (what can be undone), newest first. */
+export async function listJournal(ctx: AppContext, documentId: number): Promise<JournalEntry[]> {
   const items = await queryAll<StoredEntry>(ctx, {
     table: 'rows',
     KeyConditionExpression: 'document_id = :d',
@@ -77,7 +77,7 @@ export async function listOperations(ctx: AppContext, documentId: number): Promi
 
 const COUNTER = 0;
 
-/** The highest operation number stored (the journal read backwards from its end; parts excluded by the number). */
+/** The highest entry number stored (the journal read backwards from its end; parts excluded by the number). */
 async function lastSeq(ctx: AppContext, documentId: number): Promise<number> {
   const [last] = await queryAll<{ row_index: number }>(ctx, {
     table: 'rows',
@@ -91,7 +91,7 @@ async function lastSeq(ctx: AppContext, documentId: number): Promise<number> {
   return last ? Math.floor(last.row_index / PARTS) : 0;
 }
 
-/** The next operation number of the document, from its counter (atomic: two operations never get the same one). */
+/** The next entry number of the document, from its counter (atomic: two entries never get the same one). */
 async function nextSeq(ctx: AppContext, documentId: number): Promise<number> {
   const out = await ctx.db.send(
     new UpdateCommand({
@@ -106,7 +106,7 @@ async function nextSeq(ctx: AppContext, documentId: number): Promise<number> {
   return Number(out.Attributes?.last);
 }
 
-/** The counter brought up to the operations stored (a journal written before the counter, or a counter lost). */
+/** The counter brought up to the entries stored (a journal written before the counter, or a counter lost). */
 async function catchUpCounter(ctx: AppContext, documentId: number): Promise<void> {
   const last = await lastSeq(ctx, documentId);
   try {
@@ -139,20 +139,20 @@ async function writeItems(ctx: AppContext, requests: Record<string, unknown>[]):
 }
 
 /**
- * Adds an operation at the end of the document's journal (its number taken from the counter, and
- * its put conditional on the number being free, so two operations finishing together get two
+ * Adds an entry at the end of the document's journal (its number taken from the counter, and
+ * its put conditional on the number being free, so two changes finishing together get two
  * numbers), then drops what is older than the last MAX_UNDOABLE.
  */
-export async function appendOperation(
+export async function appendJournalEntry(
   ctx: AppContext,
   documentId: number,
-  summary: Pick<OperationEntry, 'tipo' | 'descrizione' | 'utente' | 'copia'>,
+  summary: Pick<JournalEntry, 'tipo' | 'descrizione' | 'utente' | 'copia'>,
   changes: RowChange[],
-): Promise<OperationEntry> {
+): Promise<JournalEntry> {
   const json = JSON.stringify(changes);
   const pieces: string[] = [];
   for (let i = 0; i < json.length; i += PART_CHARS) pieces.push(json.slice(i, i + PART_CHARS));
-  if (pieces.length > PARTS - 1) throw new Error('operation too large for the journal');
+  if (pieces.length > PARTS - 1) throw new Error('change too large for the journal');
   const entry = { id: randomUUID(), data: ctx.now().toISOString(), ...summary };
   const table = ctx.table('rows');
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -210,13 +210,13 @@ async function dropOlderThan(ctx: AppContext, documentId: number, seq: number): 
   await writeItems(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
-/** The rows an operation changed, as recorded; undefined when its parts are not all there (still being written). */
-export async function readChanges(ctx: AppContext, documentId: number, entry: Pick<OperationEntry, 'id' | 'seq'>): Promise<RowChange[] | undefined> {
+/** The rows an entry's change wrote, as recorded; undefined when its parts are not all there (still being written). */
+export async function readChanges(ctx: AppContext, documentId: number, entry: Pick<JournalEntry, 'id' | 'seq'>): Promise<RowChange[] | undefined> {
   return readPayload<RowChange[]>(ctx, documentId, entry);
 }
 
-/** What an operation recorded (its parts joined); undefined when they are not all there. */
-async function readPayload<T>(ctx: AppContext, documentId: number, entry: Pick<OperationEntry, 'id' | 'seq'>): Promise<T | undefined> {
+/** What an entry recorded (its parts joined); undefined when they are not all there. */
+async function readPayload<T>(ctx: AppContext, documentId: number, entry: Pick<JournalEntry, 'id' | 'seq'>): Promise<T | undefined> {
   const items = await queryAll<StoredEntry>(ctx, {
     table: 'rows',
     KeyConditionExpression: 'document_id = :d AND row_index BETWEEN :a AND :b',
@@ -228,17 +228,17 @@ async function readPayload<T>(ctx: AppContext, documentId: number, entry: Pick<O
   return JSON.parse(items.map((i) => i.d ?? '').join('')) as T;
 }
 
-/** Where a journaled operation is (or will be) kept: its id and its number. */
-export interface OperationRef {
+/** Where a journal entry is (or will be) kept: its id and its number. */
+export interface JournalRef {
   op: string;
   seq: number;
 }
 
 /**
- * Takes the next operation number of the document for an operation that will be written later
+ * Takes the next entry number of the document for an entry that will be written later
  * (a settings change takes its place before it reads the rows it snapshots: see writeRowsSnapshot).
  */
-export async function reserveOperationNumber(ctx: AppContext, documentId: number): Promise<number> {
+export async function reserveJournalNumber(ctx: AppContext, documentId: number): Promise<number> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const seq = await nextSeq(ctx, documentId);
     if (!(await keysBetween(ctx, documentId, seq * PARTS, seq * PARTS + PARTS - 1)).length) return seq;
@@ -250,19 +250,19 @@ export async function reserveOperationNumber(ctx: AppContext, documentId: number
 /**
  * Writes a settings change at its reserved number: the document's settings before it (`precedente`)
  * and the rows as they were before its first write (the snapshot its undo restores). The rows go
- * first, the summary last: an operation is listed only once its snapshot is complete.
+ * first, the summary last: an entry is listed only once its snapshot is complete.
  */
 export async function writeRowsSnapshot(
   ctx: AppContext,
   documentId: number,
-  ref: OperationRef,
-  summary: Pick<OperationEntry, 'tipo' | 'descrizione' | 'utente' | 'precedente'>,
+  ref: JournalRef,
+  summary: Pick<JournalEntry, 'tipo' | 'descrizione' | 'utente' | 'precedente'>,
   rows: RowRecord[],
-): Promise<OperationEntry> {
+): Promise<JournalEntry> {
   const json = JSON.stringify(rows);
   const pieces: string[] = [];
   for (let i = 0; i < json.length; i += PART_CHARS) pieces.push(json.slice(i, i + PART_CHARS));
-  if (pieces.length > PARTS - 2) throw new Error('operation too large for the journal');
+  if (pieces.length > PARTS - 2) throw new Error('change too large for the journal');
   const key = { document_id: partition(documentId), row_index: ref.seq * PARTS };
   await writeItems(
     ctx,
@@ -281,30 +281,30 @@ export async function writeRowsSnapshot(
 }
 
 /** The rows snapshot of a settings change, undefined when it is not (completely) there. */
-export function readRowsSnapshot(ctx: AppContext, documentId: number, ref: OperationRef): Promise<RowRecord[] | undefined> {
+export function readRowsSnapshot(ctx: AppContext, documentId: number, ref: JournalRef): Promise<RowRecord[] | undefined> {
   return readPayload<RowRecord[]>(ctx, documentId, { id: ref.op, seq: ref.seq });
 }
 
-/** The operation is in the journal, complete (its summary is written last). */
-export async function operationStored(ctx: AppContext, documentId: number, ref: OperationRef): Promise<boolean> {
+/** The entry is in the journal, complete (its summary is written last). */
+export async function journalEntryStored(ctx: AppContext, documentId: number, ref: JournalRef): Promise<boolean> {
   const out = await store(ctx).send(
     new GetCommand({ TableName: ctx.table('rows'), Key: { document_id: partition(documentId), row_index: ref.seq * PARTS }, ConsistentRead: true, ProjectionExpression: 'op' }),
   );
   return out.Item?.op === ref.op;
 }
 
-/** An operation's items removed whatever their state (a settings change superseded before it moved a row). */
-export async function discardOperation(ctx: AppContext, documentId: number, ref: OperationRef): Promise<void> {
+/** An entry's items removed whatever their state (a settings change superseded before it moved a row). */
+export async function discardJournalEntry(ctx: AppContext, documentId: number, ref: JournalRef): Promise<void> {
   const keys = await keysBetween(ctx, documentId, ref.seq * PARTS, ref.seq * PARTS + PARTS - 1, ref.op);
   await writeItems(ctx, keys.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
 /**
- * Takes the operation for one undo: only one undo at a time holds it (a conditional write), and
+ * Takes the entry for one undo: only one undo at a time holds it (a conditional write), and
  * an undo cut short by a stop lets go after CLAIM_STALE_MS. False when another undo holds it or
- * the operation is gone.
+ * the entry is gone.
  */
-export async function claimOperation(ctx: AppContext, documentId: number, entry: OperationEntry, token: string): Promise<boolean> {
+export async function claimJournalEntry(ctx: AppContext, documentId: number, entry: JournalEntry, token: string): Promise<boolean> {
   const now = ctx.now().getTime();
   try {
     await ctx.db.send(
@@ -323,8 +323,8 @@ export async function claimOperation(ctx: AppContext, documentId: number, entry:
   }
 }
 
-/** Lets go of an operation whose undo was refused: it stays undoable. */
-export async function releaseOperation(ctx: AppContext, documentId: number, entry: OperationEntry, token: string): Promise<void> {
+/** Lets go of an entry whose undo was refused: it stays undoable. */
+export async function releaseJournalEntry(ctx: AppContext, documentId: number, entry: JournalEntry, token: string): Promise<void> {
   try {
     await ctx.db.send(
       new UpdateCommand({
@@ -340,8 +340,8 @@ export async function releaseOperation(ctx: AppContext, documentId: number, entr
   }
 }
 
-/** An undone operation leaves the journal (its own parts only; part 0 last, only while this undo holds it). */
-export async function dropOperation(ctx: AppContext, documentId: number, entry: Pick<OperationEntry, 'id' | 'seq'>, token: string): Promise<void> {
+/** An undone entry leaves the journal (its own parts only; part 0 last, only while this undo holds it). */
+export async function dropJournalEntry(ctx: AppContext, documentId: number, entry: Pick<JournalEntry, 'id' | 'seq'>, token: string): Promise<void> {
   const rest = await keysBetween(ctx, documentId, entry.seq * PARTS + 1, entry.seq * PARTS + PARTS - 1, entry.id);
   await writeItems(ctx, rest.map((Key) => ({ DeleteRequest: { Key } })));
   await store(ctx).send(

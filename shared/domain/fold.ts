@@ -1,6 +1,6 @@
 /**
  * Text folding: the one place where accents and case are removed, so that "QUANTITÀ", "Quantita"
- * and "quantità" compare equal. Search, province names, autocomplete and the reader's header
+ * and "quantità" compare equal. Search, province names, autocomplete, the comparison and the reader's header
  * matching all fold through here.
  */
 // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included, is the point

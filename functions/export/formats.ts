@@ -1,17 +1,22 @@
+/**
+ * A document in each export format (GET /api/documents/{id}/export): the Excel workbook is written
+ * here, XPWE, SIX and the PDF stampa by their writers beside it (xpwe.ts, six.ts, pdf.ts). Pure
+ * builders, no I/O: services/export-jobs.ts reads the rows and runs them.
+ */
 import ExcelJS from 'exceljs';
 import { SOURCE_LABEL, type PriceSource } from '../../shared/domain/pricing.ts';
 import { findProvince } from '../../shared/domain/provinces.ts';
 import { documentTotals } from '../../shared/domain/totals.ts';
 import { LABOUR_LABELS, LABOUR_TITLE, labourFields, labourLines, quadroManodopera } from '../../shared/domain/manodopera.ts';
 import { compare, fromNumber, mul, round } from '../../shared/domain/money.ts';
-import { LINE_HEIGHT, rowHeight } from '../export/sheet-layout.ts';
+import { LINE_HEIGHT, rowHeight } from './sheet-layout.ts';
 import { EXPORT_FORMATS, exportFilename, type ExportFormat } from '../../shared/domain/export-formats.ts';
 import { needsCheck } from '../../shared/domain/rows.ts';
 import { readingNote } from '../../shared/domain/row-edits.ts';
 import { formatDateTime } from '../../shared/format.ts';
-import { buildComputoPdf } from '../export/pdf.ts';
-import { buildSix } from '../export/six.ts';
-import { buildXpwe } from '../export/xpwe.ts';
+import { buildComputoPdf } from './pdf.ts';
+import { buildSix } from './six.ts';
+import { buildXpwe } from './xpwe.ts';
 import type { DocumentRecord } from '../storage/repositories/documents.ts';
 import type { RowRecord } from '../storage/repositories/rows.ts';
 import type { VerificationReport } from '../../shared/domain/verification/index.ts';
