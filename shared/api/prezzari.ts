@@ -133,6 +133,10 @@ export const PRICE_SEARCH_MAX_RESULTS = 5000;
 const searchFilters = {
   q: z.string(whenMissing('Inserisci un termine di ricerca')).meta({ description: 'Testo o codice da cercare (obbligatorio, massimo 200 caratteri)', example: 'scavo' }),
   tipologiaDeiprovincia: queryString('Tipologia DEI, provincia, "toscana" o vuoto (anche tipologia_provincia, tipologia_dei, provincia)', 'FIRENZE').optional(),
+  // Older names of the same filter, still accepted (the contract keeps only the fields it names).
+  tipologia_provincia: queryString('Come tipologiaDeiprovincia', 'FIRENZE').optional(),
+  tipologia_dei: queryString('Come tipologiaDeiprovincia', 'FIRENZE').optional(),
+  provincia: queryString('Come tipologiaDeiprovincia', 'FIRENZE').optional(),
   anno: queryString('Anno (4 cifre)', '2026').optional(),
   limit: queryString('Risultati per pagina (massimo 200)', '20').optional(),
 };
