@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { TABLES, tableName, type TableKey } from '../storage/tables.ts';
-import type { ParseAnswer, ParseJob } from '../analysis/parse-jobs.ts';
+import type { ExportAnswer, ExportJob, ParseAnswer, ParseJob } from '../analysis/parse-jobs.ts';
 import type { AnalysisQueue } from '../worker/analysis-queue.ts';
 
 /**
@@ -43,6 +43,12 @@ export interface AppConfig {
    * A job's bytes are handed over (transferred, not copied) and come back in the answer.
    */
   parseFile?: (job: ParseJob) => Promise<ParseAnswer>;
+  /**
+   * Local runtime: an export built on an analysis thread and streamed from it chunk by chunk
+   * (infra/local/export-stream.ts); cancelling its body stops the job. Unset in the cloud: the
+   * Lambda builds the file in place and answers it whole (functions/http/export-answer.ts).
+   */
+  exportFile?: (job: ExportJob) => Promise<ExportAnswer>;
   now?: () => Date;
 }
 

@@ -35,7 +35,7 @@ import { saveIntestazione } from '../services/intestazione.ts';
 import { parseIntestazione } from '../../shared/domain/intestazione.ts';
 import { ACCEPTED_NAME, storedContentType } from '../analysis/import/upload.ts';
 import { parseFile } from '../analysis/parse-jobs.ts';
-import type { BuiltExport } from '../services/export-jobs.ts';
+import { exportAnswer } from '../http/export-answer.ts';
 
 /** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
 const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
@@ -224,12 +224,9 @@ const exportXlsx = defineRoute('GET /api/documents/{id}/export', async (req, ctx
   const format = req.query.format ?? 'xlsx';
   if (!isExportFormat(format)) throw new ValidationError(EXPORT_FORMAT_INVALID);
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  // Built off the thread that answers requests (services/export-jobs.ts).
-  return built(await parseFile(ctx, { kind: 'document-export', documentId: doc.id, format, now: ctx.now().toISOString() }));
+  // Built off the thread that answers requests and streamed from there (services/export-jobs.ts, http/export-answer.ts).
+  return exportAnswer(ctx, { kind: 'document-export', documentId: doc.id, format, now: ctx.now().toISOString() });
 });
-
-/** A built export as the answer: its bytes, type and file name. */
-const built = ({ value }: { value: BuiltExport }) => binary(Buffer.from(value.blob.buffer, value.blob.byteOffset, value.blob.byteLength), value.contentType, value.filename);
 
 /** POST /api/documents/{id}/duplicate-rows {row_ids, new_title}: the chosen rows as a new document. */
 const duplicateRows = defineRoute('POST /api/documents/{id}/duplicate-rows', async (req, ctx) => {
@@ -261,7 +258,7 @@ const comparisonExport = defineRoute('GET /api/documents/{id}/comparison/export'
   const withIds = parseWith(req.query.with, id);
   // Access checked here (404 for a document the caller may not read); the comparison and its workbook are built off the thread that answers requests.
   await Promise.all([id, ...withIds].map((d) => requireDocumentFor(ctx, d, principal)));
-  return built(await parseFile(ctx, { kind: 'comparison-export', principal, firstId: id, withIds, now: ctx.now().toISOString() }));
+  return exportAnswer(ctx, { kind: 'comparison-export', principal, firstId: id, withIds, now: ctx.now().toISOString() });
 });
 
 const CHOICE_ACTIONS = ['abbina', 'separa', 'ripristina'] as const;
@@ -341,7 +338,7 @@ const undo = defineRoute('POST /api/documents/{id}/undo', async (req, ctx) => {
 /** GET /api/documents/{id}/verification/export: the review as a printable PDF report, verifica_{id}.pdf. */
 const verificationExport = defineRoute('GET /api/documents/{id}/verification/export', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, idParam(req.params), requirePrincipal(req));
-  return built(await parseFile(ctx, { kind: 'verification-export', documentId: doc.id, now: ctx.now().toISOString() }));
+  return exportAnswer(ctx, { kind: 'verification-export', documentId: doc.id, now: ctx.now().toISOString() });
 });
 
 export const actions = {

@@ -359,7 +359,8 @@ export async function exportDocumentAs(
   tipologiaLabel: TipologiaLabel = () => undefined,
   verification?: VerificationReport,
 ): Promise<ExportFile> {
-  const file = (data: Buffer | Uint8Array): ExportFile => ({ data: Buffer.from(data), contentType: EXPORT_FORMATS[format].contentType, filename: exportFilename(doc.id, format) });
+  // A view of the built bytes, not a copy: the file is held once.
+  const file = (data: Buffer | Uint8Array): ExportFile => ({ data: Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength), contentType: EXPORT_FORMATS[format].contentType, filename: exportFilename(doc.id, format) });
   switch (format) {
     case 'xpwe':
       return file(buildXpwe(doc, rows, now));
