@@ -38,6 +38,15 @@ export interface BuiltExport extends ExportHead {
   blob: Uint8Array;
 }
 
+/** Where an export stands: reading what it needs, building its file, sending it. */
+export type ExportStage = 'reading' | 'building' | 'sending';
+
+/** One export as it runs: the signal that stops it, and where it stands (said when it stops). */
+export interface ExportRun {
+  signal?: AbortSignal;
+  stage: ExportStage;
+}
+
 /** An export whose document was found: its head, and the build of its bytes. */
 interface PreparedExport {
   head: ExportHead;
@@ -55,21 +64,29 @@ async function documentOf(ctx: AppContext, id: number) {
   return doc;
 }
 
+/** The last check before the file is built (then only a PDF's drawing checks again): stop now, or say it is building. */
+function building(run: ExportRun): void {
+  run.signal?.throwIfAborted();
+  run.stage = 'building';
+}
+
 const view = (data: Uint8Array) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 
 /** The document's own export: its rows read page by page (then remembered, so the review reads none again). */
-async function documentExport(at: AppContext, doc: DocumentRecord, format: ExportFormat, signal?: AbortSignal): Promise<Uint8Array> {
+async function documentExport(at: AppContext, doc: DocumentRecord, format: ExportFormat, run: ExportRun): Promise<Uint8Array> {
+  const { signal } = run;
   const rows = await readDocumentRowsPaged(at, doc, signal);
   const tipologie = new Map((await listTipologie(at)).map((t) => [t.value, t.description]));
   // The Excel export carries the review as its "Verifica" sheet; the programs' formats do not.
   const report = format === 'xlsx' ? await verificationReportOf(at, doc) : undefined;
-  signal?.throwIfAborted();
-  const file = await exportDocumentAs(format, doc, rows, at.now(), (value) => tipologie.get(value), report);
+  building(run);
+  const file = await exportDocumentAs(format, doc, rows, at.now(), (value) => tipologie.get(value), report, signal);
   return view(file.data);
 }
 
 /** Finds what the job names (404 when it is gone) and says how its file will be built. */
-async function prepareExport(ctx: AppContext, job: ExportJob, signal?: AbortSignal): Promise<PreparedExport> {
+async function prepareExport(ctx: AppContext, job: ExportJob, run: ExportRun): Promise<PreparedExport> {
+  const { signal } = run;
   const now = new Date(job.now);
   const at: AppContext = { ...ctx, now: () => now };
   if (job.kind === 'comparison-export') {
@@ -78,7 +95,7 @@ async function prepareExport(ctx: AppContext, job: ExportJob, signal?: AbortSign
       const rows = new Map<number, Awaited<ReturnType<typeof readDocumentRowsPaged>>>();
       for (const d of documents) rows.set(d.id, await readDocumentRowsPaged(at, d, signal));
       const loaded = await loadComparison(at, job.principal, job.firstId, job.withIds, async (d) => rows.get(d.id) ?? readDocumentRowsPaged(at, d, signal));
-      signal?.throwIfAborted();
+      building(run);
       return view(await comparisonWorkbook(loaded, now));
     };
     return { head: { contentType: XLSX, filename: `confronto_${job.firstId}.xlsx` }, build };
@@ -88,18 +105,18 @@ async function prepareExport(ctx: AppContext, job: ExportJob, signal?: AbortSign
     const build = async () => {
       await readDocumentRowsPaged(at, doc, signal);
       const report = await verificationReportOf(at, doc);
-      signal?.throwIfAborted();
-      return buildVerificationPdf(report, now);
+      building(run);
+      return buildVerificationPdf(report, now, signal);
     };
     return { head: { contentType: 'application/pdf', filename: `verifica_${doc.id}.pdf` }, build };
   }
   const head = { contentType: EXPORT_FORMATS[job.format].contentType, filename: exportFilename(doc.id, job.format) };
-  return { head, build: () => documentExport(at, doc, job.format, signal) };
+  return { head, build: () => documentExport(at, doc, job.format, run) };
 }
 
 /** Builds the export the job names, reading what it needs from the stores. */
-export async function buildExport(ctx: AppContext, job: ExportJob, signal?: AbortSignal): Promise<BuiltExport> {
-  const { head, build } = await prepareExport(ctx, job, signal);
+export async function buildExport(ctx: AppContext, job: ExportJob): Promise<BuiltExport> {
+  const { head, build } = await prepareExport(ctx, job, { stage: 'reading' });
   return { ...head, blob: await build() };
 }
 
@@ -114,10 +131,12 @@ export interface StreamedExport {
  * chunks of EXPORT_CHUNK_BYTES: copied out one at a time, so what travels on is the chunk and
  * the file is held once, here. The signal stops the build and the chunks (AbortError).
  */
-export async function streamExport(ctx: AppContext, job: ExportJob, signal: AbortSignal): Promise<StreamedExport> {
-  const { head, build } = await prepareExport(ctx, job, signal);
+export async function streamExport(ctx: AppContext, job: ExportJob, run: ExportRun & { signal: AbortSignal }): Promise<StreamedExport> {
+  const { head, build } = await prepareExport(ctx, job, run);
+  const { signal } = run;
   async function* chunks() {
     const file = await build();
+    run.stage = 'sending';
     for (let at = 0; at < file.byteLength; at += EXPORT_CHUNK_BYTES) {
       signal.throwIfAborted();
       yield file.slice(at, at + EXPORT_CHUNK_BYTES);

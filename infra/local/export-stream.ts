@@ -12,6 +12,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { ExportAnswer, ExportJob } from '../../functions/analysis/parse-jobs.ts';
 import { logger } from '../../functions/config/logger.ts';
+import type { ExportStage } from '../../functions/services/export-jobs.ts';
 import type { ExportEndOutcome, ExportReply, ExportRequest } from './export-thread.ts';
 
 /** How the streamed exports stand: running now, and how many ended each way (or were refused at their head). */
@@ -21,9 +22,13 @@ export interface ExportTally {
   cancelled: number;
   failed: number;
   refused: number;
+  /** Where each cancelled export stood when it stopped, in order. */
+  cancelledAt: ExportStage[];
 }
 
-export const newExportTally = (): ExportTally => ({ running: 0, done: 0, cancelled: 0, failed: 0, refused: 0 });
+export const newExportTally = (): ExportTally => ({ running: 0, done: 0, cancelled: 0, failed: 0, refused: 0, cancelledAt: [] });
+
+type Ending = 'done' | 'cancelled' | 'failed' | 'refused';
 
 const GONE = 'analysis thread stopped during an export';
 
@@ -36,13 +41,13 @@ export function streamFromThread(worker: Worker, id: number, job: ExportJob, tal
   let open = true;
   tally.running++;
 
-  const finish = (outcome: keyof Omit<ExportTally, 'running'>, detail?: string) => {
+  const finish = (outcome: Ending, detail?: string) => {
     worker.off('message', onMessage);
     worker.off('error', onGone);
     worker.off('exit', onGone);
     tally.running--;
     tally[outcome]++;
-    if (outcome === 'cancelled') logger.info('export cancelled: the client left', { export_kind: job.kind });
+
     if (outcome === 'failed') {
       logger.error('export failed', { export_kind: job.kind, error: detail });
       if (open) controller?.error(new Error(detail));
@@ -50,7 +55,11 @@ export function streamFromThread(worker: Worker, id: number, job: ExportJob, tal
     }
     delivered?.();
   };
-  const ended = (outcome: ExportEndOutcome, detail?: string) => {
+  const ended = (outcome: ExportEndOutcome, detail?: string, stage?: ExportStage) => {
+    if (outcome === 'cancelled' && stage) {
+      tally.cancelledAt.push(stage);
+      logger.info('export cancelled: the client left', { export_kind: job.kind, stage });
+    }
     if (outcome === 'done' && open) controller?.close();
     open = false;
     finish(outcome, detail);
@@ -62,7 +71,7 @@ export function streamFromThread(worker: Worker, id: number, job: ExportJob, tal
     } else if ('exportChunk' in msg && msg.exportChunk === id) {
       if (open) controller?.enqueue(msg.chunk);
       delivered?.();
-    } else if ('exportEnd' in msg && msg.exportEnd === id) ended(msg.outcome, msg.detail);
+    } else if ('exportEnd' in msg && msg.exportEnd === id) ended(msg.outcome, msg.detail, msg.stage);
   };
   const onGone = (err?: unknown) => {
     answered?.({ ok: false, status: 500, detail: `${GONE}: ${String(err)}` });

@@ -12,7 +12,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { AppContext } from '../../functions/config/context.ts';
 import { refusalOf } from '../../functions/analysis/parse-jobs.ts';
-import { streamExport, type ExportJob, type StreamedExport } from '../../functions/services/export-jobs.ts';
+import { streamExport, type ExportJob, type ExportRun, type ExportStage, type StreamedExport } from '../../functions/services/export-jobs.ts';
 
 export type ExportEndOutcome = 'done' | 'cancelled' | 'failed';
 
@@ -23,10 +23,12 @@ export type ExportRequest = { exportStart: { id: number; job: ExportJob } } | { 
 export type ExportReply =
   | { exportHead: number; answer: { ok: true; head: StreamedExport['head'] } | ReturnType<typeof refusalOf> }
   | { exportChunk: number; chunk: Uint8Array }
-  | { exportEnd: number; outcome: ExportEndOutcome; detail?: string };
+  /** How it ended; a cancelled export says where it stood when it stopped. */
+  | { exportEnd: number; outcome: ExportEndOutcome; detail?: string; stage?: ExportStage };
 
 interface Running {
   controller: AbortController;
+  run: ExportRun & { signal: AbortSignal };
   stream?: StreamedExport;
   /** A chunk is being built or read: a cancel is answered when it stops. */
   busy: boolean;
@@ -39,17 +41,19 @@ export function exportStreams(ctx: AppContext, port: MessagePort | { postMessage
   const running = new Map<number, Running>();
   const reply = (message: ExportReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   const end = (id: number, outcome: ExportEndOutcome, detail?: string) => {
+    const stage = running.get(id)?.run.stage;
     running.delete(id);
-    reply({ exportEnd: id, outcome, ...(detail ? { detail } : {}) });
+    reply({ exportEnd: id, outcome, ...(detail ? { detail } : {}), ...(outcome === 'cancelled' ? { stage } : {}) });
   };
   const failed = (id: number, entry: Running, err: unknown) =>
     entry.controller.signal.aborted ? end(id, 'cancelled') : end(id, 'failed', err instanceof Error ? (err.stack ?? err.message) : String(err));
 
   async function start(id: number, job: ExportJob) {
-    const entry: Running = { controller: new AbortController(), busy: true };
+    const controller = new AbortController();
+    const entry: Running = { controller, run: { signal: controller.signal, stage: 'reading' }, busy: true };
     running.set(id, entry);
     try {
-      entry.stream = await streamExport(ctx, job, entry.controller.signal);
+      entry.stream = await streamExport(ctx, job, entry.run);
       entry.busy = false;
       reply({ exportHead: id, answer: { ok: true, head: entry.stream.head } });
       if (entry.controller.signal.aborted) end(id, 'cancelled');

@@ -78,6 +78,8 @@ async function sendStream(res: http.ServerResponse, result: HttpResult & { strea
   const headers: Record<string, string | string[]> = { ...SECURITY_HEADERS, ...(result.headers ?? {}) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   res.writeHead(result.statusCode, headers);
+  // The head goes now, not with the first chunk: the client knows its download has started (and may leave).
+  res.flushHeaders();
   try {
     for (let next = await reader.read(); !next.done && !res.destroyed; next = await reader.read()) {
       if (!res.write(next.value)) await writable(res);

@@ -227,7 +227,7 @@ export function createLocalQueue(
     parse: (job: ParseJob) => parse(q, job),
     exportFile: (job: ExportJob) => exportFile(q, job),
     /** The streamed exports: running now, and how the others ended. */
-    exports: (): ExportTally => ({ ...q.exports }),
+    exports: (): ExportTally => ({ ...q.exports, cancelledAt: [...q.exports.cancelledAt] }),
     /** The local AnalysisQueue (functions/worker/analysis-queue.ts): an analysis thread runs processDocument. */
     enqueue: async (job: AnalysisJob) => {
       q.pending.push(job.documentId);
