@@ -47,10 +47,11 @@ export function streamFromThread(worker: Worker, id: number, job: ExportJob, tal
     worker.off('exit', onGone);
     tally.running--;
     tally[outcome]++;
-
-    if (outcome === 'failed') {
-      logger.error('export failed', { export_kind: job.kind, error: detail });
-      if (open) controller?.error(new Error(detail));
+    if (outcome === 'failed') logger.error('export failed', { export_kind: job.kind, error: detail });
+    // A body still read ends here: complete, or as an error (the server then cuts the answer).
+    if (open) {
+      if (outcome === 'done') controller?.close();
+      else controller?.error(new Error(detail ?? `export ${outcome}`));
       open = false;
     }
     delivered?.();
@@ -60,8 +61,6 @@ export function streamFromThread(worker: Worker, id: number, job: ExportJob, tal
       tally.cancelledAt.push(stage);
       logger.info('export cancelled: the client left', { export_kind: job.kind, stage });
     }
-    if (outcome === 'done' && open) controller?.close();
-    open = false;
     finish(outcome, detail);
   };
   const onMessage = (msg: ExportReply) => {
