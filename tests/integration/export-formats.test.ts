@@ -98,6 +98,7 @@ describe('exports off the API thread', () => {
       expect(review.status).toBe(200);
       expect(Buffer.from(await answers[0].arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
       expect((await answers[1].text()).startsWith('<?xml')).toBe(true);
+      expect(Buffer.from(await review.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
       expect(jobs).toEqual([
         { kind: 'document-export', documentId: up.id, format: 'pdf', now: expect.any(String) },
         { kind: 'document-export', documentId: up.id, format: 'six', now: expect.any(String) },
