@@ -8,7 +8,7 @@ import { TABLES, tableName, type TableKey } from '../storage/tables.ts';
  * request thread. This file, below every layer, names no job: the service that sends one defines
  * its type, and the entry point that builds the config provides the function that takes it
  * (infra/local/runtime.ts, an analysis thread; configFromEnv below for the Lambdas, SQS carrying
- * any job as JSON). `AppConfig<Enqueue, ParseFile>` ties the two where both are known
+ * any job as JSON). `AppConfig<Enqueue, ParseFile, ExportFile>` ties them where all are known
  * (functions/services/runtime-ports.ts); unnamed, a port takes a job of no known type.
  */
 export type JobPort<Job = never, Answer = unknown> = (job: Job) => Promise<Answer>;
@@ -18,7 +18,7 @@ export type JobPort<Job = never, Answer = unknown> = (job: Job) => Promise<Answe
  * at import time: the Lambda entry builds it from the environment on first call, the local
  * runtime and the tests build it with their own endpoints.
  */
-export interface AppConfig<Enqueue extends JobPort = JobPort, ParseFile extends JobPort = JobPort> {
+export interface AppConfig<Enqueue extends JobPort = JobPort, ParseFile extends JobPort = JobPort, ExportFile extends JobPort = JobPort> {
   tablePrefix: string;
   bucket: string;
   region: string;
@@ -51,6 +51,12 @@ export interface AppConfig<Enqueue extends JobPort = JobPort, ParseFile extends 
    * A job's bytes are handed over (transferred, not copied) and come back in the answer.
    */
   parseFile?: ParseFile;
+  /**
+   * Local runtime: an export built on an analysis thread and streamed from it chunk by chunk
+   * (infra/local/export-stream.ts); cancelling its body stops the job. Unset in the cloud: the
+   * Lambda builds the file in place and answers it whole (functions/http/export-answer.ts).
+   */
+  exportFile?: ExportFile;
   /** Estimated bytes of price-list search indexes kept in memory (prezzari/search-index.ts; 400 MB when unset). */
   searchIndexCacheBytes?: number;
   now?: () => Date;

@@ -355,7 +355,7 @@ export interface ExportFile {
   filename: string;
 }
 
-/** The document in one of the export formats, with its media type and file name. */
+/** The document in one of the export formats, with its media type and file name; `signal` stops a PDF's drawing (AbortError). */
 export async function exportDocumentAs(
   format: ExportFormat,
   doc: DocumentRecord,
@@ -363,15 +363,17 @@ export async function exportDocumentAs(
   now: Date,
   tipologiaLabel: TipologiaLabel = () => undefined,
   verification?: VerificationReport,
+  signal?: AbortSignal,
 ): Promise<ExportFile> {
-  const file = (data: Buffer | Uint8Array): ExportFile => ({ data: Buffer.from(data), contentType: EXPORT_FORMATS[format].contentType, filename: exportFilename(doc.id, format) });
+  // A view of the built bytes, not a copy: the file is held once.
+  const file = (data: Buffer | Uint8Array): ExportFile => ({ data: Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength), contentType: EXPORT_FORMATS[format].contentType, filename: exportFilename(doc.id, format) });
   switch (format) {
     case 'xpwe':
       return file(buildXpwe(doc, rows, now));
     case 'six':
       return file(buildSix(doc, rows));
     case 'pdf':
-      return file(await buildComputoPdf(doc, rows, { now, lists: priceListsOf(rows, tipologiaLabel), tipologia: tipologiaLabel(doc.tipologia_dei) ?? doc.tipologia_dei }));
+      return file(await buildComputoPdf(doc, rows, { now, lists: priceListsOf(rows, tipologiaLabel), tipologia: tipologiaLabel(doc.tipologia_dei) ?? doc.tipologia_dei, signal }));
     default:
       return file(await exportWorkbook(doc, rows, now, tipologiaLabel, verification));
   }

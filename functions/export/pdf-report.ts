@@ -49,7 +49,12 @@ export interface ReportSpec {
   author?: string;
   subject?: string;
   now?: Date;
+  /** Stops the drawing (AbortError) when it fires: checked every LINES_PER_TURN lines. */
+  signal?: AbortSignal;
 }
+
+/** Lines drawn between two turns of the event loop, where a stop (the client left) is heard. */
+const LINES_PER_TURN = 250;
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 28;
@@ -176,7 +181,11 @@ export async function buildTableReport(spec: ReportSpec): Promise<Uint8Array> {
   const report = new TableReport(pdf, spec, await embedFonts(pdf));
   report.header();
   const bodyHeight = report.y - report.bottom;
-  for (const line of spec.lines) {
+  for (const [i, line] of spec.lines.entries()) {
+    if (spec.signal && i % LINES_PER_TURN === LINES_PER_TURN - 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      spec.signal.throwIfAborted();
+    }
     if (line.kind === 'heading') report.heading(line);
     else if (line.kind === 'total') report.total(line);
     else report.row(line, bodyHeight);

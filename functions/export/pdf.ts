@@ -56,6 +56,8 @@ export interface ComputoPdfOptions {
   /** The price lists the rows were priced from ("Toscana FI 2025", ...). */
   lists: string[];
   tipologia?: string;
+  /** Stops the build when it fires (an export whose client left). */
+  signal?: AbortSignal;
 }
 
 /** "Stima dei costi della manodopera e della sicurezza" (issue 39): the quadro under the totals, as the page shows it. */
@@ -109,6 +111,7 @@ export async function buildComputoPdf(doc: ExportDocument, allRows: readonly Exp
     subject: h.oggetto,
     author: h.progettista || 'Computa',
     now: opts.now,
+    signal: opts.signal,
   });
 }
 

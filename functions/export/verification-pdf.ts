@@ -33,7 +33,7 @@ function sectionLines(report: VerificationReport): ReportLine[] {
   ]);
 }
 
-export async function buildVerificationPdf(report: VerificationReport, now: Date): Promise<Uint8Array> {
+export async function buildVerificationPdf(report: VerificationReport, now: Date, signal?: AbortSignal): Promise<Uint8Array> {
   const h = report.intestazione;
   return buildTableReport({
     title: report.titolo,
@@ -47,5 +47,6 @@ export async function buildVerificationPdf(report: VerificationReport, now: Date
     subject: h?.documento ?? report.titolo,
     author: 'Computa',
     now,
+    signal,
   });
 }

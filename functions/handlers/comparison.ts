@@ -3,8 +3,8 @@ import { comparedDocuments, loadComparison, presentComparison, recordChoice } fr
 import { requireDocumentFor } from '../services/documents.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute, requirePrincipal } from '../http/types.ts';
-import { parseFile } from '../services/parse-jobs.ts';
-import { built } from './answers.ts';
+import { exportAnswer } from '../http/export-answer.ts';
+
 
 /** GET /api/documents/{id}/comparison?with=2,3: the document against one to five others, voce by voce. */
 const comparison = defineRoute('GET /api/documents/{id}/comparison', async (req, ctx) => {
@@ -18,7 +18,7 @@ const comparisonExport = defineRoute('GET /api/documents/{id}/comparison/export'
   const [firstId, ...withIds] = comparedDocuments(req.params.id, req.query.with);
   // Access checked here (404 for a document the caller may not read); the comparison and its workbook are built off the thread that answers requests.
   await Promise.all([firstId, ...withIds].map((d) => requireDocumentFor(ctx, d, principal)));
-  return built(await parseFile(ctx, { kind: 'comparison-export', principal, firstId, withIds, now: ctx.now().toISOString() }));
+  return exportAnswer(ctx, { kind: 'comparison-export', principal, firstId, withIds, now: ctx.now().toISOString() });
 });
 
 const CHOICE_MESSAGE = { abbina: 'Voci abbinate', separa: 'Voci separate', ripristina: 'Abbinamento automatico ripristinato' } as const;

@@ -24,8 +24,8 @@ import { rowResourceJson } from '../http/row-json.ts';
 import { duplicateDocument } from '../services/duplicate.ts';
 import { saveIntestazione } from '../services/intestazione.ts';
 import { storedContentType } from '../analysis/import/upload.ts';
-import { parseFile } from '../services/parse-jobs.ts';
-import { built, withEtag } from './answers.ts';
+import { exportAnswer } from '../http/export-answer.ts';
+import { withEtag } from './answers.ts';
 import { actions as uploadActions } from './uploads.ts';
 import { actions as comparisonActions } from './comparison.ts';
 import { actions as verificationActions } from './verification.ts';
@@ -147,8 +147,8 @@ const updateSettings = defineRoute('PUT /api/documents/{id}/settings', async (re
 const exportXlsx = defineRoute('GET /api/documents/{id}/export', async (req, ctx) => {
   const { format } = req.query;
   const doc = await requireDocumentFor(ctx, req.params.id, requirePrincipal(req));
-  // Built off the thread that answers requests (services/export-jobs.ts).
-  return built(await parseFile(ctx, { kind: 'document-export', documentId: doc.id, format, now: ctx.now().toISOString() }));
+  // Built off the thread that answers requests and streamed from there (services/export-jobs.ts, http/export-answer.ts).
+  return exportAnswer(ctx, { kind: 'document-export', documentId: doc.id, format, now: ctx.now().toISOString() });
 });
 
 /** POST /api/documents/{id}/duplicate-rows {row_ids, new_title}: the chosen rows as a new document. */

@@ -3,8 +3,8 @@ import { requireDocumentFor } from '../services/documents.ts';
 import { setSoglia, verifyDocument } from '../services/verification.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute, requirePrincipal } from '../http/types.ts';
-import { parseFile } from '../services/parse-jobs.ts';
-import { built, withEtag } from './answers.ts';
+import { exportAnswer } from '../http/export-answer.ts';
+import { withEtag } from './answers.ts';
 
 /** GET /api/documents/{id}/verification[?soglia=20]: the review, with the document's threshold unless one is given. */
 const verification = defineRoute('GET /api/documents/{id}/verification', async (req, ctx) => {
@@ -25,7 +25,7 @@ const setVerificationThreshold = defineRoute('PUT /api/documents/{id}/verificati
 /** GET /api/documents/{id}/verification/export: the review as a printable PDF report, verifica_{id}.pdf. */
 const verificationExport = defineRoute('GET /api/documents/{id}/verification/export', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, req.params.id, requirePrincipal(req));
-  return built(await parseFile(ctx, { kind: 'verification-export', documentId: doc.id, now: ctx.now().toISOString() }));
+  return exportAnswer(ctx, { kind: 'verification-export', documentId: doc.id, now: ctx.now().toISOString() });
 });
 
 export const actions = { verification, setVerificationThreshold, verificationExport };

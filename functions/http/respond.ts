@@ -47,16 +47,21 @@ export function errorBody(status: number, code: string, title: string, detail: s
   };
 }
 
-export function binary(data: Buffer, contentType: string, filename: string): HttpResult {
+/** The headers of a file to download: its type, its name (ASCII and UTF-8), never cached. */
+function attachmentHeaders(contentType: string, filename: string): Record<string, string> {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return {
-    statusCode: 200,
-    headers: {
-      'content-type': contentType,
-      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-      'cache-control': 'no-store',
-    },
-    body: data.toString('base64'),
-    isBase64Encoded: true,
+    'content-type': contentType,
+    'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    'cache-control': 'no-store',
   };
+}
+
+export function binary(data: Buffer, contentType: string, filename: string): HttpResult {
+  return { statusCode: 200, headers: attachmentHeaders(contentType, filename), body: data.toString('base64'), isBase64Encoded: true };
+}
+
+/** A file to download whose bytes come as a stream (the local server writes it chunk by chunk). */
+export function streamedBinary(stream: ReadableStream<Uint8Array>, contentType: string, filename: string): HttpResult {
+  return { statusCode: 200, headers: attachmentHeaders(contentType, filename), stream };
 }

@@ -27,6 +27,11 @@ export interface HttpResult {
   cookies?: string[];
   body?: string;
   isBase64Encoded?: boolean;
+  /**
+   * Local server only (infra/local/http-server.ts): the body as a stream, written chunk by chunk
+   * instead of `body`; cancelled when the client leaves. A Lambda's answer is always `body`.
+   */
+  stream?: ReadableStream<Uint8Array>;
 }
 
 export type { Role } from '../../shared/domain/roles.ts';

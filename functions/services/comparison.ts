@@ -59,10 +59,16 @@ export interface LoadedComparison {
   rows: RowRecord[][];
 }
 
-/** Reads every document (404 for one the user may not read, as everywhere) and compares them. */
-export async function loadComparison(ctx: AppContext, principal: Principal, firstId: number, withIds: number[]): Promise<LoadedComparison> {
+/** Reads every document (404 for one the user may not read, as everywhere) and compares them; `readRows` reads their rows (an export: page by page). */
+export async function loadComparison(
+  ctx: AppContext,
+  principal: Principal,
+  firstId: number,
+  withIds: number[],
+  readRows: (doc: DocumentRecord) => Promise<RowRecord[]> = (d) => readDocumentRows(ctx, d),
+): Promise<LoadedComparison> {
   const documents = await Promise.all(comparedDocuments(firstId, withIds).map((id) => requireDocumentFor(ctx, id, principal)));
-  const rows = await Promise.all(documents.map((d) => readDocumentRows(ctx, d)));
+  const rows = await Promise.all(documents.map(readRows));
   const choices = choicesOf(documents[0] as DocumentRecord & ChoicesRecord);
   const result = compareDocuments(
     documents.map((d, i) => ({ id: d.id, rows: rows[i].map(comparisonRowOf) })),

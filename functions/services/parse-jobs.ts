@@ -22,7 +22,7 @@ import type { PriceRow } from '../prezzari/readers/index.ts';
 import { getBlob } from '../storage/blobs.ts';
 import { validatePdf } from '../analysis/pdf-text.ts';
 import { UPLOAD_NOT_FOUND } from './uploads.ts';
-import { buildExport, type BuiltExport, type ExportJob } from './export-jobs.ts';
+import { buildExport, type BuiltExport, type ExportHead, type ExportJob } from './export-jobs.ts';
 import { runtimePorts } from './runtime-ports.ts';
 
 /** Where a parse finds its file: the bytes themselves, or the key of a blob-store object it reads. */
@@ -69,6 +69,20 @@ export type ParseAnswer = ParseOutcome & { bytes?: Uint8Array };
 /** The runtime's parse off the request thread (`AppConfig.parseFile`, see runtime-ports.ts). */
 export type ParseFile = (job: ParseJob) => Promise<ParseAnswer>;
 
+/** A parse refused or failed, as plain data. */
+export type ParseRefusal = Extract<ParseOutcome, { ok: false }>;
+
+export type { ExportJob };
+
+/**
+ * What `AppConfig.exportFile` answers (the local runtime streams exports): the file's head and its
+ * bytes as a stream, read chunk by chunk; cancelling the stream (the client left) stops the job.
+ */
+export type ExportAnswer = { ok: true; head: ExportHead; body: ReadableStream<Uint8Array> } | ParseRefusal;
+
+/** The runtime's streamed export (`AppConfig.exportFile`, see runtime-ports.ts). */
+export type ExportFile = (job: ExportJob) => Promise<ExportAnswer>;
+
 export const PRICE_FILE_UNREADABLE = 'Il file non è leggibile come prezzario: verificare che sia un file Excel, CSV o XML valido.';
 
 /**
@@ -101,11 +115,24 @@ export async function runParseJob(ctx: AppContext, job: ParseJob): Promise<Parse
   try {
     return { ok: true, value: await run(ctx, job) };
   } catch (err) {
-    if (err instanceof PayloadTooLargeError) return { ok: false, status: 413, detail: err.detail };
-    if (err instanceof AppError && (err.status === 400 || err.status === 404)) return { ok: false, status: err.status, detail: err.detail };
-    if (job.kind === 'price-file') return { ok: false, status: 400, detail: err instanceof PriceFileError ? err.detail : PRICE_FILE_UNREADABLE };
-    return { ok: false, status: 500, detail: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    return refusalOf(err, job);
   }
+}
+
+/** A failure as plain data: the refusal the user reads (400, 404, 413), else a 500 with its stack. */
+export function refusalOf(err: unknown, job: Pick<ParseJob, 'kind'>): ParseRefusal {
+  if (err instanceof PayloadTooLargeError) return { ok: false, status: 413, detail: err.detail };
+  if (err instanceof AppError && (err.status === 400 || err.status === 404)) return { ok: false, status: err.status, detail: err.detail };
+  if (job.kind === 'price-file') return { ok: false, status: 400, detail: err instanceof PriceFileError ? err.detail : PRICE_FILE_UNREADABLE };
+  return { ok: false, status: 500, detail: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+}
+
+/** A refusal that crossed from a thread, as the HTTP error it was there. */
+export function throwRefusal(answer: ParseRefusal): never {
+  if (answer.status === 413) throw new PayloadTooLargeError(answer.detail);
+  if (answer.status === 400) throw new ValidationError(answer.detail);
+  if (answer.status === 404) throw new NotFoundError(answer.detail);
+  throw new Error(`file parse failed: ${answer.detail}`);
 }
 
 /** The parse's value and, when the job carried bytes, those bytes (the job's own may be detached after the call). */
@@ -119,8 +146,5 @@ export async function parseFile<J extends ParseJob>(ctx: AppContext, job: J): Pr
   const { parseFile: offThread } = runtimePorts(ctx);
   const answer: ParseAnswer = offThread ? await offThread(job) : await runParseJob(ctx, job);
   if (answer.ok) return { value: answer.value as ParseValue<J>, bytes: (answer.bytes ?? job.bytes) as Parsed<J>['bytes'] };
-  if (answer.status === 413) throw new PayloadTooLargeError(answer.detail);
-  if (answer.status === 400) throw new ValidationError(answer.detail);
-  if (answer.status === 404) throw new NotFoundError(answer.detail);
-  throw new Error(`file parse failed: ${answer.detail}`);
+  return throwRefusal(answer);
 }

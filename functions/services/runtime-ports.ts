@@ -6,13 +6,13 @@
  */
 import type { AppConfig, AppContext } from '../config/context.ts';
 import type { AnalysisQueue } from './analysis-queue.ts';
-import type { ParseFile } from './parse-jobs.ts';
+import type { ExportFile, ParseFile } from './parse-jobs.ts';
 
 /** The config every entry point builds: the analysis queue, and (locally) the parse on an analysis thread. */
-export type ServicesConfig = AppConfig<AnalysisQueue, ParseFile>;
+export type ServicesConfig = AppConfig<AnalysisQueue, ParseFile, ExportFile>;
 
-/** The runtime's two ports, as the entry points typed them when they built the config. */
-export function runtimePorts(ctx: AppContext): Pick<ServicesConfig, 'enqueue' | 'parseFile'> {
+/** The runtime's ports, as the entry points typed them when they built the config. */
+export function runtimePorts(ctx: AppContext): Pick<ServicesConfig, 'enqueue' | 'parseFile' | 'exportFile'> {
   const config = ctx.config as ServicesConfig;
-  return { enqueue: config.enqueue, parseFile: config.parseFile };
+  return { enqueue: config.enqueue, parseFile: config.parseFile, exportFile: config.exportFile };
 }

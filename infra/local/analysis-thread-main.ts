@@ -24,10 +24,11 @@ import { getBlob } from '../../functions/storage/blobs.ts';
 import { priceRowsInMemory } from '../../functions/services/pricing.ts';
 import { runParseJob, type ParseJob, type ParseOutcome } from '../../functions/services/parse-jobs.ts';
 import { transferable } from './transfer.ts';
+import { exportStreams, isExportRequest, type ExportRequest } from './export-thread.ts';
 
 export const ANALYSIS_NICE = 19;
 
-type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'parseFile' | 'now'>;
+type ThreadConfig = Omit<AppConfig, 'signingSecret' | 'enqueue' | 'parseFile' | 'exportFile' | 'now'>;
 
 /** The answer to a parse: its outcome, and the bytes it was handed, handed back. */
 export interface ParsedMessage {
@@ -94,7 +95,14 @@ void warm().then((ready) => {
   parentPort!.postMessage({ ready });
 });
 
-parentPort!.on('message', async (message: { documentId: number } | { parse: { id: number; job: ParseJob } }) => {
+const exports = exportStreams(ctx, parentPort!);
+
+parentPort!.on('message', async (message: { documentId: number } | { parse: { id: number; job: ParseJob } } | ExportRequest) => {
+  // An export streamed to the API thread chunk by chunk, cancelled when its client leaves (export-thread.ts).
+  if (isExportRequest(message)) {
+    exports.handle(message);
+    return;
+  }
   if ('parse' in message) {
     // An uploaded file parsed here, off the thread that answers requests (functions/services/parse-jobs.ts);
     // a stored file is read here by its key, and bytes handed over go back the same way, by transfer.

@@ -49,6 +49,49 @@ function send(res: http.ServerResponse, result: HttpResult): void {
   res.end(body);
 }
 
+/** Resolves when the response can take more ('drain') or will take nothing more ('close'). */
+function writable(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * A body that comes as a stream (an export: functions/http/export-answer.ts), written chunk by
+ * chunk as the client takes it, never whole. When the client leaves before the end (or had left
+ * before the answer was ready) the stream is cancelled, which cancels the job that makes it.
+ */
+async function sendStream(res: http.ServerResponse, result: HttpResult & { stream: ReadableStream<Uint8Array> }): Promise<void> {
+  const reader = result.stream.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  if (res.destroyed || res.headersSent) {
+    cancel();
+    return;
+  }
+  res.once('close', () => !res.writableFinished && cancel());
+  const headers: Record<string, string | string[]> = { ...SECURITY_HEADERS, ...(result.headers ?? {}) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode, headers);
+  // The head goes now, not with the first chunk: the client knows its download has started (and may leave).
+  res.flushHeaders();
+  try {
+    for (let next = await reader.read(); !next.done && !res.destroyed; next = await reader.read()) {
+      if (!res.write(next.value)) await writable(res);
+    }
+    if (!res.destroyed) res.end();
+  } catch (err) {
+    // The job failed after the head was sent: the client sees a cut answer, never a complete-looking one.
+    logger.error('streamed answer failed', { error: errorAttributes(err) });
+    res.destroy();
+  }
+}
+
 function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
@@ -225,7 +268,9 @@ async function handleApi(loadHandler: LoadHandler, req: http.IncomingMessage, re
   // The same shape as Lambda's context, so the handler's log lines carry this request's id.
   const result = await handler(event, { awsRequestId: event.requestContext.requestId, functionName: `computa-local-${match.route.resource}` });
   // How long the server worked on the request (Server-Timing): what a client's figure holds besides the network.
-  send(res, { ...result, headers: { ...result.headers, 'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}` } });
+  const timed = { ...result, headers: { ...result.headers, 'server-timing': `app;dur=${(performance.now() - started).toFixed(1)}` } };
+  if (timed.stream) await sendStream(res, { ...timed, stream: timed.stream });
+  else send(res, timed);
 }
 
 async function refuseUnauthenticated(req: http.IncomingMessage): Promise<HttpResult | null> {

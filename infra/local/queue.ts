@@ -3,7 +3,8 @@ import type { AppConfig } from '../../functions/config/context.ts';
 import { TIMEOUT_FAILURE } from '../../functions/worker/analysis.ts';
 import { releaseIfHeld } from '../../functions/ocr/gate.ts';
 import { logger } from '../../functions/config/logger.ts';
-import type { ParseAnswer, ParseJob } from '../../functions/services/parse-jobs.ts';
+import type { ExportAnswer, ExportJob, ParseAnswer, ParseJob } from '../../functions/services/parse-jobs.ts';
+import { newExportTally, streamFromThread, type ExportTally } from './export-stream.ts';
 import type { ParsedMessage } from './analysis-thread-main.ts';
 import { transferable } from './transfer.ts';
 import type { AnalysisJob } from '../../functions/services/analysis-queue.ts';
@@ -75,10 +76,11 @@ interface Queue {
   ocrGate: SharedArrayBuffer;
   parseIds: number;
   nextParseThread: number;
+  exports: ExportTally;
 }
 
 function spawn(q: Queue): Worker {
-  const { signingSecret: _s, enqueue: _e, parseFile: _p, now: _n, ...data } = q.config();
+  const { signingSecret: _s, enqueue: _e, parseFile: _p, exportFile: _x, now: _n, ...data } = q.config();
   const worker = new Worker(q.entry, {
     workerData: { ...data, ocrGate: q.ocrGate },
     resourceLimits: { maxOldGenerationSizeMb: ANALYSIS_HEAP_MB },
@@ -153,8 +155,7 @@ function run(q: Queue, worker: Worker, documentId: number): void {
  */
 function parse(q: Queue, job: ParseJob): Promise<ParseAnswer> {
   if (q.closed) return Promise.resolve({ ok: false, status: 500, detail: 'queue closed' });
-  if (q.threads.length < q.concurrency) q.idleThreads.push(spawn(q));
-  const worker = q.threads[q.nextParseThread++ % q.threads.length];
+  const worker = parseThread(q);
   const id = ++q.parseIds;
   const sent: ParseJob = job.bytes ? { ...job, bytes: transferable(job.bytes) } : job;
   return new Promise<ParseAnswer>((resolve) => {
@@ -171,6 +172,18 @@ function parse(q: Queue, job: ParseJob): Promise<ParseAnswer> {
     worker.once('exit', onGone);
     worker.postMessage({ parse: { id, job: sent } }, sent.bytes ? [sent.bytes.buffer as ArrayBuffer] : []);
   });
+}
+
+/** The thread for the next parse or export: each in turn, started when missing. */
+function parseThread(q: Queue): Worker {
+  if (q.threads.length < q.concurrency) q.idleThreads.push(spawn(q));
+  return q.threads[q.nextParseThread++ % q.threads.length];
+}
+
+/** An export streamed from an analysis thread (export-stream.ts): its head, then its bytes chunk by chunk. */
+function exportFile(q: Queue, job: ExportJob): Promise<ExportAnswer> {
+  if (q.closed) return Promise.resolve({ ok: false, status: 500, detail: 'queue closed' });
+  return streamFromThread(parseThread(q), ++q.parseIds, job, q.exports);
 }
 
 export function createLocalQueue(
@@ -193,6 +206,7 @@ export function createLocalQueue(
     ocrGate: new SharedArrayBuffer(4),
     parseIds: 0,
     nextParseThread: 0,
+    exports: newExportTally(),
   };
   return {
     /**
@@ -211,6 +225,9 @@ export function createLocalQueue(
       return Promise.all(started);
     },
     parse: (job: ParseJob) => parse(q, job),
+    exportFile: (job: ExportJob) => exportFile(q, job),
+    /** The streamed exports: running now, and how the others ended. */
+    exports: (): ExportTally => ({ ...q.exports, cancelledAt: [...q.exports.cancelledAt] }),
     /** The local AnalysisQueue (functions/services/analysis-queue.ts): an analysis thread runs processDocument. */
     enqueue: async (job: AnalysisJob) => {
       q.pending.push(job.documentId);

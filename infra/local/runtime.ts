@@ -16,6 +16,7 @@ import { sampleComputo } from '../../functions/analysis/warm-up.ts';
 import { ensureTables, startDynalite, startS3 } from './storage.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { createLocalQueue, type ThreadReport } from './queue.ts';
+import type { ExportTally } from './export-stream.ts';
 import { threadEntries } from './thread-bundles.ts';
 import { dataDirGuard, STORAGE_UNAVAILABLE_TYPE } from './data-guard.ts';
 import { resumeOperations } from '../../functions/services/document-operations.ts';
@@ -46,6 +47,8 @@ export interface LocalRuntime {
   analysisThreads: ThreadReport[];
   /** Resolves when every queued analysis has ended. */
   idle: () => Promise<void>;
+  /** The exports streamed from the analysis threads: running now, and how the others ended. */
+  exports: () => ExportTally;
   stop: () => Promise<void>;
 }
 
@@ -96,6 +99,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     secureCookies: false,
     enqueue: queue.enqueue,
     parseFile: queue.parse,
+    exportFile: queue.exportFile,
     now: options.now,
   };
   const ctx = createContext(config);
@@ -124,6 +128,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     seed: seeded,
     analysisThreads,
     idle: queue.idle,
+    exports: queue.exports,
     stop: async () => {
       if (stopped) return;
       stopped = true;

@@ -82,13 +82,13 @@ describe('export formats', () => {
 });
 
 describe('exports off the API thread', () => {
-  it('hands each export to an analysis thread as plain data (no rows, no bytes) and answers with the file it builds', async () => {
+  it('hands each export to an analysis thread as plain data (no rows, no bytes) and answers with the file it streams', async () => {
     // Prepare
     const up = await uploadPdf(rt.url, token, corpusFile('primus_small.pdf'), 'primus_small.pdf');
     await waitForAnalysis(rt.url, token, up.id);
     const jobs: unknown[] = [];
-    const parse = rt.ctx.config.parseFile!;
-    rt.ctx.config.parseFile = (job) => (jobs.push(job), parse(job));
+    const exportFile = rt.ctx.config.exportFile!;
+    rt.ctx.config.exportFile = (job) => (jobs.push(job), exportFile(job));
     try {
       // Act
       const answers = await Promise.all(['?format=pdf', '?format=six'].map((q) => get(`/api/documents/${up.id}/export${q}`)));
@@ -98,6 +98,7 @@ describe('exports off the API thread', () => {
       expect(review.status).toBe(200);
       expect(Buffer.from(await answers[0].arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
       expect((await answers[1].text()).startsWith('<?xml')).toBe(true);
+      expect(Buffer.from(await review.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
       expect(jobs).toEqual([
         { kind: 'document-export', documentId: up.id, format: 'pdf', now: expect.any(String) },
         { kind: 'document-export', documentId: up.id, format: 'six', now: expect.any(String) },
@@ -106,8 +107,9 @@ describe('exports off the API thread', () => {
       // someone else's document is refused on this thread, before any job
       expect((await get(`/api/documents/${up.id}/export?format=pdf`, other)).status).toBe(404);
       expect(jobs).toHaveLength(3);
+      expect(rt.exports()).toMatchObject({ running: 0, cancelled: 0, failed: 0 });
     } finally {
-      rt.ctx.config.parseFile = parse;
+      rt.ctx.config.exportFile = exportFile;
     }
   });
 });

@@ -205,6 +205,32 @@ export async function readDocumentRows(ctx: AppContext, doc: Pick<DocumentRecord
   return rememberRows(doc.id, doc.rows_version, await listRows(ctx, doc.id, doc.row_count ?? 0)) as RowRecord[];
 }
 
+/** Rows per query when a document is read page by page (an export): one short query at a time. */
+export const PAGE_ROWS = 500;
+
+/**
+ * The same rows as readDocumentRows (and remembered the same way), read one page of PAGE_ROWS
+ * after the other instead of six ranges at once: for an export, which can wait. Locally the
+ * store is one process (dynalite) that answers one query at a time; short queries let other
+ * users' requests through between them. The signal is checked before each page: a read whose
+ * reader has gone stops there (AbortError).
+ */
+export async function readDocumentRowsPaged(ctx: AppContext, doc: Pick<DocumentRecord, 'id' | 'rows_version'>, signal?: AbortSignal): Promise<RowRecord[]> {
+  const hit = cachedRows(doc.id, doc.rows_version);
+  if (hit) return hit as RowRecord[];
+  const rows: RowRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    signal?.throwIfAborted();
+    const out = await store(ctx).send(
+      new QueryCommand({ TableName: ctx.table('rows'), KeyConditionExpression: 'document_id = :d', ExpressionAttributeValues: { ':d': doc.id }, ConsistentRead: true, Limit: PAGE_ROWS, ExclusiveStartKey }),
+    );
+    for (const item of out.Items ?? []) rows.push(decode(item));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return rememberRows(doc.id, doc.rows_version, rows) as RowRecord[];
+}
+
 /** Rows per key range when a large document is read as parallel range queries. */
 const RANGE_ROWS = 1000;
 const MAX_RANGES = 6;
