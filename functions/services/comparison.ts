@@ -3,9 +3,9 @@
  * the pure rule (shared/domain/comparison.ts), with the pairing choices kept on the first
  * document; and the comparison as an Excel workbook.
  */
-import { comparedLabour, totalLabour } from '../../shared/domain/comparison-labour.ts';
+import { comparedLabour, totalLabour, type TotalLabour, type VoceLabour } from '../../shared/domain/comparison-labour.ts';
 import ExcelJS from 'exceljs';
-import { chapterLabel, compareDocuments, STATE_LABEL, withChoice, type ComparisonResult, type ComparisonRow, type PairChoice } from '../../shared/domain/comparison.ts';
+import { chapterLabel, compareDocuments, STATE_LABEL, withChoice, type ComparedVoce, type ComparisonResult, type ComparisonRow, type PairChoice } from '../../shared/domain/comparison.ts';
 import type { AppContext } from '../config/context.ts';
 import { ValidationError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -137,8 +137,9 @@ const CHAPTER_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgCo
 /**
  * The comparison as a workbook: one column group per document (quantity, unit price, amount,
  * and for the others the differences against the first), the state and the uncertain pairings,
- * a title and a subtotal line per chapter, the totals; A4 landscape, one page wide, the header
- * on every page.
+ * a title and a subtotal line per chapter, the totals; at the end each document's labour cost
+ * and the warning of an offer below the project's (issue 39), per voce and in total; A4
+ * landscape, one page wide, the header on every page.
  */
 export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): Promise<Buffer> {
   const { documents, result } = loaded;
@@ -151,15 +152,17 @@ export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): P
     headerFooter: { oddFooter: '&LConfronto tra computi&RPagina &P di &N' },
   });
   const layout = columnsOf(documents.length);
+  const labour = labourOfComparison(loaded);
   ws.getCell(1, 1).value = 'Confronto tra computi';
   ws.getCell(1, 1).font = { bold: true, size: 14 };
   ws.getCell(2, 1).value = `Documento di riferimento: ${safeText(documents[0].filename)}. Esportato il ${new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)}`;
   writeColumnTitles(ws, documents, layout);
-  const line = writeChapters(ws, result, layout, 6);
-  writeTotal(ws.getRow(line + 1), result, layout);
+  const line = writeChapters(ws, result, new Map(result.voci.map((v, k) => [v, labour.voci[k]])), layout, 6);
+  writeTotal(ws.getRow(line + 1), result, labour.totali, layout);
   ws.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
   ws.getColumn(5).alignment = { wrapText: true, vertical: 'top' };
-  fitNumberColumns(ws, Array.from({ length: layout.lastCol - FIXED_COLUMNS.length }, (_, k) => FIXED_COLUMNS.length + 1 + k));
+  ws.getColumn(layout.lastCol).alignment = { wrapText: true, vertical: 'top' };
+  fitNumberColumns(ws, Array.from({ length: layout.lastCol - 1 - FIXED_COLUMNS.length }, (_, k) => FIXED_COLUMNS.length + 1 + k));
   ws.pageSetup.printArea = printArea(columnLetter(layout.lastCol), line + 1);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -169,9 +172,15 @@ const FIXED_WIDTHS = [16, 48, 7, 11, 26];
 /** Each document's columns: the reference's three, then two more with the differences from it. */
 const groupColumns = (i: number) => (i === 0 ? ['Quantità', 'Prezzo', 'Importo'] : ['Quantità', 'Prezzo', 'Importo', 'Diff. importo', 'Diff. %']);
 
+const LABOUR_TITLE = 'Costo della manodopera';
+const LABOUR_WARNING = 'Avviso manodopera';
+const LABOUR_WARNING_WIDTH = 44;
+
 interface ColumnLayout {
   /** Each document's first column (1-based). */
   groupStart: number[];
+  /** After every group: one labour cost column per document, then the warning (the last column). */
+  labourStart: number;
   lastCol: number;
 }
 
@@ -182,11 +191,11 @@ function columnsOf(documentCount: number): ColumnLayout {
     groupStart.push(col);
     col += groupColumns(i).length;
   }
-  return { groupStart, lastCol: col - 1 };
+  return { groupStart, labourStart: col, lastCol: col + documentCount };
 }
 
 /** Row 4: each document's name over its columns; row 5: the column titles. */
-function writeColumnTitles(ws: ExcelJS.Worksheet, documents: LoadedComparison['documents'], { groupStart, lastCol }: ColumnLayout): void {
+function writeColumnTitles(ws: ExcelJS.Worksheet, documents: LoadedComparison['documents'], { groupStart, labourStart, lastCol }: ColumnLayout): void {
   const groupRow = ws.getRow(4);
   const headRow = ws.getRow(5);
   FIXED_COLUMNS.forEach((h, i) => {
@@ -202,7 +211,13 @@ function writeColumnTitles(ws: ExcelJS.Worksheet, documents: LoadedComparison['d
       headRow.getCell(start + j).value = h;
       ws.getColumn(start + j).width = j === 0 ? 11 : j === 1 ? 12 : j === 4 ? 9 : 14;
     });
+    headRow.getCell(labourStart + i).value = safeText(`${i === 0 ? 'Riferimento: ' : ''}${d.filename}`);
+    ws.getColumn(labourStart + i).width = 14;
   });
+  groupRow.getCell(labourStart).value = LABOUR_TITLE;
+  ws.mergeCells(4, labourStart, 4, lastCol);
+  headRow.getCell(lastCol).value = LABOUR_WARNING;
+  ws.getColumn(lastCol).width = LABOUR_WARNING_WIDTH;
   for (const r of [groupRow, headRow]) {
     for (let c = 1; c <= lastCol; c++) {
       const cell = r.getCell(c);
@@ -219,7 +234,8 @@ function setMoney(cell: ExcelJS.Cell, value: number | null | undefined, fmt = EU
 }
 
 /** Chapter by chapter from `line`: its title, one row per voce, its subtotals. Returns the next free line. */
-function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result'], { groupStart, lastCol }: ColumnLayout, line: number): number {
+function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result'], labour: ReadonlyMap<ComparedVoce, VoceLabour>, layout: ColumnLayout, line: number): number {
+  const { groupStart, lastCol } = layout;
   const byChapter = new Map<string, typeof result.voci>();
   for (const v of result.voci) (byChapter.get(v.capitolo) ?? byChapter.set(v.capitolo, []).get(v.capitolo)!).push(v);
   for (const chapter of result.capitoli) {
@@ -234,13 +250,15 @@ function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result']
       r.getCell(3).value = safeText(v.unita_di_misura);
       r.getCell(4).value = STATE_LABEL[v.stato];
       r.getCell(5).value = v.incerto ? safeText(`Abbinamento incerto: ${v.motivo ?? ''}`) : '';
+      writeLabour(r, labour.get(v), layout);
       r.eachCell((cell, c) => {
-        cell.alignment = { vertical: 'top', wrapText: c === 2 || c === 5 };
+        cell.alignment = { vertical: 'top', wrapText: c === 2 || c === 5 || c === lastCol };
       });
-      // As tall as its wrapped description and pairing note: Excel does not fit heights when it opens a file.
+      // As tall as its wrapped description, pairing note and labour warning: Excel does not fit heights when it opens a file.
       r.height = rowHeight([
         { text: String(r.getCell(2).value ?? ''), width: FIXED_WIDTHS[1] },
         { text: String(r.getCell(5).value ?? ''), width: FIXED_WIDTHS[4] },
+        { text: String(r.getCell(lastCol).value ?? ''), width: LABOUR_WARNING_WIDTH },
       ]);
       v.valori.forEach((val, i) => {
         const s = groupStart[i];
@@ -264,8 +282,19 @@ function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result']
   return line;
 }
 
-function writeTotal(total: ExcelJS.Row, result: LoadedComparison['result'], { groupStart }: ColumnLayout): void {
+/** A voce's labour cost in each document (empty where unknown) and the warning of an offer below the project's. */
+function writeLabour(r: ExcelJS.Row, labour: VoceLabour | undefined, { labourStart, lastCol }: ColumnLayout): void {
+  labour?.costi.forEach((c, i) => setMoney(r.getCell(labourStart + i), c));
+  r.getCell(lastCol).value = labour?.avviso ? safeText(labour.avviso) : '';
+}
+
+function writeTotal(total: ExcelJS.Row, result: LoadedComparison['result'], labour: readonly TotalLabour[], { groupStart, labourStart, lastCol }: ColumnLayout): void {
   total.getCell(2).value = 'Totale';
+  labour.forEach((t, i) => setMoney(total.getCell(labourStart + i), t.costo));
+  const warnings = labour.flatMap((t) => (t.avviso ? [t.avviso] : []));
+  total.getCell(lastCol).value = safeText(warnings.join('; '));
+  total.getCell(lastCol).alignment = { vertical: 'top', wrapText: true };
+  total.height = rowHeight([{ text: warnings.join('; '), width: LABOUR_WARNING_WIDTH }]);
   result.totali.forEach((t, i) => {
     setMoney(total.getCell(groupStart[i] + 2), t);
     if (i > 0) {

@@ -5,6 +5,7 @@
  * offer does not cut the labour cost the tender states. Kept apart from the text matching of
  * comparison.ts: it reads the compared pairs (row ids) and the stored rows, nothing else.
  */
+import { formatItalian, fromNumber } from './money.ts';
 import { quadroManodopera, rowLabourCost, type LabourRow } from './manodopera.ts';
 import type { ComparisonResult } from './comparison.ts';
 
@@ -23,7 +24,8 @@ export interface TotalLabour {
 }
 
 const cents = (n: number) => Math.round(n * 100);
-const euro = (n: number) => `${n.toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} \u20ac`;
+/** "1.224,00 €": grouped from four digits on (it-IT's toLocaleString writes "1224,00"). */
+const euro = (n: number) => `${formatItalian(fromNumber(n), 2)} \u20ac`;
 
 /** The labour cost of the rows a document's part of a voce sums (null when none of them has one). */
 function costOf(ids: readonly number[], rows: ReadonlyMap<number, LabourRow>): number | null {
@@ -31,11 +33,18 @@ function costOf(ids: readonly number[], rows: ReadonlyMap<number, LabourRow>): n
   return costs.length ? costs.reduce((a, c) => a + cents(c), 0) / 100 : null;
 }
 
+/** Whether document i's labour cost (an offer, i > 0) falls below the project's (the first): both known, to the cent. */
+export function labourBelowProject(costs: ReadonlyArray<number | null | undefined>, i: number): boolean {
+  const project = costs[0];
+  const c = costs[i];
+  return i > 0 && project != null && c != null && cents(c) < cents(project);
+}
+
 /** "Offerta 2: manodopera 80,00 € contro 93,47 € del progetto (−13,47 €)" for each document below the first. */
 function belowProject(costs: ReadonlyArray<number | null>, names: readonly string[]): string | null {
   const project = costs[0];
   if (project === null || project === undefined) return null;
-  const below = costs.flatMap((c, i) => (i > 0 && c !== null && cents(c) < cents(project) ? [`${names[i]}: manodopera ${euro(c)} contro ${euro(project)} del progetto (−${euro((cents(project) - cents(c)) / 100)})`] : []));
+  const below = costs.flatMap((c, i) => (c !== null && labourBelowProject(costs, i) ? [`${names[i]}: manodopera ${euro(c)} contro ${euro(project)} del progetto (−${euro((cents(project) - cents(c)) / 100)})`] : []));
   return below.length ? below.join('; ') : null;
 }
 
@@ -52,7 +61,7 @@ export function totalLabour(documents: ReadonlyArray<readonly LabourRow[]>, name
   const costs = documents.map((rows) => quadroManodopera(rows).costo_manodopera);
   return costs.map((c, i) => {
     const project = costs[0];
-    const below = i > 0 && cents(c) < cents(project);
+    const below = labourBelowProject(costs, i);
     return {
       costo: c,
       differenza: i === 0 ? null : (cents(c) - cents(project)) / 100,

@@ -14,7 +14,7 @@ import { loggedInPage } from '../support/browser.ts';
 import { sharedApp, sharedBrowser } from '../support/shared.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { auditPage, describeFindings } from '../support/axe.ts';
-import { COMPUTO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
+import { COMPUTO, OFFERTA_MDO, PROGETTO_MDO, VARIANTE, xpwe } from '../support/comparison-computi.ts';
 import { ADMIN_PASSWORD, loginAs, type TestRuntime } from '../support/runtime.ts';
 
 const shots = process.env.COMPARE_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'computa-confronto-'));
@@ -119,4 +119,45 @@ describe('comparison page', () => {
     await page.screenshot({ path: path.join(shots, 'confronto-390-top.png') });
     await expectNoFindings(page, 'comparison at 390 px');
   }, 180_000);
+
+  it('shows each document\'s labour beside the project\'s and warns of an offer below it, voce by voce and in total', async () => {
+    // Prepare: the project states each voce's labour incidence (IncMDO); the offer gives the tinteggiatura 40% instead of 60%.
+    const token = await loginAs(rt.url, 'admin', ADMIN_PASSWORD);
+    const { id: progetto } = await uploadPdf(rt.url, token, Buffer.from(xpwe(PROGETTO_MDO, 'Scuola')), 'progetto-mdo.xpwe');
+    const { id: offerta } = await uploadPdf(rt.url, token, Buffer.from(xpwe(OFFERTA_MDO, 'Scuola offerta')), 'offerta-mdo.xpwe');
+    await waitForAnalysis(rt.url, token, progetto, 120_000);
+    await waitForAnalysis(rt.url, token, offerta, 120_000);
+    const page = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 1366);
+    // Act
+    await page.goto(`${rt.url}/documents/${progetto}/confronto?con=${offerta}`);
+    await page.locator('.cmp-table').waitFor();
+    // Assess: 2.040,00 € × 60% = 1.224,00 € in the project, × 40% = 816,00 € in the offer: the offer's cell warns.
+    const labourCells = async (code: string) => (await rowOf(page, code).locator('td.cmp-labour-td').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(await labourCells('FIN.020')).toEqual(['1.224,00 €', '816,00 €, inferiore al progetto']);
+    expect(await rowOf(page, 'FIN.020').getByTestId('labour-cell-below').getAttribute('title')).toBe('offerta-mdo.xpwe: manodopera 816,00 € contro 1.224,00 € del progetto (−408,00 €)');
+    expect(await rowOf(page, 'FIN.020').locator('.cmp-labour-warn').innerText()).toContain('manodopera inferiore al progetto');
+    // An offer above the project's (DEM.001, 50% against 45%) and a voce with no incidence (FIN.030) are no warning.
+    expect(await labourCells('DEM.001')).toEqual(['484,22 €', '538,02 €']);
+    expect(await labourCells('FIN.030')).toEqual(['—', '—']);
+    expect(await page.getByTestId('labour-cell-below').count()).toBe(1);
+    // In total: 4.802,79 € against 4.448,59 €.
+    const totals = (await page.getByTestId('labour-total').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(totals).toEqual(['Costo della manodopera 4.802,79 €', 'Costo della manodopera 4.448,59 € 354,20 € in meno del progetto']);
+    expect(await page.locator('.cmp-total-card').nth(1).locator('.cmp-labour-below').count()).toBe(1);
+    await page.screenshot({ path: path.join(shots, 'confronto-manodopera-1366.png'), fullPage: true });
+    await expectNoFindings(page, 'comparison with labour at 1366 px');
+    await page.context().close();
+
+    // Act: the same on a phone.
+    const phone = await loggedInPage(browser, rt.url, 'admin', ADMIN_PASSWORD, 390);
+    await phone.goto(`${rt.url}/documents/${progetto}/confronto?con=${offerta}`);
+    await phone.locator('.cmp-cards').waitFor();
+    // Assess
+    const card = phone.locator('.cmp-card', { hasText: 'FIN.020' });
+    expect((await card.getByTestId('labour-cell-below').innerText()).replace(/\s+/g, ' ').trim()).toBe('Manodopera 816,00 €, 408,00 € in meno del progetto');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: path.join(shots, 'confronto-manodopera-390.png') });
+    await phone.context().close();
+  }, 240_000);
 });

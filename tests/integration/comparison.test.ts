@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPUTO, EXPECTED, sumOf, VARIANTE, xpwe } from '../support/comparison-computi.ts';
+import { COMPUTO, EXPECTED, OFFERTA_MDO, PROGETTO_MDO, sumOf, VARIANTE, xpwe } from '../support/comparison-computi.ts';
 import { uploadPdf, waitForAnalysis } from '../support/documents.ts';
 import { ADMIN_PASSWORD, apiClient, loginAs, startTestRuntime, type TestRuntime } from '../support/runtime.ts';
 
@@ -192,7 +192,9 @@ describe('GET /api/documents/{id}/comparison/export', () => {
     expect(ws.getCell(4, 6).value).toBe('Riferimento: computo.xpwe');
     expect(ws.getCell(4, 9).value).toBe('variante.xpwe');
     const header = (ws.getRow(5).values as unknown[]).slice(1);
-    expect(header).toEqual(['Codice', 'Descrizione', 'U.M.', 'Stato', 'Abbinamento', 'Quantità', 'Prezzo', 'Importo', 'Quantità', 'Prezzo', 'Importo', 'Diff. importo', 'Diff. %']);
+    // The labour columns (issue 39) come after the existing ones, which keep their order.
+    expect(header).toEqual(['Codice', 'Descrizione', 'U.M.', 'Stato', 'Abbinamento', 'Quantità', 'Prezzo', 'Importo', 'Quantità', 'Prezzo', 'Importo', 'Diff. importo', 'Diff. %', 'Riferimento: computo.xpwe', 'variante.xpwe', 'Avviso manodopera']);
+    expect(ws.getCell(4, 14).value).toBe('Costo della manodopera');
     const lines: unknown[][] = [];
     ws.eachRow((row) => lines.push((row.values as unknown[]).slice(1)));
     const byCode = (c: string) => lines.find((l) => l[0] === c)!;
@@ -202,5 +204,33 @@ describe('GET /api/documents/{id}/comparison/export', () => {
     expect(byCode('FIN.040')[4]).toMatch(/^Abbinamento incerto/);
     expect(lines.find((l) => l[1] === 'Subtotale Demolizioni')!.slice(7, 12)).toEqual([2076.04, undefined, undefined, 2116.04, 40]);
     expect(lines.find((l) => l[1] === 'Totale')!.slice(7, 11)).toEqual([sumOf(COMPUTO), undefined, undefined, sumOf(VARIANTE)]);
+  });
+
+  it('exports each document\'s labour cost per voce and in total, with the warning of an offer below the project\'s, after the existing columns', async () => {
+    // Prepare: the project states each voce's labour incidence; the offer gives FIN.020 40% instead of 60% and DEM.001 50% instead of 45%.
+    const progetto = await uploadXpwe(mario, PROGETTO_MDO, 'progetto-mdo.xpwe');
+    const offertaMdo = await uploadXpwe(mario, OFFERTA_MDO, 'offerta-mdo.xpwe');
+    // Act
+    const res = await fetch(`${rt.url}/api/documents/${progetto}/comparison/export?with=${offertaMdo}`, { headers: { authorization: `Bearer ${mario}` } });
+    // Assess
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const ws = wb.getWorksheet('Confronto')!;
+    expect((ws.getRow(5).values as unknown[]).slice(14)).toEqual(['Riferimento: progetto-mdo.xpwe', 'offerta-mdo.xpwe', 'Avviso manodopera']);
+    const lines: unknown[][] = [];
+    ws.eachRow((row) => lines.push((row.values as unknown[]).slice(1)));
+    const byCode = (c: string) => lines.find((l) => l[0] === c)!;
+    // 2.040,00 € × 60% = 1.224,00 €, × 40% = 816,00 €: below the project's, warned.
+    expect(byCode('FIN.020').slice(13, 16)).toEqual([1224, 816, 'offerta-mdo.xpwe: manodopera 816,00 € contro 1.224,00 € del progetto (\u2212408,00 €)']);
+    // 1.076,04 € × 45% = 484,22 €, × 50% = 538,02 €: above, no warning; FIN.030 states no incidence: empty cells.
+    expect(byCode('DEM.001').slice(13, 16)).toEqual([484.22, 538.02, '']);
+    expect(byCode('FIN.030').slice(13, 16)).toEqual([undefined, undefined, '']);
+    expect(ws.getCell(lines.findIndex((l) => l[0] === 'FIN.020') + 1, 14).numFmt).toContain('€');
+    // In total: the sum of the voci's (FIN.030 has none) and the warning.
+    const project = [484.22, 400, 841.05, 816.9, 364.62, 1224, 672].reduce((a, b) => a + b, 0);
+    const total = lines.find((l) => l[1] === 'Totale')!;
+    expect(total.slice(13, 15)).toEqual([Math.round(project * 100) / 100, 4448.59]);
+    expect(total[15]).toBe('offerta-mdo.xpwe: costo della manodopera 4.448,59 € inferiore a quello del progetto 4.802,79 €');
   });
 });

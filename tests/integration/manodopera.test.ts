@@ -165,6 +165,30 @@ describe('manodopera e sicurezza (issue 39)', () => {
     expect(byCode(rows, 'SIC.01')).toMatchObject({ incidenza_manodopera: null, fonte_manodopera: null });
   }, 150_000);
 
+  it("round-trips the labour through our SIX: each prodotto's incidenzaManodopera is the voce's declared incidence, kept beside the list's", async () => {
+    // Prepare: our SIX (incidenzaManodopera 40.36, 26.86, 12.5 on the prodotti), one changed as another program would write it.
+    const res = await fetch(`${rt.url}/api/documents/${documentId}/export?format=six`, { headers: { authorization: `Bearer ${token}` } });
+    const exported = await res.text();
+    const six = exported.replace(/(incidenzaManodopera>)26\.86(<)/, '$135$2');
+    expect(six).not.toBe(exported);
+    // Act
+    const up = await uploadPdf(rt.url, token, Buffer.from(six), 'computo-manodopera-six.xml', { provincia: 'FI', tipologia_dei: 'nuove_costruzioni' });
+    await waitForAnalysis(rt.url, token, up.id, 120_000);
+    const rows = (await api('GET', `/api/documents/${up.id}/rows`, { token })).json.data.map((r: { attributes: Row }) => r.attributes);
+    // Assess: the file's incidence is the row's own (fonte documento), the list's stays in price_source, 10% off is said.
+    expect(byCode(rows, 'TOS25_01.A03.001.001')).toMatchObject({ incidenza_manodopera: 40.36, incidenza_manodopera_dichiarata: 40.36, fonte_manodopera: 'documento', costo_manodopera: 550.11 });
+    expect(byCode(rows, 'TOS25_01.A03.001.001').manodopera_diversa).toBeUndefined();
+    expect(byCode(rows, 'TOS25_17.N05.002.013')).toMatchObject({
+      incidenza_manodopera: 35,
+      fonte_manodopera: 'documento',
+      costo_manodopera: 121.8, // 348 × 35%
+      price_source: { incidenza_manodopera: 26.86 },
+      manodopera_diversa: 'costo della manodopera dichiarato nel computo 121,80 € (35%) contro 93,47 € (26,86%) dal prezzario',
+    });
+    expect(byCode(rows, 'TOS25_18.W01.001.002')).toMatchObject({ incidenza_manodopera: 12.5, fonte_manodopera: 'documento', costo_manodopera: 183.43 });
+    expect(byCode(rows, 'SIC.01')).toMatchObject({ incidenza_manodopera: null, fonte_manodopera: null });
+  }, 150_000);
+
   it("reads a spreadsheet computo's own Mdo inc. % and Tot . mdo, keeps the list's beside them, flags a voce 10% off and rebuilds the quadro by hand", async () => {
     // Prepare: the computo's own labour: 40,36% and 550,11 € (the list's: no flag); 120,00 € where the
     // list gives 348 × 26,86% = 93,47 € (26,53 € off, over 10% of 93,47: flagged); a voce 10 € off a

@@ -13,6 +13,8 @@ export interface XpweVoce {
   quantita: number;
   prezzo: number;
   capitolo: string;
+  /** The labour incidence the file states (XPWE IncMDO, percent), read as the voce's own (issue 39). */
+  incMdo?: number;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -22,7 +24,7 @@ export function xpwe(voci: XpweVoce[], oggetto: string): string {
   const chapters = [...new Set(voci.map((v) => v.capitolo))];
   const cats = chapters.map((c, i) => `<DGCategorieItem ID="${i + 1}"><DesSintetica>${esc(c)}</DesSintetica></DGCategorieItem>`).join('');
   const ep = voci
-    .map((v, i) => `<EPItem ID="${i + 1}"><TipoEP>0</TipoEP><Tariffa>${esc(v.tariffa)}</Tariffa><DesRidotta>${esc(v.descrizione)}</DesRidotta><DesEstesa>${esc(v.descrizione)}</DesEstesa><UnMisura>${esc(v.um)}</UnMisura><Prezzo1>${v.prezzo}</Prezzo1></EPItem>`)
+    .map((v, i) => `<EPItem ID="${i + 1}"><TipoEP>0</TipoEP><Tariffa>${esc(v.tariffa)}</Tariffa><DesRidotta>${esc(v.descrizione)}</DesRidotta><DesEstesa>${esc(v.descrizione)}</DesEstesa><UnMisura>${esc(v.um)}</UnMisura><Prezzo1>${v.prezzo}</Prezzo1>${v.incMdo === undefined ? '' : `<IncMDO>${v.incMdo}</IncMDO>`}</EPItem>`)
     .join('\n');
   const vc = voci
     .map((v, i) => `<VCItem ID="${i + 1}"><IDEP>${i + 1}</IDEP><Quantita>${v.quantita}</Quantita><IDSpCat>0</IDSpCat><IDCat>${chapters.indexOf(v.capitolo) + 1}</IDCat><IDSbCat>0</IDSbCat><PweVCMisure></PweVCMisure></VCItem>`)
@@ -81,3 +83,16 @@ export const EXPECTED: Record<string, { stato: string; incerto: boolean; variant
 };
 
 export const sumOf = (voci: XpweVoce[]) => voci.reduce((s, x) => Math.round((s + mulRound2([x.quantita, x.prezzo])) * 100) / 100, 0);
+
+/** Labour incidences (percent) the project states per code (issue 39); FIN.030 states none. */
+const PROJECT_MDO: Record<string, number> = { 'DEM.001': 45, 'DEM.002': 40, 'MUR-010': 30, 'MUR-011': 35, 'TOS23_03.B01.002.001': 50, 'FIN.020': 60, 'FIN.040': 20 };
+
+/** The computo as the tender's project, with the labour incidence of each voce (IncMDO). */
+export const PROGETTO_MDO: XpweVoce[] = COMPUTO.map((x) => ({ ...x, ...(PROJECT_MDO[x.tariffa] ? { incMdo: PROJECT_MDO[x.tariffa] } : {}) }));
+
+/**
+ * A company's offer on that project: the same voci and prices, the tinteggiatura (FIN.020) with
+ * 40% labour instead of 60% (816,00 € against 1.224,00 €: below the project's), the demolition
+ * (DEM.001) with 50% instead of 45% (above).
+ */
+export const OFFERTA_MDO: XpweVoce[] = PROGETTO_MDO.map((x) => (x.tariffa === 'FIN.020' ? { ...x, incMdo: 40 } : x.tariffa === 'DEM.001' ? { ...x, incMdo: 50 } : x));

@@ -6,6 +6,7 @@
 import { compare, formatItalian, fromNumber, parseFlexible, round, sum, toNumber, type Decimal } from '../../../shared/domain/money.ts';
 import { AMOUNT_DECIMALS, outOfRangeReason, QUANTITY_DECIMALS, UNIT_PRICE_DECIMALS, withinAmountLimit } from '../../../shared/domain/amounts.ts';
 import { amountOf as productRule } from '../../../shared/domain/totals.ts';
+import { MAX_INCIDENZA } from '../../../shared/domain/manodopera.ts';
 import { addReason, productHolds, R_PRODOTTO, R_TOTALE } from '../parser/checks.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
 import { ImportError } from '../../errors.ts';
@@ -45,6 +46,17 @@ export function fileNumber(value: unknown): Decimal | null {
   const t = value.replace(/€|\bEUR\b|\beuro\b/gi, '').replace(/[\s\u00a0]/g, '');
   if (!t || t.length > 40) return null;
   return parseFlexible(t);
+}
+
+/**
+ * A labour incidence a file states for an article, in percent (XPWE IncMDO as PriMus and LeenO
+ * write it, SIX incidenzaManodopera): to the hundredth; 0 (their "none") and nonsense give nothing.
+ */
+export function labourIncidence(value: string): number | undefined {
+  const d = fileNumber(value.trim());
+  if (!d) return undefined;
+  const n = toNumber(round(d, 2));
+  return n > 0 && n <= MAX_INCIDENZA ? n : undefined;
 }
 
 /** Numbers as stored on a row: amounts and prices to cents, quantities as the file holds them (up to 4 decimals). */

@@ -12,9 +12,9 @@
 import { add, mul, neg, round, ZERO, type Decimal } from '../../../shared/domain/money.ts';
 import { originalCode, SIX_AUTHOR, SIX_CHAPTER_GROUPS } from '../../../shared/domain/export-formats.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
-import { amountOf, fileNumber, finish, ImportError, makeVoce, type ImportResult } from './common.ts';
+import { amountOf, fileNumber, finish, ImportError, labourIncidence, makeVoce, type ImportResult } from './common.ts';
 import { evalMeasure, ONE } from './expr.ts';
-import { attr, child, children, parseXml, type XmlNode } from './xml.ts';
+import { attr, child, children, parseXml, text, type XmlNode } from './xml.ts';
 
 export const SIX_NOT_SIX = 'Il file XML non è un computo SIX (UNI 11337) né un PriMus XPWE.';
 export const SIX_NO_VOCI = 'Il file SIX non contiene voci di computo misurate (nessuna prvRilevazione): è forse solo un prezzario?';
@@ -48,6 +48,8 @@ interface Product {
   unit: string;
   prices: Map<string, Decimal>;
   groups: string[];
+  /** The labour incidence the file states for the product (incidenzaManodopera, percent; issue 39). */
+  incidenza?: number;
 }
 
 interface Pending {
@@ -117,6 +119,8 @@ function productsOf(root: XmlNode, groupNames: Map<string, string>): Map<string,
         unit: units.get(attr(p, 'unitaDiMisuraId')) ?? '',
         prices: new Map(children(p, 'prdQuotazione').map((q) => [attr(q, 'listaQuotazioneId'), fileNumber(attr(q, 'valore')) ?? ZERO])),
         groups: children(p, 'prdGrpValore').map((g) => groupNames.get(attr(g, 'grpValoreId')) ?? '').filter(Boolean),
+        // Our exports write it as an element of the prodotto; an attribute is read too.
+        incidenza: labourIncidence(text(p, 'incidenzaManodopera') || attr(p, 'incidenzaManodopera')),
       });
     }
   }
@@ -186,6 +190,7 @@ function voceOf(p: Pending, index: number): ParsedVoce {
       capitoli: p.own?.capitoli ?? { supercategoria: p.preventivo, categoria: p.product.groups[0], sottocategoria: p.product.groups[1] },
     },
     index,
+    { incidenza: p.product.incidenza },
   );
 }
 

@@ -5,10 +5,9 @@
  * Quantita; the measurement rows are only read to check it ("da verificare" when they disagree).
  * XPWE holds no amounts: the amount is quantità × prezzo rounded to cents, as PriMus prints it.
  */
-import { abs, add, compare, dec, mul, neg, round, sub, toNumber, ZERO, type Decimal } from '../../../shared/domain/money.ts';
-import { MAX_INCIDENZA } from '../../../shared/domain/manodopera.ts';
+import { abs, add, compare, dec, mul, neg, sub, ZERO, type Decimal } from '../../../shared/domain/money.ts';
 import type { Capitoli, ParsedVoce } from '../parser/types.ts';
-import { amountOf, fileNumber, finish, ImportError, makeVoce, R_MISURE, type ImportResult } from './common.ts';
+import { amountOf, fileNumber, finish, ImportError, labourIncidence, makeVoce, R_MISURE, type ImportResult } from './common.ts';
 import { evalMeasure } from './expr.ts';
 import { originalCode } from '../../../shared/domain/export-formats.ts';
 import { attr, child, children, parseXml, text, type XmlNode } from './xml.ts';
@@ -110,13 +109,6 @@ export function importXpwe(bytes: Uint8Array): ImportResult {
   return finish({ layout: 'xpwe', voci, document_total: null, warnings });
 }
 
-/** IncMDO as PriMus and LeenO write it: a percentage; 0 (their "none") and nonsense give nothing. */
-function labourIncidence(value: string): number | undefined {
-  const d = fileNumber(value.trim());
-  if (!d) return undefined;
-  const n = toNumber(round(d, 2));
-  return n > 0 && n <= MAX_INCIDENZA ? n : undefined;
-}
 
 /**
  * The sum of the measurement rows: each row with factors (parti uguali, lunghezza, larghezza,

@@ -6,6 +6,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { SelectButton } from 'primereact/selectbutton';
 import { formatEuro, formatInteger, formatPercent } from '@shared/format.ts';
 import type { Comparison } from '../api/get-comparison.ts';
+import { LabourTotal } from './ComparisonLabour.tsx';
 import { ALL_STATES, STATE_LABEL, type SortKey, type ViewOptions, type VoceState } from '../utils/view.ts';
 
 const SORTS: Array<{ label: string; value: SortKey }> = [
@@ -40,19 +41,6 @@ export function ComparisonTotals({ data }: { data: Comparison }) {
         );
       })}
     </section>
-  );
-}
-
-/** The document's labour cost (issue 39) and, for an offer, its difference from the project's; a warning when below. */
-function LabourTotal({ t, first }: { t: Comparison['totali'][number]; first: boolean }) {
-  if (t.manodopera == null) return null;
-  const below = !!t.manodopera_avviso;
-  return (
-    <span className={below ? 'cmp-labour-total cmp-labour-below' : 'cmp-labour-total'} title={t.manodopera_avviso ?? undefined} data-testid="labour-total">
-      {below && <i className="pi pi-exclamation-triangle" aria-hidden />} Manodopera {formatEuro(t.manodopera)}
-      {!first && t.manodopera_differenza != null && ` (${t.manodopera_differenza > 0 ? '+' : ''}${formatEuro(t.manodopera_differenza)})`}
-      {below && <span className="sr-only">: {t.manodopera_avviso}</span>}
-    </span>
   );
 }
 

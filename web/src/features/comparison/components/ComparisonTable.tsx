@@ -5,6 +5,7 @@ import { Tag } from 'primereact/tag';
 import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
 import type { Comparison } from '../api/get-comparison.ts';
 import { byChapter, chapterName, rowLink, STATE_LABEL, STATE_SEVERITY, type Voce } from '../utils/view.ts';
+import { CardLabour, hasLabour, TotalLabourCell, VoceLabour } from './ComparisonLabour.tsx';
 
 interface Props {
   data: Comparison;
@@ -12,6 +13,9 @@ interface Props {
   grouped: boolean;
   onPair: (v: Voce) => void;
 }
+
+/** Columns of document i's group: quantity, price, amount, then (offers) difference and %, then labour when known. */
+const groupWidth = (i: number, labour: boolean) => (i === 0 ? 3 : 5) + (labour ? 1 : 0);
 
 const signed = (n: number | null | undefined) => (n == null ? '—' : `${n > 0 ? '+' : ''}${formatEuro(n)}`);
 const diffClass = (n: number | null | undefined) => (n == null || n === 0 ? '' : n > 0 ? 'cmp-up' : 'cmp-down');
@@ -27,7 +31,7 @@ export function StateCell({ voce, onPair }: { voce: Voce; onPair: (v: Voce) => v
       )}
       {voce.manodopera_avviso && (
         <span className="cmp-uncertain cmp-labour-warn" title={voce.manodopera_avviso} data-testid="labour-below">
-          <i className="pi pi-exclamation-triangle" aria-hidden /> manodopera sotto il progetto
+          <i className="pi pi-exclamation-triangle" aria-hidden /> manodopera inferiore al progetto
           <span className="sr-only">: {voce.manodopera_avviso}</span>
         </span>
       )}
@@ -36,7 +40,7 @@ export function StateCell({ voce, onPair }: { voce: Voce; onPair: (v: Voce) => v
   );
 }
 
-function VoceRow({ data, voce, onPair }: { data: Comparison; voce: Voce; onPair: (v: Voce) => void }) {
+function VoceRow({ data, voce, labour, onPair }: { data: Comparison; voce: Voce; labour: boolean; onPair: (v: Voce) => void }) {
   return (
     <tr className={voce.incerto ? 'cmp-row-uncertain' : undefined} data-voce={voce.key}>
       <td className="cmp-code">{voce.tariffa || '—'}</td>
@@ -66,6 +70,11 @@ function VoceRow({ data, voce, onPair }: { data: Comparison; voce: Voce; onPair:
                 <td className={`num ${diffClass(diff?.totale)}`}>{diff?.percentuale == null ? '—' : formatPercent(diff.percentuale)}</td>
               </>
             )}
+            {labour && (
+              <td className="num cmp-labour-td">
+                <VoceLabour voce={voce} i={i} />
+              </td>
+            )}
           </Fragment>
         );
       })}
@@ -76,77 +85,121 @@ function VoceRow({ data, voce, onPair }: { data: Comparison; voce: Voce; onPair:
   );
 }
 
-/** The comparison as a table: a column group per document, grouped by chapter with subtotals, totals at the foot. */
-export function ComparisonTable({ data, voci, grouped, onPair }: Props) {
-  const columns = 3 + data.documenti.reduce((n, _, i) => n + (i === 0 ? 3 : 5), 0) + 1;
-  const chapters = new Map(data.capitoli.map((c) => [c.capitolo, c]));
-  const subtotal = (capitolo: string) => {
-    const c = chapters.get(capitolo);
-    if (!c) return null;
-    return (
-      <tr className="cmp-subtotal">
-        <th scope="row" colSpan={3}>
-          Subtotale {chapterName(capitolo)}
+/** The two header rows: a column group per document (the reference first), then Stato. */
+function TableHead({ data, labour }: { data: Comparison; labour: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" rowSpan={2}>
+          Codice
+        </th>
+        <th scope="col" rowSpan={2}>
+          Descrizione
+        </th>
+        <th scope="col" rowSpan={2}>
+          U.M.
         </th>
         {data.documenti.map((doc, i) => (
+          <th key={doc.id} scope="colgroup" colSpan={groupWidth(i, labour)} className="cmp-group-start cmp-doc-head">
+            {i === 0 ? 'Riferimento: ' : ''}
+            {doc.filename}
+          </th>
+        ))}
+        <th scope="col" rowSpan={2}>
+          Stato
+        </th>
+      </tr>
+      <tr>
+        {data.documenti.map((doc, i) => (
           <Fragment key={doc.id}>
-            <td className="cmp-group-start" />
-            <td />
-            <td className="num">{formatEuro(c.subtotali[i])}</td>
+            <th scope="col" className="cmp-group-start">
+              Q.tà
+            </th>
+            <th scope="col">Prezzo</th>
+            <th scope="col">Importo</th>
             {i > 0 && (
               <>
-                <td className={`num ${diffClass(c.differenze[i])}`}>{signed(c.differenze[i])}</td>
-                <td />
+                <th scope="col">Diff.</th>
+                <th scope="col">Diff. %</th>
               </>
             )}
+            {labour && (
+              <th scope="col" title="Costo della manodopera della voce (importo × incidenza)">
+                Manodopera
+              </th>
+            )}
+          </Fragment>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A chapter's subtotal row: each document's subtotal and, for offers, its difference. */
+function SubtotalRow({ data, capitolo, labour }: { data: Comparison; capitolo: string; labour: boolean }) {
+  const c = data.capitoli.find((x) => x.capitolo === capitolo);
+  if (!c) return null;
+  return (
+    <tr className="cmp-subtotal">
+      <th scope="row" colSpan={3}>
+        Subtotale {chapterName(capitolo)}
+      </th>
+      {data.documenti.map((doc, i) => (
+        <Fragment key={doc.id}>
+          <td className="cmp-group-start" />
+          <td />
+          <td className="num">{formatEuro(c.subtotali[i])}</td>
+          {i > 0 && (
+            <>
+              <td className={`num ${diffClass(c.differenze[i])}`}>{signed(c.differenze[i])}</td>
+              <td />
+            </>
+          )}
+          {labour && <td />}
+        </Fragment>
+      ))}
+      <td />
+    </tr>
+  );
+}
+
+/** The totals row: each document's total, difference and labour cost. */
+function TableFoot({ data, labour }: { data: Comparison; labour: boolean }) {
+  return (
+    <tfoot>
+      <tr className="cmp-total">
+        <th scope="row" colSpan={3}>
+          Totale
+        </th>
+        {data.totali.map((t, i) => (
+          <Fragment key={t.document_id}>
+            <td className="cmp-group-start" />
+            <td />
+            <td className="num">{formatEuro(t.totale)}</td>
+            {i > 0 && (
+              <>
+                <td className={`num ${diffClass(t.differenza)}`}>{signed(t.differenza)}</td>
+                <td className={`num ${diffClass(t.differenza)}`}>{t.percentuale == null ? '—' : formatPercent(t.percentuale)}</td>
+              </>
+            )}
+            {labour && <TotalLabourCell t={t} />}
           </Fragment>
         ))}
         <td />
       </tr>
-    );
-  };
+    </tfoot>
+  );
+}
+
+/** The comparison as a table: a column group per document, grouped by chapter with subtotals, totals at the foot. */
+export function ComparisonTable({ data, voci, grouped, onPair }: Props) {
+  const labour = hasLabour(data);
+  const columns = 3 + data.documenti.reduce((n, _, i) => n + groupWidth(i, labour), 0) + 1;
+  const row = (v: Voce) => <VoceRow key={v.key} data={data} voce={v} labour={labour} onPair={onPair} />;
   return (
     <div className="cmp-table-wrap" tabIndex={0} role="region" aria-label="Tabella del confronto">
       <table className="cmp-table">
-        <thead>
-          <tr>
-            <th scope="col" rowSpan={2}>
-              Codice
-            </th>
-            <th scope="col" rowSpan={2}>
-              Descrizione
-            </th>
-            <th scope="col" rowSpan={2}>
-              U.M.
-            </th>
-            {data.documenti.map((doc, i) => (
-              <th key={doc.id} scope="colgroup" colSpan={i === 0 ? 3 : 5} className="cmp-group-start cmp-doc-head">
-                {i === 0 ? 'Riferimento: ' : ''}
-                {doc.filename}
-              </th>
-            ))}
-            <th scope="col" rowSpan={2}>
-              Stato
-            </th>
-          </tr>
-          <tr>
-            {data.documenti.map((doc, i) => (
-              <Fragment key={doc.id}>
-                <th scope="col" className="cmp-group-start">
-                  Q.tà
-                </th>
-                <th scope="col">Prezzo</th>
-                <th scope="col">Importo</th>
-                {i > 0 && (
-                  <>
-                    <th scope="col">Diff.</th>
-                    <th scope="col">Diff. %</th>
-                  </>
-                )}
-              </Fragment>
-            ))}
-          </tr>
-        </thead>
+        <TableHead data={data} labour={labour} />
         <tbody>
           {!voci.length && (
             <tr>
@@ -163,35 +216,13 @@ export function ComparisonTable({ data, voci, grouped, onPair }: Props) {
                       {chapterName(g.capitolo)}
                     </th>
                   </tr>
-                  {g.voci.map((v) => (
-                    <VoceRow key={v.key} data={data} voce={v} onPair={onPair} />
-                  ))}
-                  {subtotal(g.capitolo)}
+                  {g.voci.map(row)}
+                  <SubtotalRow data={data} capitolo={g.capitolo} labour={labour} />
                 </Fragment>
               ))
-            : voci.map((v) => <VoceRow key={v.key} data={data} voce={v} onPair={onPair} />)}
+            : voci.map(row)}
         </tbody>
-        <tfoot>
-          <tr className="cmp-total">
-            <th scope="row" colSpan={3}>
-              Totale
-            </th>
-            {data.totali.map((t, i) => (
-              <Fragment key={t.document_id}>
-                <td className="cmp-group-start" />
-                <td />
-                <td className="num">{formatEuro(t.totale)}</td>
-                {i > 0 && (
-                  <>
-                    <td className={`num ${diffClass(t.differenza)}`}>{signed(t.differenza)}</td>
-                    <td className={`num ${diffClass(t.differenza)}`}>{t.percentuale == null ? '—' : formatPercent(t.percentuale)}</td>
-                  </>
-                )}
-              </Fragment>
-            ))}
-            <td />
-          </tr>
-        </tfoot>
+        <TableFoot data={data} labour={labour} />
       </table>
     </div>
   );
@@ -232,6 +263,7 @@ export function ComparisonCards({ data, voci, onPair }: Omit<Props, 'grouped'>) 
                         {diff.percentuale != null && ` (${formatPercent(diff.percentuale)})`}
                       </span>
                     )}
+                    <CardLabour voce={v} i={i} />
                   </dd>
                 </div>
               );

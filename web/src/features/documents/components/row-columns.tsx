@@ -37,10 +37,16 @@ interface Options {
 }
 
 /**
- * The labour column (issue 39): a cost up to 99.999,99 € on one line, the incidence under it. It
- * fits beside the others at 1366 px because Var. % sits under Differenza, in one column.
+ * The labour column (issue 39): a cost up to 99.999,99 € on one line, the incidence under it. Its
+ * header, "Manodopera" in bold (85 px) with the sort icon beside it (14 px), ran left over
+ * Differenza's sort icon at 6rem: it gets 6,625rem and Differenza ("Differenza", 73 px, and its
+ * icon) 5,875rem, the same 12,5rem the two had, both headers without a left padding (TIGHT_HEADER:
+ * right-aligned, the neighbour's right padding parts them). It fits beside the others at 1366 px
+ * because Var. % sits under Differenza, in one column.
  */
-const LABOUR_REM = 6;
+const LABOUR_REM = 6.625;
+const DIFFERENCE_REM = 5.875;
+const TIGHT_HEADER = 'doc-num-header doc-tight-header';
 
 /**
  * Widths that fit 1366 px without sideways scrolling: the codes whole (the column is as wide as
@@ -48,7 +54,7 @@ const LABOUR_REM = 6;
  * their size, and the description, the least needed at a glance (one line, whole on hover and
  * with "Descrizioni complete"), taking what is left (rowsTableMinWidth keeps it readable).
  */
-const FIXED_REM = 2.4 + 2.6 + 4 + 5 + 6 + 6.5 + 6 + 6.5 + 6.5 + LABOUR_REM + 3.25 + 6.4;
+const FIXED_REM = 2.4 + 2.6 + 4 + 5 + 6 + 6.5 + 6 + 6.5 + DIFFERENCE_REM + LABOUR_REM + 3.25 + 6.4;
 /** Tariff codes are set in a monospace font at the table's 0.85rem: 0.6em a character, plus the cell's padding; at least the header's width. */
 const codeWidthRem = (chars: number) => Math.max(6.25, Math.min(26, chars) * 0.6 * 0.85 + 0.8);
 /** The table's least width: the fixed columns, the codes, and 9.5rem of description (20 with whole descriptions). */
@@ -99,13 +105,13 @@ export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sor
     numeric('prezzo_totale_db', 'Totale DB', '6.5rem', formatEuro, sortable),
     <Column
       key="differenza"
-      style={{ width: '6.5rem' }}
+      style={{ width: `${DIFFERENCE_REM}rem` }}
       field="differenza_totale_db"
       header={DIFFERENCE_HEADER}
       sortable={sortable}
       body={(r: DocumentRow) => <DifferenceCell row={r} />}
       className="doc-num doc-labour-td"
-      headerClassName="doc-num-header"
+      headerClassName={TIGHT_HEADER}
     />,
     <Column
       key="manodopera"
@@ -115,7 +121,7 @@ export function rowColumns({ actions, updatingIds, tipologiaLabel, fullText, sor
       sortable={sortable}
       body={(r: DocumentRow) => <LabourCell row={r} />}
       className="doc-num doc-labour-td"
-      headerClassName="doc-num-header"
+      headerClassName={TIGHT_HEADER}
     />,
     <Column key="fonte" style={{ width: '3.25rem' }} header="Fonte" body={(r: DocumentRow) => <PriceSourceButton row={r} tipologiaLabel={tipologiaLabel} />} />,
     <Column key="azioni" style={{ width: '6.4rem' }} header="Azioni" body={(r: DocumentRow) => <ActionsCell row={r} actions={actions} updating={updatingIds.has(r.id)} onMore={onMore} />} className="doc-actions-cell" />,
