@@ -206,7 +206,8 @@ describe('typologies', () => {
     expect.soft(await answer('PUT', `${t}/999999`, { value: 'a b' })).toEqual([404, 'Tipologia non trovata']);
     expect.soft(await answer('PUT', `${t}/${tipologiaId}`, { value: 'a b' })).toEqual([400, 'Il valore può contenere solo lettere, numeri, _ . - (massimo 64 caratteri)']);
     expect.soft(await answer('PUT', `${t}/${tipologiaId}`, { description: ' ' })).toEqual([400, 'Valore e descrizione sono obbligatori']);
-    expect.soft(await answer('PUT', `${t}/${tipologiaId}`, { descrizione: 'Prova bis', is_active: '1' })).toEqual([200]);
+    const renamed = await call('PUT', `${t}/${tipologiaId}`, { token: admin, body: { descrizione: 'Prova bis', is_active: '1' } });
+    expect.soft([renamed.status, renamed.json.data.attributes.description]).toEqual([200, 'Prova bis']);
     const s = `/api/admin/tipologie-dei/${tipologiaId}/status`;
     expect.soft(await answer('PATCH', s, {})).toEqual([400, 'Indica lo stato (attivo)']);
     expect.soft(await answer('PATCH', '/api/admin/tipologie-dei/999999/status', {})).toEqual([404, 'Tipologia non trovata']);
