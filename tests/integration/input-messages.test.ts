@@ -189,7 +189,7 @@ describe('rows', () => {
     expect.soft(await answer('POST', t, { tipologia_dei: 'prova' })).toEqual([400, 'Seleziona almeno una riga']);
     expect.soft(await answer('POST', t, { tipologia_dei: 'prova', row_ids: [] })).toEqual([400, 'Seleziona almeno una riga']);
     expect.soft(await answer('POST', t, { tipologia_dei: 'prova', row_ids: Array.from({ length: 10_001 }, (_, i) => i + 1) })).toEqual([400, 'Troppe righe in una sola richiesta (massimo 10.000)']);
-    expect.soft(await answer('POST', t, { tipologia_dei: 'ignota', row_ids: [] })).toEqual([400, 'Tipologia DEI non valida']);
+    expect.soft(await answer('POST', t, { tipologia_dei: 'ignota', row_ids: [] })).toEqual([400, 'Seleziona almeno una riga']);
     expect.soft(await answer('POST', t, { tipologia_dei: 'prova', row_ids: [999999] })).toEqual([404, expect.any(String)]);
   });
 });
