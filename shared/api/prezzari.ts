@@ -3,7 +3,8 @@
  * functions/handlers/prezzari.ts, search.ts, csv-data.ts.
  */
 import { z } from 'zod';
-import { amountLike, envelope, listOf, message, queryString, requiredText, whenMissing, type RouteContract } from './common.ts';
+import { pageQuery } from './documents.ts';
+import { envelope, listOf, message, optionalAmountOf, queryString, requiredText, whenMissing, type RouteContract } from './common.ts';
 
 export const priceSource = z.enum(['toscana', 'dei', 'csv']);
 
@@ -100,8 +101,7 @@ export const browseQuery = z.object({
   key: queryString('Tipologia (DEI) o provincia (Toscana)', 'FIRENZE').optional(),
   anno: queryString('Anno', '2026').optional(),
   search: queryString('Testo o codice', 'scavo').optional(),
-  page: queryString('Pagina, da 1', '1').optional(),
-  per_page: queryString('Voci per pagina (massimo 500)', '50').optional(),
+  ...pageQuery({ perPage: 50, maxPerPage: 500 }),
 });
 export const browseResponse = listOf('price_items', priceItem, {
   lists: z.array(priceListHead),
@@ -111,7 +111,15 @@ export const browseResponse = listOf('price_items', priceItem, {
   per_page: z.number().int(),
 });
 
-export const getUnitarioBody = z.object({ tariffa: z.string(whenMissing('Codice tariffa mancante per la ricerca')), provincia: z.string().nullable().optional(), quantita: amountLike.nullable().optional(), tipologia_dei: z.string().nullable().optional() });
+/** A code to look up (trimmed) and a quantity (1 when absent or empty). */
+export const getUnitarioBody = z.object({
+  tariffa: requiredText('Codice tariffa mancante per la ricerca'),
+  provincia: z.string().nullable().optional(),
+  quantita: optionalAmountOf('quantità')
+    .optional()
+    .transform((q) => q ?? 1),
+  tipologia_dei: z.string().nullable().optional(),
+});
 export const getUnitarioResponse = envelope(
   z.union([
     z.object({
@@ -178,8 +186,7 @@ export const combinedSearchResponse = envelope(
 );
 export const csvDataQuery = z.object({
   search: queryString('Testo o codice', 'scavo').optional(),
-  page: queryString('Pagina, da 1', '1').optional(),
-  per_page: queryString('Voci per pagina (massimo 500)', '50').optional(),
+  ...pageQuery({ perPage: 50, maxPerPage: 500 }),
 });
 export const csvDataResponse = listOf('csv_data', searchHit, { page: z.number().int(), per_page: z.number().int() });
 export type PriceListSearchResponse = z.infer<typeof priceListSearchResponse>;
