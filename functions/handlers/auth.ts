@@ -1,6 +1,6 @@
 import { accessStatus } from '../../shared/domain/access.ts';
 import { newJti, SESSION_SECONDS, signSession } from '../auth/tokens.ts';
-import { ACCESS_PERIOD_DETAIL, ForbiddenError, ValidationError } from '../errors.ts';
+import { ACCESS_PERIOD_DETAIL, ForbiddenError } from '../errors.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { SESSION_COOKIE } from '../http/middleware.ts';
 import { resourceHandler } from '../http/resource.ts';
@@ -14,9 +14,7 @@ function sessionCookie(value: string, maxAge: number, secure: boolean): string {
 }
 
 const login = defineRoute('POST /api/auth/login', async (req, ctx) => {
-  const username = typeof req.body.username === 'string' ? req.body.username.trim() : '';
-  const password = typeof req.body.password === 'string' ? req.body.password : '';
-  if (!username || !password.trim()) throw new ValidationError('Username e password sono obbligatori');
+  const { username, password } = req.body;
   const address = clientAddress(req.event, Boolean(ctx.config.behindCloudFront));
   const user = await checkCredentials(ctx, username, password, address);
   if (accessStatus(user.access_start, user.access_end, ctx.now()) !== 'active') throw new ForbiddenError(ACCESS_PERIOD_DETAIL);

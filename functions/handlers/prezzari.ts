@@ -7,7 +7,6 @@ import { lookupPrices, loadPricing } from '../services/pricing.ts';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { list, ok } from '../http/respond.ts';
-import { amount, pageParams } from '../http/validate.ts';
 import { defineRoute, requirePrincipal, type RouteRequest } from '../http/types.ts';
 import { checkDeclared, withDeclared } from '../prezzari/declared.ts';
 import { confirmImport, csvTarget, publishList, stageImport, type ImportTarget } from '../services/price-imports.ts';
@@ -99,7 +98,7 @@ const browse = defineRoute('GET /api/prezzari', async (req, ctx) => {
   const source = req.query.source === 'toscana' ? 'toscana' : req.query.source === 'csv' ? 'csv' : 'dei';
   const heads = (await listHeads(ctx)).filter((h) => h.source === source).sort((a, b) => a.key.localeCompare(b.key) || b.year - a.year);
   const wanted = heads.find((h) => (!req.query.key || h.key === req.query.key) && (!req.query.anno || String(h.year) === req.query.anno));
-  const { page, perPage } = pageParams(req.query, { perPage: 50, maxPerPage: 500 });
+  const { page, per_page: perPage } = req.query;
   if (!wanted) return list('price_items', [], 0, { lists: heads, list: null, page, per_page: perPage });
   const index = await loadIndex(ctx, wanted.version);
   const found = index ? searchIndex(index, req.query.search ?? '', Number.MAX_SAFE_INTEGER) : { items: [], total: 0 };
@@ -109,11 +108,7 @@ const browse = defineRoute('GET /api/prezzari', async (req, ctx) => {
 
 /** POST /api/get_unitario {tariffa, provincia, quantita, tipologia_dei}: the price rules for one code. */
 const getUnitario = defineRoute('POST /api/get_unitario', async (req, ctx) => {
-  const tariffa = typeof req.body.tariffa === 'string' ? req.body.tariffa.trim() : '';
-  if (!tariffa) throw new ValidationError('Codice tariffa mancante per la ricerca');
-  const quantita = req.body.quantita === undefined || req.body.quantita === '' || req.body.quantita === null ? 1 : amount(req.body.quantita, 'quantità');
-  const provincia = typeof req.body.provincia === 'string' ? req.body.provincia : null;
-  const tipologia = typeof req.body.tipologia_dei === 'string' ? req.body.tipologia_dei : null;
+  const { tariffa, quantita, provincia = null, tipologia_dei: tipologia = null } = req.body;
   const [{ match, reason }] = await lookupPrices(ctx, await loadPricing(ctx), [{ code: tariffa, provincia, tipologia_dei: tipologia }]);
   if (!match) return ok({ success: false, unitario: null, prezzo_totale_db: null, descrizione: null, message: `Nessun prezzo trovato per la tariffa: ${tariffa}`, reason });
   const unitario = match.item.prezzo!;

@@ -1,22 +1,16 @@
-import { ValidationError } from '../errors.ts';
-import { PRICE_SEARCH_MAX_RESULTS } from '../../shared/api/prezzari.ts';
+import { PRICE_SEARCH_MAX_RESULTS, SEARCH_MAX_LIMIT } from '../../shared/api/prezzari.ts';
 import { resourceHandler } from '../http/resource.ts';
 import { list, ok, resource } from '../http/respond.ts';
 import { searchPriceLists, similarInPriceLists } from '../prezzari/search.ts';
 import { searchCsvData } from '../prezzari/csv-data.ts';
-import { defineRoute, requirePrincipal } from '../http/types.ts';
+import { defineRoute, requirePrincipal, type InputOf } from '../http/types.ts';
 import { presentDocument } from '../services/documents.ts';
 import { presentRow, requireRowFor } from '../services/rows.ts';
 import { applySuggestionFor, suggestionsFor } from '../services/suggestions.ts';
 
-const MAX_LIMIT = 200;
-
-function readQuery(query: Record<string, string>) {
-  const q = (query.q ?? '').trim();
-  if (!q) throw new ValidationError('Inserisci un termine di ricerca');
-  if (q.length > 200) throw new ValidationError('Termine di ricerca troppo lungo');
-  const limit = Math.min(MAX_LIMIT, Math.max(1, Number.parseInt(query.limit ?? '20', 10) || 20));
-  const anno = query.anno && /^\d{4}$/.test(query.anno) ? Number(query.anno) : undefined;
+/** The term and filters, parsed by the contract (shared/api/prezzari.ts searchFilters); the typology or province by any of its names. */
+function readQuery(query: InputOf<'GET /api/search'>['query']) {
+  const { q, limit, anno } = query;
   const tipologiaDeiprovincia = query.tipologiaDeiprovincia ?? query.tipologia_provincia ?? query.tipologia_dei ?? query.provincia;
   return { q, limit, filters: { tipologiaDeiprovincia, anno } };
 }
@@ -27,11 +21,12 @@ function readQuery(query: Record<string, string>) {
  */
 const priceList = defineRoute('GET /api/search/price-list', async (req, ctx) => {
   const { q, limit, filters } = readQuery(req.query);
-  const page = Math.min(Math.max(1, Number.parseInt(req.query.page ?? '1', 10) || 1), Math.floor(PRICE_SEARCH_MAX_RESULTS / limit));
+  // Paging stops at PRICE_SEARCH_MAX_RESULTS matches, so the last page depends on the limit.
+  const page = Math.min(req.query.page, Math.floor(PRICE_SEARCH_MAX_RESULTS / limit));
   const found = await searchPriceLists(ctx, q, filters, page * limit);
-  const descrizione = (req.query.descrizione ?? '').trim().slice(0, 2000);
+  const descrizione = req.query.descrizione;
   if (!found.total && descrizione) {
-    const similar = await similarInPriceLists(ctx, descrizione, filters, Math.min(MAX_LIMIT, limit));
+    const similar = await similarInPriceLists(ctx, descrizione, filters, Math.min(SEARCH_MAX_LIMIT, limit));
     return list('price_items', page === 1 ? similar.items : [], similar.total, { limit, page, missing_words: [], used_words: [], from_description: true });
   }
   return list('price_items', found.items.slice((page - 1) * limit), found.total, { limit, page, missing_words: found.missing_words, used_words: found.used_words, from_description: false });

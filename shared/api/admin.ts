@@ -1,18 +1,69 @@
 /** Admin: users, dashboard, API keys (functions/handlers/admin-users.ts, api-keys.ts). */
 import { z } from 'zod';
 import { day, publicUser, role, type PublicUser } from './auth.ts';
-import { PASSWORD_RULE, PASSWORD_TOO_SHORT } from '../security/passwords.ts';
-import { deleted, envelope, idPath, listOf, message, whenMissing, type RouteContract } from './common.ts';
+import { PASSWORD_IS_USERNAME, PASSWORD_RULE, PASSWORD_TOO_SHORT, passwordProblem } from '../security/passwords.ts';
+import { isValidDay } from '../domain/access.ts';
+import { deleted, envelope, idPath, listOf, message, requiredText, whenMissing, type RouteContract } from './common.ts';
 
-/** Create: username and password required (checked by the handler with its own messages). */
-export const userBody = z.object({
-  username: z.string(whenMissing('Username è obbligatorio')),
-  password: z.string(whenMissing('Password è obbligatoria')).meta({ description: PASSWORD_RULE }),
-  role: z.union([role, z.literal('')], { error: 'Ruolo non valido' }).optional(),
-  access_start: day.nullable().optional(),
-  access_end: day.nullable().optional(),
+const USERNAME_REQUIRED = 'Username è obbligatorio';
+const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{2,64}$/u;
+const PASSWORD_REQUIRED = 'Password è obbligatoria';
+export const ACCESS_WINDOW_INVERTED = 'La data di fine accesso non può precedere la data di inizio';
+
+/** A username, trimmed: 2 to 64 letters, digits and . _ @ -. */
+const username = requiredText(USERNAME_REQUIRED).regex(USERNAME_PATTERN, 'Username non valido: da 2 a 64 caratteri tra lettere, numeri e . _ @ -');
+
+/** A new password by the shared rule (length, common passwords); "not the username" is checked with the username it goes with. */
+const passwordRule = (password: string, ctx: z.core.$RefinementCtx<string>) => {
+  const problem = passwordProblem(password, '');
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
+/** An access day (AAAA-MM-GG; a timestamp keeps its day); null or '' clears it. */
+const accessDay = (label: string) =>
+  day
+    .nullable()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (value === null || value === '') return null;
+      const date = value.trim().slice(0, 10);
+      if (!isValidDay(date)) ctx.addIssue({ code: 'custom', message: `Data di ${label} non valida` });
+      return date;
+    });
+
+/** The access window's two ends in order (either may be open). */
+export const windowInverted = (start: string | null | undefined, end: string | null | undefined) => Boolean(start && end && end < start);
+
+const userFields = {
+  username,
+  password: z.string(whenMissing(PASSWORD_REQUIRED)).min(1, PASSWORD_REQUIRED).superRefine(passwordRule).meta({ description: PASSWORD_RULE }),
+  /** '' or absent: the default role (create) or the role the user has (edit). */
+  role: z
+    .union([role, z.literal('')], { error: 'Ruolo non valido' })
+    .optional()
+    .transform((r) => r || undefined),
+  access_start: accessDay('inizio accesso'),
+  access_end: accessDay('fine accesso'),
+};
+
+/** Create: username and password required; the password is not the username, the window in order. */
+export const userBody = z.object(userFields).transform((body, ctx) => {
+  if (passwordProblem(body.password, body.username)) ctx.addIssue({ code: 'custom', message: PASSWORD_IS_USERNAME });
+  else if (windowInverted(body.access_start, body.access_end)) ctx.addIssue({ code: 'custom', message: ACCESS_WINDOW_INVERTED });
+  return { ...body, access_start: body.access_start ?? null, access_end: body.access_end ?? null };
 });
-export const userUpdateBody = userBody.partial();
+/** Edit: every field partial, a password '' is no change; the checks against the stored user are the handler's. */
+export const userUpdateBody = z.object({
+  ...userFields,
+  username: username.optional(),
+  password: z
+    .string()
+    .optional()
+    .transform((p) => p || undefined)
+    .pipe(z.string().superRefine(passwordRule).optional())
+    .meta({ description: PASSWORD_RULE }),
+});
 export type UserBody = z.infer<typeof userBody>;
 
 export const usersList = listOf('users', publicUser);

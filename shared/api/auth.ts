@@ -1,7 +1,7 @@
 /** Auth (spec 7 "Auth"): functions/handlers/auth.ts. */
 import { z } from 'zod';
 import { ROLES } from '../domain/roles.ts';
-import { envelope, message, whenMissing, type RouteContract } from './common.ts';
+import { envelope, message, requiredText, whenMissing, type RouteContract } from './common.ts';
 
 export const role = z.enum(ROLES);
 export const day = z.string().meta({ description: 'Giorno AAAA-MM-GG', example: '2026-01-31' });
@@ -20,7 +20,11 @@ export type PublicUser = z.infer<typeof publicUser>;
 const exampleUser: PublicUser = { id: 1, username: 'admin', role: 'amministratore', access_start: null, access_end: null, created_at: '2026-01-10T09:00:00.000Z' };
 
 const LOGIN_MISSING = 'Username e password sono obbligatori';
-export const loginBody = z.object({ username: z.string(whenMissing(LOGIN_MISSING)), password: z.string(whenMissing(LOGIN_MISSING)) });
+/** The username trimmed; the password as typed (one of spaces alone is missing). */
+export const loginBody = z.object({
+  username: requiredText(LOGIN_MISSING),
+  password: z.string(whenMissing(LOGIN_MISSING)).refine((p) => p.trim().length > 0, LOGIN_MISSING),
+});
 export const loginResponse = envelope(z.object({ user: publicUser, token: z.string(), expires_at: z.string() }));
 export const currentUserResponse = envelope(z.object({ user: publicUser.extend({ auth_method: z.enum(['session', 'api_key']) }) }));
 export const logoutResponse = envelope(z.object({ message }));

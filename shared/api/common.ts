@@ -11,6 +11,8 @@
  */
 import { z } from 'zod';
 import { ifMatchVersion } from '../domain/row-versions.ts';
+import { AMOUNT_DECIMALS, amountMessage, checkAmount } from '../domain/amounts.ts';
+import { toNumber } from '../domain/money.ts';
 import { textTooLong, type TextField } from '../domain/text.ts';
 
 /** `{ id, type, attributes }`: respond.ts `resource()` copies the id into the attributes too. */
@@ -84,6 +86,19 @@ export const intLike = z.union([z.number().int(), z.string()]);
 export const positiveId = (message: string) => z.union([z.number().int(), z.string()], whenMissing(message)).transform(orRefuse(positiveIntOf, message));
 /** An amount as a number or as typed in Italian ("1.234,56"). */
 export const amountLike = z.union([z.number(), z.string()]);
+/**
+ * `amountLike` read by the shared rule (shared/domain/amounts.ts): stored exactly as sent, or
+ * refused with the Italian message naming `label` (not a number, too large, more than `decimals`
+ * decimals); null or '' is "no value".
+ */
+export const optionalAmountOf = (label: string, decimals = AMOUNT_DECIMALS) =>
+  amountLike.nullable().transform((value, ctx): number | null => {
+    if (value === null || value === '') return null;
+    const checked = checkAmount(value, decimals);
+    if (checked.ok) return toNumber(checked.value);
+    ctx.addIssue({ code: 'custom', message: amountMessage(checked.problem, label, decimals) });
+    return null;
+  });
 /** A flag as a boolean, or as "true"/"1"/"false"/"0". */
 export const boolLike = z.union([z.boolean(), z.literal(['true', 'false', '1', '0']), z.literal([0, 1])]);
 /** `boolLike` read as a boolean. */

@@ -83,7 +83,7 @@ export type ComparisonOut = z.infer<typeof comparison>;
 export const comparisonResponse = envelope(comparison);
 
 export const pairsBody = z.object({
-  azione: z.enum(['abbina', 'separa', 'ripristina'], { error: 'Azione non valida: abbina, separa o ripristina' }).meta({ description: 'abbina: le due righe sono la stessa voce; separa: non lo sono; ripristina: torna all\u2019abbinamento automatico' }),
+  azione: z.enum([...PAIR_ACTIONS, 'ripristina'], { error: 'Azione non valida: abbina, separa o ripristina' }).meta({ description: 'abbina: le due righe sono la stessa voce; separa: non lo sono; ripristina: torna all\u2019abbinamento automatico' }),
   righe: pairRows.meta({ description: 'Due righe di due documenti diversi' }),
 });
 export const pairsResponse = envelope(z.object({ scelte: z.array(pairChoice), message }));

@@ -3,7 +3,8 @@
  * functions/handlers/prezzari.ts, search.ts, csv-data.ts.
  */
 import { z } from 'zod';
-import { amountLike, envelope, listOf, message, queryString, whenMissing, type RouteContract } from './common.ts';
+import { pageQuery } from './documents.ts';
+import { envelope, listOf, message, optionalAmountOf, queryString, requiredText, whenMissing, type RouteContract } from './common.ts';
 
 export const priceSource = z.enum(['toscana', 'dei', 'csv']);
 
@@ -100,8 +101,7 @@ export const browseQuery = z.object({
   key: queryString('Tipologia (DEI) o provincia (Toscana)', 'FIRENZE').optional(),
   anno: queryString('Anno', '2026').optional(),
   search: queryString('Testo o codice', 'scavo').optional(),
-  page: queryString('Pagina, da 1', '1').optional(),
-  per_page: queryString('Voci per pagina (massimo 500)', '50').optional(),
+  ...pageQuery({ perPage: 50, maxPerPage: 500 }),
 });
 export const browseResponse = listOf('price_items', priceItem, {
   lists: z.array(priceListHead),
@@ -111,7 +111,15 @@ export const browseResponse = listOf('price_items', priceItem, {
   per_page: z.number().int(),
 });
 
-export const getUnitarioBody = z.object({ tariffa: z.string(whenMissing('Codice tariffa mancante per la ricerca')), provincia: z.string().nullable().optional(), quantita: amountLike.nullable().optional(), tipologia_dei: z.string().nullable().optional() });
+/** A code to look up (trimmed) and a quantity (1 when absent or empty). */
+export const getUnitarioBody = z.object({
+  tariffa: requiredText('Codice tariffa mancante per la ricerca'),
+  provincia: z.string().nullable().optional(),
+  quantita: optionalAmountOf('quantità')
+    .optional()
+    .transform((q) => q ?? 1),
+  tipologia_dei: z.string().nullable().optional(),
+});
 export const getUnitarioResponse = envelope(
   z.union([
     z.object({
@@ -130,20 +138,33 @@ export type GetUnitarioResponse = z.infer<typeof getUnitarioResponse>;
 /** Paging a price search stops at this many matches: past that, a narrower query is the answer. */
 export const PRICE_SEARCH_MAX_RESULTS = 5000;
 
+/** A whole number out of a query string, within [min, max]; `fallback` when absent or not a number (paging never refuses). */
+export const wholeWithin = (raw: string | undefined, fallback: number, min: number, max: number) => Math.min(max, Math.max(min, Number.parseInt(raw ?? String(fallback), 10) || fallback));
+
+/** Most results a search answers at once. */
+export const SEARCH_MAX_LIMIT = 200;
+
 const searchFilters = {
-  q: z.string(whenMissing('Inserisci un termine di ricerca')).meta({ description: 'Testo o codice da cercare (obbligatorio, massimo 200 caratteri)', example: 'scavo' }),
+  q: requiredText('Inserisci un termine di ricerca').max(200, 'Termine di ricerca troppo lungo').meta({ description: 'Testo o codice da cercare (obbligatorio, massimo 200 caratteri)', example: 'scavo' }),
   tipologiaDeiprovincia: queryString('Tipologia DEI, provincia, "toscana" o vuoto (anche tipologia_provincia, tipologia_dei, provincia)', 'FIRENZE').optional(),
-  // Older names of the same filter, still accepted (the contract keeps only the fields it names).
-  tipologia_provincia: queryString('Come tipologiaDeiprovincia', 'FIRENZE').optional(),
-  tipologia_dei: queryString('Come tipologiaDeiprovincia', 'FIRENZE').optional(),
-  provincia: queryString('Come tipologiaDeiprovincia', 'FIRENZE').optional(),
-  anno: queryString('Anno (4 cifre)', '2026').optional(),
-  limit: queryString('Risultati per pagina (massimo 200)', '20').optional(),
+  tipologia_provincia: queryString('Altro nome di tipologiaDeiprovincia').optional(),
+  tipologia_dei: queryString('Altro nome di tipologiaDeiprovincia').optional(),
+  provincia: queryString('Altro nome di tipologiaDeiprovincia').optional(),
+  anno: queryString('Anno (4 cifre)', '2026')
+    .optional()
+    .transform((anno) => (anno && /^\d{4}$/.test(anno) ? Number(anno) : undefined)),
+  limit: queryString(`Risultati per pagina (massimo ${SEARCH_MAX_LIMIT})`, '20')
+    .optional()
+    .transform((raw) => wholeWithin(raw, 20, 1, SEARCH_MAX_LIMIT)),
 };
 export const priceListSearchQuery = z.object({
   ...searchFilters,
-  page: queryString('Pagina, da 1', '1').optional(),
-  descrizione: queryString('Descrizione della riga: se q (il suo codice) non trova nulla, le voci più simili a questa descrizione', 'Pozzetto prefabbricato in calcestruzzo').optional(),
+  page: queryString('Pagina, da 1', '1')
+    .optional()
+    .transform((raw) => wholeWithin(raw, 1, 1, Number.MAX_SAFE_INTEGER)),
+  descrizione: queryString('Descrizione della riga: se q (il suo codice) non trova nulla, le voci più simili a questa descrizione', 'Pozzetto prefabbricato in calcestruzzo')
+    .optional()
+    .transform((text) => (text ?? '').trim().slice(0, 2000)),
 });
 export const priceListSearchResponse = listOf('price_items', searchHit, {
   limit: z.number().int(),
@@ -165,8 +186,7 @@ export const combinedSearchResponse = envelope(
 );
 export const csvDataQuery = z.object({
   search: queryString('Testo o codice', 'scavo').optional(),
-  page: queryString('Pagina, da 1', '1').optional(),
-  per_page: queryString('Voci per pagina (massimo 500)', '50').optional(),
+  ...pageQuery({ perPage: 50, maxPerPage: 500 }),
 });
 export const csvDataResponse = listOf('csv_data', searchHit, { page: z.number().int(), per_page: z.number().int() });
 export type PriceListSearchResponse = z.infer<typeof priceListSearchResponse>;

@@ -1,6 +1,8 @@
 /** Rows (spec 7 "Rows"): functions/handlers/rows.ts. */
 import { z } from 'zod';
-import { amountLike, envelope, idPath, intLike, message, resourceOf, whenMissing, type RouteContract } from './common.ts';
+import { amountLike, envelope, ID_INVALID, idPath, ifMatchHeaders, intLike, message, optionalAmountOf, positiveId, positiveIntOf, requiredText, resourceOf, textWithin, whenMissing, type RouteContract } from './common.ts';
+import { MAX_INCIDENZA } from '../domain/manodopera.ts';
+import { TEXT_FIELDS, type TextField } from '../domain/text.ts';
 import { MERGE_CHOICE_ERROR, MERGE_COUNT_ERROR, MERGE_MISSING_ERROR } from '../domain/rows.ts';
 import { ROW_CHANGED_BY_OTHER, ROW_VERSION_STALE } from '../domain/row-versions.ts';
 import { recordedOperation } from './operations.ts';
@@ -23,17 +25,28 @@ export const ROW_UPDATE_DESCRIPTION =
   'Quantità, prezzo e totale inviati insieme che differiscono di oltre un centesimo: la riga è salvata come inviata e segnata da verificare con il motivo «' +
   EDIT_REASONS.product +
   '». Ogni riga modificata a mano porta `modificata: true` e in `letto` i valori letti dal file.';
-export const rowUpdateBody = z.object({
-  tariffa: z.string().optional(),
-  descrizione: z.string().optional(),
-  unita_di_misura: z.string().optional(),
-  quantita: nullableAmount.optional().meta({ description: `Quantità, ${decimals(ROW_DECIMALS.quantita)}` }),
-  unitario: nullableAmount.optional().meta({ description: `Prezzo unitario, ${decimals(ROW_DECIMALS.unitario)} (l\u2019aliquota di una voce in percentuale è una frazione: 0,0325)` }),
+const NO_TIPOLOGIA = 'Seleziona una tipologia DEI';
+const text = (field: TextField) =>
+  z
+    .string()
+    .transform((t) => t.trim())
+    .superRefine(textWithin(field));
+const rowAmount = (field: keyof typeof ROW_DECIMALS, label: string) => optionalAmountOf(label, ROW_DECIMALS[field]).optional();
+export const rowUpdateFields = z.object({
+  tariffa: text(TEXT_FIELDS.rowCode).optional(),
+  descrizione: text(TEXT_FIELDS.rowDescription).optional(),
+  unita_di_misura: text(TEXT_FIELDS.rowUnit).optional(),
+  quantita: rowAmount('quantita', 'quantità').meta({ description: `Quantità, ${decimals(ROW_DECIMALS.quantita)}` }),
+  unitario: rowAmount('unitario', 'prezzo unitario').meta({ description: `Prezzo unitario, ${decimals(ROW_DECIMALS.unitario)} (l\u2019aliquota di una voce in percentuale è una frazione: 0,0325)` }),
+  /** Read (as unitario) only when unitario is not sent: see rowUpdateBody. */
   prezzo_unitario: nullableAmount.optional().meta({ description: 'Altro nome di `unitario` (specifica)' }),
-  totale: nullableAmount.optional().meta({ description: `Importo, ${decimals(ROW_DECIMALS.totale)}; se manca e cambiano quantità o prezzo, il server lo ricalcola` }),
-  prezzo_db: nullableAmount.optional().meta({ description: `Prezzo di riferimento scritto a mano (manuale), ${decimals(ROW_DECIMALS.prezzo_db)}` }),
-  tipologia_dei: z.string().optional(),
-  incidenza_manodopera: nullableAmount.optional().meta({ description: 'Incidenza della manodopera in percentuale (0-100), scritta a mano; null la toglie (il ricalcolo la riprende dal prezzario)' }),
+  totale: rowAmount('totale', 'totale').meta({ description: `Importo, ${decimals(ROW_DECIMALS.totale)}; se manca e cambiano quantità o prezzo, il server lo ricalcola` }),
+  prezzo_db: rowAmount('prezzo_db', 'prezzo DB').meta({ description: `Prezzo di riferimento scritto a mano (manuale), ${decimals(ROW_DECIMALS.prezzo_db)}` }),
+  tipologia_dei: requiredText(NO_TIPOLOGIA).optional(),
+  incidenza_manodopera: optionalAmountOf('incidenza della manodopera')
+    .refine((v) => v === null || (v >= 0 && v <= MAX_INCIDENZA), `L\u2019incidenza della manodopera è una percentuale da 0 a ${MAX_INCIDENZA}`)
+    .optional()
+    .meta({ description: 'Incidenza della manodopera in percentuale (0-100), scritta a mano; null la toglie (il ricalcolo la riprende dal prezzario)' }),
   sicurezza: z.boolean().nullable().optional().meta({ description: 'true: voce di oneri della sicurezza; false: non lo è anche se il capitolo lo dice; null: decide il capitolo' }),
   refresh_price: z.boolean().optional().meta({ description: 'true: ricalcola il prezzo di riferimento della riga' }),
   base_version: z
@@ -46,7 +59,16 @@ export const rowUpdateBody = z.object({
         'La versione della riga letta da chi modifica (`version`): un campo inviato che un altro utente ha cambiato dopo quella versione dà 409; gli altri campi si applicano alla riga com\u2019è ora',
     }),
 });
-export type RowUpdateBody = z.infer<typeof rowUpdateBody>;
+/** The edit as parsed: `prezzo_unitario` stands for `unitario` when that is not sent. */
+export const rowUpdateBody = rowUpdateFields.transform(({ prezzo_unitario, ...body }, ctx) => {
+  if (prezzo_unitario === undefined || body.unitario !== undefined) return body;
+  const unitario = optionalAmountOf('prezzo unitario', ROW_DECIMALS.unitario).safeParse(prezzo_unitario);
+  if (!unitario.success) ctx.addIssue({ code: 'custom', message: unitario.error.issues[0].message });
+  return { ...body, unitario: unitario.data ?? null };
+});
+export type RowUpdateBody = z.input<typeof rowUpdateBody>;
+/** If-Match of a row write: a value that is not a version is a 412. */
+export const rowIfMatch = ifMatchHeaders(ROW_VERSION_STALE);
 
 export const rowResponse = envelope(resourceOf('rows', documentRow));
 /** A row change's meta: the document and its totals after it, and the operation it recorded ("Annulla"). */
@@ -54,8 +76,8 @@ const afterChange = documentAndTotals.extend({ operation: recordedOperation.opti
 export const rowUpdateResponse = envelope(resourceOf('rows', documentRow), afterChange.extend({ price_found: z.boolean() }));
 export const rowRemoveResponse = envelope(z.object({ id: z.number().int(), message }), afterChange);
 export const mergeBody = z.object({
-  first_row_id: z.union([z.number().int(), z.string()], whenMissing(MERGE_COUNT_ERROR)),
-  second_row_id: z.union([z.number().int(), z.string()], whenMissing(MERGE_COUNT_ERROR)),
+  first_row_id: positiveId(MERGE_COUNT_ERROR),
+  second_row_id: positiveId(MERGE_COUNT_ERROR),
   somma_quantita: z
     .boolean()
     .optional()
@@ -71,16 +93,37 @@ export const mergeBody = z.object({
         'Obbligatorio quando le due righe sono voci complete di articoli diversi (tariffa o prezzo unitario diversi): la riga unita tiene tariffa, descrizione, unità, prezzo unitario e prezzo di riferimento della riga scelta, la sua quantità (o la somma con `somma_quantita`) e come totale quantità × prezzo. Senza scelta la richiesta riceve 400. Una voce divisa in due righe (una delle due incompleta) non ne ha bisogno: tiene tariffa e descrizione della prima, quantità, prezzo e totale della seconda, e il prezzo di riferimento della tariffa tenuta',
     }),
 });
+export const mergeRequest = mergeBody.refine((body) => body.first_row_id !== body.second_row_id, MERGE_COUNT_ERROR);
 export const mergeResponse = envelope(
   z.object({ success: z.literal(true), row: documentRow, removed_row_id: z.number().int(), message }),
   afterChange,
 );
-export const updateTipologiaBody = z.object({ tipologia_dei: z.string(whenMissing('Seleziona una tipologia DEI')), row_ids: z.array(intLike, whenMissing('Seleziona almeno una riga')) });
+const NO_ROWS = 'Seleziona almeno una riga';
+/** Most rows one typology change touches. */
+export const MAX_RETYPED_ROWS = 10_000;
+export const updateTipologiaBody = z.object({
+  tipologia_dei: requiredText(NO_TIPOLOGIA),
+  row_ids: z
+    .array(intLike, whenMissing(NO_ROWS))
+    .min(1, NO_ROWS)
+    .max(MAX_RETYPED_ROWS, 'Troppe righe in una sola richiesta (massimo 10.000)')
+    .transform((ids) => ids.map(Number)),
+});
 export const updateTipologiaResponse = envelope(
   z.object({ success: z.literal(true), updated: z.number().int(), priced: z.number().int(), not_found: z.number().int(), rows: z.array(documentRow) }),
   afterChange,
 );
-export const removeRowsBody = z.object({ row_ids: z.array(intLike, whenMissing('Seleziona almeno una riga')).min(1).max(10_000) });
+export const removeRowsBody = z.object({
+  row_ids: z
+    .array(intLike, whenMissing(NO_ROWS))
+    .min(1)
+    .max(10_000)
+    .transform((ids, ctx) => {
+      const numbers = ids.map(positiveIntOf);
+      if (numbers.includes(null)) ctx.addIssue({ code: 'custom', message: ID_INVALID });
+      return numbers as number[];
+    }),
+});
 export const removeRowsResponse = envelope(
   z.object({
     success: z.literal(true),
@@ -105,7 +148,7 @@ export const rowRoutes = {
   'POST /api/rows/merge': {
     summary: 'Unisce due righe consecutive dello stesso documento, in un\u2019unica scrittura; due articoli diversi chiedono `articolo`',
     description: `Due voci complete di articoli diversi senza \`articolo\`: 400 «${MERGE_CHOICE_ERROR}»`,
-    body: mergeBody,
+    body: mergeRequest,
     response: mergeResponse,
     requestExample: { first_row_id: 501, second_row_id: 502 },
     example: { data: { success: true, row: exampleRow, removed_row_id: 502, message: 'Righe unite con successo' }, meta: afterRowChange },
@@ -140,6 +183,7 @@ export const rowRoutes = {
     summary: 'Modifica una riga (campi parziali); il server ricalcola il totale, i derivati e i totali del documento',
     description: ROW_UPDATE_DESCRIPTION,
     params: idPath,
+    headers: rowIfMatch,
     body: rowUpdateBody,
     response: rowUpdateResponse,
     requestExample: { quantita: '2.034,50', unitario: 5.59 },
@@ -150,6 +194,7 @@ export const rowRoutes = {
   'DELETE /api/rows/{id}': {
     summary: 'Elimina una riga; i totali del documento seguono',
     params: idPath,
+    headers: rowIfMatch,
     response: rowRemoveResponse,
     example: { data: { id: 501, message: 'Riga eliminata' }, meta: afterRowChange },
     errors: { ...rowError, 412: ROW_VERSION_STALE },

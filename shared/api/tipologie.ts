@@ -1,6 +1,7 @@
 /** DEI typologies: functions/handlers/tipologie.ts. */
 import { z } from 'zod';
-import { boolLike, deleted, envelope, idPath, intLike, listOf, message, queryString, resourceOf, whenMissing, type RouteContract } from './common.ts';
+import { TEXT_FIELDS, textTooLong } from '../domain/text.ts';
+import { deleted, envelope, flag, idPath, intLike, listOf, message, positiveIntOf, queryString, resourceOf, whenMissing, type RouteContract } from './common.ts';
 
 /**
  * `presentTipologia()`: both spellings the spec reads (description/descrizione,
@@ -18,16 +19,58 @@ export type TipologiaOut = z.infer<typeof tipologia>;
 
 export const tipologieList = listOf('tipologie_dei', tipologia, { defaults: z.literal(true).optional() });
 export const tipologiaResponse = envelope(resourceOf('tipologie_dei', tipologia), z.object({ message }));
-/** value + description (or descrizione); is_active or attivo. */
-export const tipologiaBody = z.object({
-  value: z.string(whenMissing('Valore e descrizione sono obbligatori')),
+const FIELDS_REQUIRED = 'Valore e descrizione sono obbligatori';
+const VALUE_PATTERN = /^[\p{L}\p{N}_.-]{1,64}$/u;
+const VALUE_INVALID = 'Il valore può contenere solo lettere, numeri, _ . - (massimo 64 caratteri)';
+const SELECT_ONE = 'Seleziona almeno una tipologia';
+/** Most typologies one bulk change touches. */
+export const MAX_BULK_TIPOLOGIE = 500;
+
+const typologyFields = z.object({
+  value: z.string(whenMissing(FIELDS_REQUIRED)),
   description: z.string().optional(),
   descrizione: z.string().optional(),
-  is_active: boolLike.optional(),
-  attivo: boolLike.optional(),
+  is_active: flag.optional(),
+  attivo: flag.optional(),
 });
-export const tipologiaStatusBody = z.object({ attivo: boolLike.optional(), is_active: boolLike.optional() });
-export const bulkStatusBody = z.object({ tipologie_ids: z.array(intLike, whenMissing('Seleziona almeno una tipologia')), attivo: boolLike.optional() });
+
+/**
+ * value and description (or descrizione), trimmed: both required on create, each optional on an
+ * edit but never blank; the value a key, the description within its limit. Active: is_active or attivo.
+ */
+const typologyCheck =
+  (required: boolean) =>
+  (body: Partial<z.output<typeof typologyFields>>, ctx: { addIssue: (issue: { code: 'custom'; message: string }) => void }) => {
+    const value = body.value?.trim();
+    const description = (body.description ?? body.descrizione)?.trim();
+    const problem =
+      (required || value !== undefined) && !value ? FIELDS_REQUIRED
+      : (required || description !== undefined) && !description ? FIELDS_REQUIRED
+      : value !== undefined && !VALUE_PATTERN.test(value) ? VALUE_INVALID
+      : description !== undefined ? textTooLong(description, TEXT_FIELDS.tipologiaDescription)
+      : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    return { value, description, attivo: body.is_active ?? body.attivo };
+  };
+export const tipologiaBody = typologyFields.transform(typologyCheck(true)).transform(({ value = '', description = '', attivo = true }) => ({ value, description, attivo }));
+export const tipologiaUpdateBody = typologyFields.partial().transform(typologyCheck(false));
+
+/** attivo or is_active, one of them required. */
+export const tipologiaStatusBody = z.object({ attivo: flag.optional(), is_active: flag.optional() }).transform((body, ctx) => {
+  const attivo = body.attivo ?? body.is_active;
+  if (attivo === undefined) ctx.addIssue({ code: 'custom', message: 'Indica lo stato (attivo)' });
+  return { attivo: attivo as boolean };
+});
+/** One to 500 typology ids; attivo defaults to true. */
+export const bulkStatusBody = z.object({
+  tipologie_ids: z.array(intLike, whenMissing(SELECT_ONE)).transform((ids, ctx) => {
+    const numbers = ids.map(positiveIntOf);
+    const problem = !numbers.length || numbers.includes(null) ? SELECT_ONE : numbers.length > MAX_BULK_TIPOLOGIE ? `Troppe tipologie in una sola richiesta (massimo ${MAX_BULK_TIPOLOGIE})` : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    return numbers as number[];
+  }),
+  attivo: flag.optional().transform((attivo) => attivo ?? true),
+});
 export const bulkStatusResponse = envelope(z.array(resourceOf('tipologie_dei', tipologia)), z.object({ message, updated: z.number().int() }));
 export type TipologieList = z.infer<typeof tipologieList>;
 
@@ -37,7 +80,7 @@ const item = { id: '2', type: 'tipologie_dei', attributes: t };
 export const tipologieRoutes = {
   'GET /api/tipologie-dei': {
     summary: 'Le tipologie DEI (le predefinite finché l\u2019elenco è vuoto)',
-    query: z.object({ active_only: queryString('true: solo le attive', 'true').optional() }),
+    query: z.object({ active_only: queryString('true (o 1): solo le attive', 'true').optional().transform((v) => v === 'true' || v === '1') }),
     response: tipologieList,
     example: { data: [item], meta: { 'total-count': 1 } },
   },
@@ -53,7 +96,7 @@ export const tipologieRoutes = {
   'PUT /api/tipologie-dei/{id}': {
     summary: 'Modifica una tipologia DEI (campi parziali)',
     params: idPath,
-    body: tipologiaBody.partial(),
+    body: tipologiaUpdateBody,
     response: tipologiaResponse,
     requestExample: { description: 'Opere di urbanizzazione' },
     example: { data: item, meta: { message: 'Tipologia aggiornata con successo' } },

@@ -43,7 +43,8 @@ describe('route table', () => {
   it('types each action\u2019s input by its route\u2019s contract, and gives a route only an action defined for it', () => {
     // The contract's OUTPUT: an id parsed to a number, fields as the schemas turn them (functions/http/contract.ts hands over the parsed input).
     expectTypeOf<InputOf<'GET /api/rows/{id}'>['params']>().toEqualTypeOf<{ id: number }>();
-    expectTypeOf<InputOf<'PUT /api/rows/{id}'>['body']['quantita']>().toEqualTypeOf<string | number | null | undefined>();
+    // An amount typed "1.234,56" arrives as a number (shared/api/common.ts optionalAmountOf).
+    expectTypeOf<InputOf<'PUT /api/rows/{id}'>['body']['quantita']>().toEqualTypeOf<number | null | undefined>();
     expectTypeOf<InputOf<'PUT /api/rows/{id}'>['body']['base_version']>().toEqualTypeOf<number | undefined>();
     // An enum stays an enum: a value outside it never reaches the handler ("Seleziona uno stato valido" is the schema's).
     expectTypeOf<InputOf<'PUT /api/documents/{id}/status'>['body']['status']>().toEqualTypeOf<'completed' | 'processing' | 'failed'>();
