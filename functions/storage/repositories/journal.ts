@@ -138,6 +138,15 @@ async function writeItems(ctx: AppContext, requests: Record<string, unknown>[]):
   }
 }
 
+/** A journal entry's payload as JSON cut into item-sized parts; at most `most` of them. */
+function partsOf(payload: unknown, most: number): string[] {
+  const json = JSON.stringify(payload);
+  const pieces: string[] = [];
+  for (let i = 0; i < json.length; i += PART_CHARS) pieces.push(json.slice(i, i + PART_CHARS));
+  if (pieces.length > most) throw new Error('change too large for the journal');
+  return pieces;
+}
+
 /**
  * Adds an entry at the end of the document's journal (its number taken from the counter, and
  * its put conditional on the number being free, so two changes finishing together get two
@@ -149,10 +158,7 @@ export async function appendJournalEntry(
   summary: Pick<JournalEntry, 'tipo' | 'descrizione' | 'utente' | 'copia'>,
   changes: RowChange[],
 ): Promise<JournalEntry> {
-  const json = JSON.stringify(changes);
-  const pieces: string[] = [];
-  for (let i = 0; i < json.length; i += PART_CHARS) pieces.push(json.slice(i, i + PART_CHARS));
-  if (pieces.length > PARTS - 1) throw new Error('change too large for the journal');
+  const pieces = partsOf(changes, PARTS - 1);
   const entry = { id: randomUUID(), data: ctx.now().toISOString(), ...summary };
   const table = ctx.table('rows');
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -259,10 +265,7 @@ export async function writeRowsSnapshot(
   summary: Pick<JournalEntry, 'tipo' | 'descrizione' | 'utente' | 'precedente'>,
   rows: RowRecord[],
 ): Promise<JournalEntry> {
-  const json = JSON.stringify(rows);
-  const pieces: string[] = [];
-  for (let i = 0; i < json.length; i += PART_CHARS) pieces.push(json.slice(i, i + PART_CHARS));
-  if (pieces.length > PARTS - 2) throw new Error('change too large for the journal');
+  const pieces = partsOf(rows, PARTS - 2);
   const key = { document_id: partition(documentId), row_index: ref.seq * PARTS };
   await writeItems(
     ctx,
