@@ -150,6 +150,11 @@ describe('price lists', () => {
     expect.soft(await form(dei, { tipologia_dei: 'ignota', anno: '2025' })).toEqual([400, 'Tipologia DEI non valida']);
     expect.soft(await form(dei, { tipologia_dei: 'prova', anno: '2025.5' })).toEqual([400, 'Anno non valido']);
     expect.soft(await form(dei, { tipologia_dei: 'prova', anno: ' ' })).toEqual([400, 'Anno non valido']);
+    expect.soft(await form(dei, { tipologia_dei: 'prova', anno: '' })).toEqual([400, 'Seleziona l\u2019anno.']);
+    expect.soft(await form(dei, { tipologia_dei: 'ignota', anno: '' })).toEqual([400, 'Tipologia DEI non valida']);
+    expect.soft(await form(tos, { provincia: 'LU', anno: '' })).toEqual([400, 'Seleziona l\u2019anno.']);
+    expect.soft(await form(tos, { provincia: 'MILANO', anno: '' })).toEqual([400, 'La provincia deve essere una provincia toscana']);
+    expect.soft(await form(tos, { provincia: '', anno: '' })).toEqual([400, 'Seleziona la provincia.']);
     expect.soft(await form(tos, {})).toEqual([400, 'Seleziona la provincia.']);
     expect.soft(await form(tos, { anno: 'abc' })).toEqual([400, 'Seleziona la provincia.']);
     expect.soft(await form(tos, { provincia: ' ' })).toEqual([400, 'Seleziona l\u2019anno.']);
