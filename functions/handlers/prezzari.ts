@@ -1,4 +1,4 @@
-import { findProvince, PROVINCES } from '../../shared/domain/provinces.ts';
+import { yearProblem } from '../../shared/api/prezzari.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { SOURCE_LABEL } from '../../shared/domain/pricing.ts';
 import { structuredComputoRefusal } from '../../shared/domain/price-file.ts';
@@ -19,18 +19,11 @@ import { fromNumber, mul, round, toNumber } from '../../shared/domain/money.ts';
 /** Spec section 5: price-list files up to 10 MB, .xlsx or .xls (CSV and the official XML too). */
 const MAX_PRICE_FILE_BYTES = 10_485_760;
 const ACCEPTED = /\.(xlsx|xls|csv|xml)$/i;
-const TUSCAN_PROVINCES = PROVINCES.filter((p) => p.region === 'Toscana').map((p) => p.name.toUpperCase());
-
-function readYear(value: unknown): number {
-  const year = Number(value);
-  if (value === undefined || value === null || value === '') throw new ValidationError('Seleziona l\u2019anno.');
-  if (!Number.isInteger(year) || year < 2000 || year > 2100) throw new ValidationError('Anno non valido');
-  return year;
-}
 
 /** The uploaded price list, read on an analysis thread (services/parse-jobs.ts), never on the one answering requests. */
 async function readUpload(req: Pick<RouteRequest<'POST /api/upload-csv'>, 'files'>, ctx: AppContext) {
   const file = req.files.file;
+  // The file travels beside the body (multipart `files`), which no schema of the contract parses.
   if (!file || !file.data.length) throw new ValidationError('Seleziona un file Excel.');
   if (/\.xpwe$/i.test(file.filename)) throw new ValidationError(structuredComputoRefusal('XPWE'));
   if (!ACCEPTED.test(file.filename)) throw new ValidationError('Seleziona un file Excel valido (.xlsx o .xls)');
@@ -39,26 +32,14 @@ async function readUpload(req: Pick<RouteRequest<'POST /api/upload-csv'>, 'files
   return { file, read };
 }
 
-async function deiKey(req: RouteRequest<'POST /api/upload-prezzario-dei'>, ctx: AppContext): Promise<string> {
-  // One variant of the client sends the typology in the `provincia` field.
-  const raw = req.body.tipologia_dei ?? req.body.tipologia ?? req.body.provincia;
-  const value = typeof raw === 'string' ? raw.trim() : '';
-  if (!value) throw new ValidationError('Seleziona la tipologia del prezzario DEI.');
-  return knownTipologia(ctx, value);
-}
-
-function toscanaKey(value: unknown): string {
-  if (typeof value !== 'string' || !value.trim()) throw new ValidationError('Seleziona la provincia.');
-  const name = findProvince(value)?.name.toUpperCase();
-  if (!name || !TUSCAN_PROVINCES.includes(name)) throw new ValidationError('La provincia deve essere una provincia toscana');
-  return name;
-}
-
 const uploadDei = defineRoute('POST /api/upload-prezzario-dei', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req, ctx);
-  const key = await deiKey(req, ctx);
-  const target: ImportTarget = { source: 'dei', key, year: readYear(req.body.anno) };
+  const key = await knownTipologia(ctx, req.body.tipologia_dei);
+  // The year's value after the typology's existence, which only the store knows: an unknown typology is named first.
+  const yearRefused = yearProblem(req.body.anno);
+  if (yearRefused) throw new ValidationError(yearRefused);
+  const target: ImportTarget = { source: 'dei', key, year: Number(req.body.anno) };
   const check = checkDeclared(read.head, read.rows, target, await listTipologie(ctx));
   return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read, check.alerts), check));
 });
@@ -66,7 +47,7 @@ const uploadDei = defineRoute('POST /api/upload-prezzario-dei', async (req, ctx)
 const uploadToscana = defineRoute('POST /api/upload-prezzario-toscana', async (req, ctx) => {
   const principal = requirePrincipal(req);
   const { file, read } = await readUpload(req, ctx);
-  const target: ImportTarget = { source: 'toscana', key: toscanaKey(req.body.provincia), year: readYear(req.body.anno) };
+  const target: ImportTarget = { source: 'toscana', key: req.body.provincia, year: req.body.anno };
   const check = checkDeclared(read.head, read.rows, target);
   return ok(withDeclared(await stageImport(ctx, principal, target, file.filename, read, check.alerts), check));
 });
@@ -75,13 +56,13 @@ const CONFIRM_ROUTE = { dei: 'POST /api/confirm-prezzario-dei', toscana: 'POST /
 
 const confirm = <S extends keyof typeof CONFIRM_ROUTE>(source: S) =>
   defineRoute(CONFIRM_ROUTE[source], async (req, ctx) => {
-    const year = req.body.anno === undefined || req.body.anno === '' ? undefined : readYear(req.body.anno);
-    return ok(await confirmImport(ctx, requirePrincipal(req), req.body.temp_file_id, { source, year }, [true, 'true'].includes(req.body.conferma_avvisi ?? false)));
+    return ok(await confirmImport(ctx, requirePrincipal(req), req.body.temp_file_id, { source, year: req.body.anno }, [true, 'true'].includes(req.body.conferma_avvisi ?? false)));
   });
 
 /** POST /api/upload-csv: CSV data replace the previous ones in one step (same versioned switch). */
 const uploadCsv = defineRoute('POST /api/upload-csv', async (req, ctx) => {
   const { read } = await readUpload(req, ctx);
+  // Whether the file has rows is known only once it is read (on an analysis thread), after the contract.
   if (!read.rows.length) throw new ValidationError('Il file non contiene righe con un codice.');
   const { head, duplicates } = await publishList(ctx, csvTarget(), read.rows);
   return ok({

@@ -3,6 +3,7 @@
  * functions/handlers/prezzari.ts, search.ts, csv-data.ts.
  */
 import { z } from 'zod';
+import { findProvince } from '../domain/provinces.ts';
 import { pageQuery } from './documents.ts';
 import { envelope, listOf, message, optionalAmountOf, queryString, requiredText, whenMissing, type RouteContract } from './common.ts';
 
@@ -78,9 +79,38 @@ export const stageResponse = envelope(
       .meta({ description: 'Provincia, tipologia e anno dichiarati dal file stesso (intestazione, colonne, prefissi dei codici); se diversi dalla scelta, un avviso in warnings' }),
   }),
 );
+const YEAR_MISSING = 'Seleziona l\u2019anno.';
+const yearLike = z.union([z.string(), z.number()]);
+const requiredYearLike = z.union([z.string(), z.number()], whenMissing(YEAR_MISSING));
+
+/** Why `value` is not a list's year (2000-2100, a number or a form's digits): '' is a missing one; null when it is one. */
+export function yearProblem(value: string | number): string | null {
+  if (value === '') return YEAR_MISSING;
+  const year = Number(value);
+  return Number.isInteger(year) && year >= 2000 && year <= 2100 ? null : 'Anno non valido';
+}
+
+/** The year out of `value`, or its problem as the issue (at `path`, from an object's transform). */
+function readYear(value: string | number, ctx: z.core.$RefinementCtx, path: string[] = []): number {
+  const problem = yearProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path });
+  return Number(value);
+}
+
+/** A Tuscan province (code or name, any case) as its name in capitals, the key of its list; else the issue. */
+function readTuscanProvince(value: string, ctx: z.core.$RefinementCtx): string {
+  const province = findProvince(value);
+  if (!value.trim()) ctx.addIssue({ code: 'custom', message: 'Seleziona la provincia.', path: ['provincia'] });
+  else if (province?.region !== 'Toscana') ctx.addIssue({ code: 'custom', message: 'La provincia deve essere una provincia toscana', path: ['provincia'] });
+  return province?.name.toUpperCase() ?? '';
+}
+
 export const confirmBody = z.object({
   temp_file_id: z.string(whenMissing('ID file temporaneo mancante')),
-  anno: z.union([z.string(), z.number()]).optional(),
+  anno: yearLike
+    .optional()
+    .transform((anno, ctx) => (anno === undefined || anno === '' ? undefined : readYear(anno, ctx)))
+    .meta({ description: 'L\u2019anno del prezzario (2000-2100), se diverso da quello scelto al passo 1' }),
   conferma_avvisi: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()
@@ -88,13 +118,31 @@ export const confirmBody = z.object({
 });
 export const confirmResponse = envelope(z.object({ type: z.literal('success'), message, total_rows: z.number().int(), list: priceListHead }));
 export const uploadCsvResponse = envelope(z.object({ type: z.literal('success'), message, total_rows: z.number().int(), columns, warnings: z.array(z.string()) }));
-export const deiUploadFields = z.object({
-  anno: z.union([z.string(), z.number()], whenMissing('Seleziona l\u2019anno.')),
-  tipologia_dei: z.string().optional(),
-  tipologia: z.string().optional().meta({ description: 'Altro nome di tipologia_dei' }),
-  provincia: z.string().optional().meta({ description: 'Una variante del client vi manda la tipologia' }),
-});
-export const toscanaUploadFields = z.object({ provincia: z.string(whenMissing('Seleziona la provincia.')), anno: z.union([z.string(), z.number()], whenMissing('Seleziona l\u2019anno.')) });
+/**
+ * A DEI import's fields. A missing year is refused here, before the typology (as always); the
+ * typology (from any of its three names, trimmed) is required here; whether it exists is the
+ * store's (services/tipologie.ts), and the year's value is checked by the handler after that
+ * (yearProblem), so an unknown typology is still named before a wrong year.
+ */
+export const deiUploadFields = z
+  .object({
+    anno: requiredYearLike.meta({ description: 'L\u2019anno del prezzario (2000-2100)' }),
+    tipologia_dei: z.string().optional(),
+    tipologia: z.string().optional().meta({ description: 'Altro nome di tipologia_dei' }),
+    provincia: z.string().optional().meta({ description: 'Una variante del client vi manda la tipologia' }),
+  })
+  .transform(({ anno, tipologia_dei: dei, tipologia, provincia }, ctx) => {
+    const typology = (dei ?? tipologia ?? provincia ?? '').trim();
+    if (!typology) ctx.addIssue({ code: 'custom', message: 'Seleziona la tipologia del prezzario DEI.', path: ['tipologia_dei'] });
+    return { tipologia_dei: typology, anno };
+  });
+/** A Toscana import's fields: a missing one first (province, then year), then the province, then the year. */
+export const toscanaUploadFields = z
+  .object({
+    provincia: z.string(whenMissing('Seleziona la provincia.')).meta({ description: 'Una provincia toscana (sigla o nome)' }),
+    anno: requiredYearLike.meta({ description: 'L\u2019anno del prezzario (2000-2100)' }),
+  })
+  .transform(({ provincia, anno }, ctx) => ({ provincia: readTuscanProvince(provincia, ctx), anno: readYear(anno, ctx, ['anno']) }));
 
 export const browseQuery = z.object({
   source: z.enum(['dei', 'toscana', 'csv']).optional(),
@@ -227,7 +275,7 @@ const priceFileErrors = { 400: 'Seleziona un file Excel.', 413: 'Il file è trop
 const confirmErrors = { 400: 'ID file temporaneo mancante', 404: 'File temporaneo scaduto o non trovato: ricarica il file e riprova.', 409: 'Il prezzario è stato aggiornato da un\u2019altra importazione nel frattempo. Ricarica e riprova.' };
 
 /** Step 1 of a DEI or Toscana import: the file read and previewed, nothing stored yet. */
-function uploadStep<B extends z.ZodObject>(summary: string, body: B, requestExample: Record<string, string>, example: unknown, keyError: string) {
+function uploadStep<B extends z.ZodType<unknown, Record<string, unknown>>>(summary: string, body: B, requestExample: Record<string, string>, example: unknown, keyError: string) {
   return {
     summary,
     body,

@@ -139,6 +139,46 @@ describe('price lists', () => {
     expect.soft(await form('/api/upload-csv', {}, await priceListXlsx([], ['Codice', 'Descrizione', 'U.M.', 'Prezzo']), 'vuoto.xlsx')).toEqual([400, expect.any(String)]);
   });
 
+  it('when the typology or province and the year are both wrong, the order above holds (a missing field first)', async () => {
+    const dei = '/api/upload-prezzario-dei';
+    const tos = '/api/upload-prezzario-toscana';
+    expect.soft(await form(dei, {}, null)).toEqual([400, 'Seleziona un file Excel.']);
+    expect.soft(await form(tos, { provincia: 'MILANO', anno: 'abc' }, Buffer.from('x'), 'listino.txt')).toEqual([400, 'Seleziona un file Excel valido (.xlsx o .xls)']);
+    expect.soft(await form(dei, {})).toEqual([400, 'Seleziona l\u2019anno.']);
+    expect.soft(await form(dei, { anno: 'abc' })).toEqual([400, 'Seleziona la tipologia del prezzario DEI.']);
+    expect.soft(await form(dei, { tipologia_dei: '', tipologia: 'prova', anno: '2025' })).toEqual([400, 'Seleziona la tipologia del prezzario DEI.']);
+    expect.soft(await form(dei, { tipologia_dei: 'ignota', anno: '2025' })).toEqual([400, 'Tipologia DEI non valida']);
+    expect.soft(await form(dei, { tipologia_dei: 'prova', anno: '2025.5' })).toEqual([400, 'Anno non valido']);
+    expect.soft(await form(dei, { tipologia_dei: 'prova', anno: ' ' })).toEqual([400, 'Anno non valido']);
+    expect.soft(await form(dei, { tipologia_dei: 'prova', anno: '' })).toEqual([400, 'Seleziona l\u2019anno.']);
+    expect.soft(await form(dei, { tipologia_dei: 'ignota', anno: '' })).toEqual([400, 'Tipologia DEI non valida']);
+    expect.soft(await form(tos, { provincia: 'LU', anno: '' })).toEqual([400, 'Seleziona l\u2019anno.']);
+    expect.soft(await form(tos, { provincia: 'MILANO', anno: '' })).toEqual([400, 'La provincia deve essere una provincia toscana']);
+    expect.soft(await form(tos, { provincia: '', anno: '' })).toEqual([400, 'Seleziona la provincia.']);
+    expect.soft(await form(tos, {})).toEqual([400, 'Seleziona la provincia.']);
+    expect.soft(await form(tos, { anno: 'abc' })).toEqual([400, 'Seleziona la provincia.']);
+    expect.soft(await form(tos, { provincia: ' ' })).toEqual([400, 'Seleziona l\u2019anno.']);
+    expect.soft(await form(tos, { provincia: ' ', anno: 'abc' })).toEqual([400, 'Seleziona la provincia.']);
+    expect.soft(await form(tos, { provincia: 'MILANO', anno: 'abc' })).toEqual([400, 'La provincia deve essere una provincia toscana']);
+    expect.soft(await form(tos, { provincia: 'Atlantide', anno: '2025' })).toEqual([400, 'La provincia deve essere una provincia toscana']);
+    const c = '/api/confirm-prezzario-toscana';
+    expect.soft(await answer('POST', c, { anno: 'abc' })).toEqual([400, 'ID file temporaneo mancante']);
+    expect.soft(await answer('POST', c, { temp_file_id: 'x', anno: '2101' })).toEqual([400, 'Anno non valido']);
+    expect.soft(await answer('POST', c, { temp_file_id: 'x', anno: 2025.5 })).toEqual([400, 'Anno non valido']);
+    expect.soft(await answer('POST', c, { temp_file_id: 'x', anno: ' ' })).toEqual([400, 'Anno non valido']);
+    expect.soft(await answer('POST', c, { temp_file_id: 'x', anno: 2025 })).toEqual([404, 'File temporaneo scaduto o non trovato: ricarica il file e riprova.']);
+    expect.soft(await answer('POST', c, { temp_file_id: 'x', anno: '2000' })).toEqual([404, 'File temporaneo scaduto o non trovato: ricarica il file e riprova.']);
+  });
+
+  it('an accepted step names the list by the province\'s name, the trimmed typology and the year as a number', async () => {
+    const tos = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, xlsx, 'listino.xlsx', { provincia: ' lu ', anno: ' 2025 ' });
+    expect.soft([tos.status, tos.json.data.target]).toEqual([200, { source: 'toscana', key: 'LUCCA', year: 2025 }]);
+    const byName = await uploadForm(rt.url, '/api/upload-prezzario-toscana', admin, xlsx, 'listino.xlsx', { provincia: 'Massa-Carrara', anno: '2100' });
+    expect.soft([byName.status, byName.json.data.target]).toEqual([200, { source: 'toscana', key: 'MASSA-CARRARA', year: 2100 }]);
+    const dei = await uploadForm(rt.url, '/api/upload-prezzario-dei', admin, xlsx, 'listino.xlsx', { tipologia: ' prova ', anno: '2000' });
+    expect.soft([dei.status, dei.json.data.target]).toEqual([200, { source: 'dei', key: 'prova', year: 2000 }]);
+  });
+
   it('browse pages never refuse, get_unitario asks for a code and a valid quantity', async () => {
     const browse = await call('GET', '/api/prezzari?source=dei&page=abc&per_page=9999', { token: admin });
     expect.soft([browse.status, browse.json.meta.page, browse.json.meta.per_page]).toEqual([200, 1, 500]);
