@@ -14,7 +14,8 @@ export type TableAccess = 'read' | 'readwrite';
 /**
  * Key prefixes of the data bucket, one per kind of blob (see the key builders: originalKey,
  * tmpUploadKey in services/documents.ts, tempKey in services/price-imports.ts, indexKey in
- * prezzari/search-index.ts, ocrCopyKey in worker/cloud-ocr.ts; tests/unit/resource-grants.test.ts
+ * prezzari/search-index.ts, ocrCopyKey in worker/cloud-ocr.ts, exportTempKey in
+ * services/export-jobs.ts; tests/unit/resource-grants.test.ts
  * checks they agree).
  */
 export const BLOB_PREFIXES = {
@@ -28,6 +29,8 @@ export const BLOB_PREFIXES = {
   priceIndex: 'price-index/',
   /** Copies of a document's scanned pages while Textract reads them (worker/cloud-ocr.ts). */
   ocr: 'tmp/ocr/',
+  /** Cloud exports too large for an answer's body, downloaded by presigned URL (expire after a day). */
+  exports: 'tmp/exports/',
 } as const;
 export type BlobPrefix = keyof typeof BLOB_PREFIXES;
 
@@ -89,11 +92,12 @@ export const RESOURCE_GRANTS: Record<Resource, Grants> = {
   }),
   'api-keys': api({ tables: { apiKeys: 'readwrite', counters: 'readwrite' } }),
   tipologie: api({ tables: { tipologie: 'readwrite', counters: 'readwrite', uniques: 'readwrite' } }),
-  // Uploads (multipart and presigned), rows, delete, download, duplicate, re-pricing, export.
+  // Uploads (multipart and presigned), rows, delete, download, duplicate, re-pricing, export
+  // (a large one put under tmp/exports/ and downloaded by presigned URL, signed by this role).
   documents: api(
     {
       tables: { documents: 'readwrite', rows: 'readwrite', counters: 'readwrite', tipologie: 'read' },
-      blobs: { documents: 'readwrite', uploads: 'readwrite' },
+      blobs: { documents: 'readwrite', uploads: 'readwrite', exports: 'readwrite' },
       enqueue: true,
     },
     PRICING,

@@ -13,7 +13,7 @@ import {
 } from '../services/documents.ts';
 import { NotFoundError } from '../errors.ts';
 import { resourceHandler } from '../http/resource.ts';
-import { binary, created, list, listOfJson, ok, resource } from '../http/respond.ts';
+import { binary, created, INLINE_FILE_BYTES, list, listOfJson, ok, redirectTo, resource } from '../http/respond.ts';
 import { cleanFilename, pdfFilename } from '../../shared/domain/text.ts';
 import { formatInteger } from '../../shared/format.ts';
 import { defineRoute, requirePrincipal } from '../http/types.ts';
@@ -30,9 +30,6 @@ import { actions as uploadActions } from './uploads.ts';
 import { actions as comparisonActions } from './comparison.ts';
 import { actions as verificationActions } from './verification.ts';
 import { actions as undoActions } from './undo.ts';
-
-/** Files up to this size are streamed by the API; larger ones by a short-lived presigned URL. */
-const INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
 
 const list_ = defineRoute('GET /api/documents', async (req, ctx) => {
   const principal = requirePrincipal(req);
@@ -98,9 +95,10 @@ const originalName = (doc: { filename: string; file_key: string }) => {
 const download = defineRoute('GET /document/{id}/download', async (req, ctx) => {
   const doc = await requireDocumentFor(ctx, req.params.id, requirePrincipal(req));
   const file = { key: doc.file_key, size: doc.file_size, filename: originalName(doc), contentType: storedContentType(doc.file_key) };
-  const stored = await storedFile(ctx, file, INLINE_DOWNLOAD_BYTES);
+  // Up to INLINE_FILE_BYTES in the answer's body; larger by a short-lived presigned URL.
+  const stored = await storedFile(ctx, file, INLINE_FILE_BYTES);
   if ('bytes' in stored) return binary(Buffer.from(stored.bytes), file.contentType, file.filename);
-  return { statusCode: 302, headers: { location: stored.url, 'cache-control': 'no-store' } };
+  return redirectTo(stored.url);
 });
 
 /** POST /api/documents/{id}/update-total {refresh}: re-prices every row (refresh) and re-totals, in one call. */

@@ -10,6 +10,7 @@
  * in chunks as the HTTP server asks for them (infra/local/export-stream.ts). Both stop when their
  * signal fires: before each page of rows, between the build's steps and between chunks.
  */
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../config/context.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -21,6 +22,7 @@ import { comparisonWorkbook, loadComparison } from './comparison.ts';
 import { exportDocumentAs } from '../export/formats.ts';
 import { listTipologie } from './tipologie.ts';
 import { verificationReportOf } from './verification.ts';
+import { presignGet, putBlob } from '../storage/blobs.ts';
 
 export type ExportJob =
   | { kind: 'document-export'; documentId: number; format: ExportFormat; now: string }
@@ -143,4 +145,18 @@ export async function streamExport(ctx: AppContext, job: ExportJob, run: ExportR
     }
   }
   return { head, chunks: chunks() };
+}
+
+/** Where a built export too large for an answer's body waits for its download (`tmp/`: the bucket expires it after a day). */
+export const exportTempKey = () => `tmp/exports/${randomUUID()}`;
+
+/**
+ * A built export put in the blob store under a temporary key, and the short-lived URL that
+ * downloads it as an attachment under its name and media type (the cloud's way past the API's
+ * answer size, functions/http/export-answer.ts).
+ */
+export async function storeExportForDownload(ctx: AppContext, built: BuiltExport): Promise<string> {
+  const key = exportTempKey();
+  await putBlob(ctx, key, built.blob, built.contentType);
+  return presignGet(ctx, key, built.filename, built.contentType);
 }

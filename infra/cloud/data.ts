@@ -69,7 +69,7 @@ export class Data extends Construct {
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 'data-bucket/',
       lifecycleRules: [
-        // Uploads waiting for analysis and parsed price lists waiting for confirmation.
+        // Uploads waiting for analysis, parsed price lists waiting for confirmation, large cloud exports waiting for their download.
         { id: 'expire-tmp', prefix: 'tmp/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
         { id: 'abort-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         ...(prod ? [{ id: 'expire-noncurrent', noncurrentVersionExpiration: Duration.days(30) }] : []),
@@ -77,7 +77,7 @@ export class Data extends Construct {
       removalPolicy,
       autoDeleteObjects: !prod,
     });
-    // CORS rules allowing the browser's presigned PUT are added by the stack once the site origin is known.
+    // CORS rules allowing the browser's presigned PUT and GET are added by the stack once the site origin is known.
 
     this.signingSecret = new secretsmanager.Secret(this, 'SigningSecret', {
       description: `Computa ${props.stage}: seed the Lambdas derive the Ed25519 session-signing key from`,

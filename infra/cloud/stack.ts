@@ -42,7 +42,8 @@ export class ComputaStack extends Stack {
     });
 
     const siteUrl = `https://${this.web.distribution.distributionDomainName}`;
-    // Browsers PUT uploads straight to the data bucket by presigned URL.
+    // Browsers PUT uploads straight to the data bucket by presigned URL, and GET large files
+    // (originals, cloud exports) there: the web's fetch follows the API's 302 to the bucket.
     this.data.allowBrowserUploads([siteUrl]);
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'Web app (CloudFront)' });

@@ -132,7 +132,7 @@ describe('least privilege: each Lambda gets what functions/resource-grants.ts li
     expect(policy).toContain(tableId('tipologie'));
   });
 
-  it('scopes the documents Lambda S3 actions to documents/ and tmp/uploads/', () => {
+  it('scopes the documents Lambda S3 actions to documents/, tmp/uploads/ and tmp/exports/', () => {
     // Prepare
     const statements = statementsOf(apiFunction('documents'));
 
@@ -140,6 +140,8 @@ describe('least privilege: each Lambda gets what functions/resource-grants.ts li
     expect(objectActions(statements)).toEqual({
       'documents/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
       'tmp/uploads/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+      // Large cloud exports: put there, downloaded by a URL this role signs.
+      'tmp/exports/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
       'price-index/*': ['s3:GetObject'],
     });
     // Bucket-level: only ListBucket (so a missing key is a 404, not a 403).

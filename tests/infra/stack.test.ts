@@ -227,6 +227,8 @@ describe.each(['dev', 'prod'] as const)('Computa-%s stack', (stage) => {
       });
     }
     expect(data.Properties.CorsConfiguration.CorsRules[0].AllowedMethods).toContain('PUT');
+    // The web's fetch follows a large download's 302 (original, export) to the bucket.
+    expect(data.Properties.CorsConfiguration.CorsRules[0].AllowedMethods).toContain('GET');
     expect(data.Properties.LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({ Prefix: 'tmp/', ExpirationInDays: 1, Status: 'Enabled' }),
     );
