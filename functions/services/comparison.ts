@@ -3,7 +3,7 @@
  * the pure rule (shared/domain/comparison.ts), with the pairing choices kept on the first
  * document; and the comparison as an Excel workbook.
  */
-import { comparedLabour, totalLabour, type TotalLabour, type VoceLabour } from '../../shared/domain/comparison-labour.ts';
+import { chapterLabour, comparedLabour, totalLabour, type ChapterLabour, type TotalLabour, type VoceLabour } from '../../shared/domain/comparison-labour.ts';
 import ExcelJS from 'exceljs';
 import { chapterLabel, compareDocuments, STATE_LABEL, withChoice, type ComparedVoce, type ComparisonResult, type ComparisonRow, type PairChoice } from '../../shared/domain/comparison.ts';
 import type { AppContext } from '../config/context.ts';
@@ -87,7 +87,7 @@ export function presentComparison(loaded: LoadedComparison) {
   return {
     documenti: documents.map((d) => ({ id: d.id, filename: d.filename, totale: shownTotal(d), totale_stampato: d.document_total !== null })),
     voci: result.voci.map((v, k) => ({ ...v, manodopera: labour.voci[k].costi, manodopera_avviso: labour.voci[k].avviso })),
-    capitoli: result.capitoli,
+    capitoli: result.capitoli.map((c, k) => ({ ...c, manodopera: labour.capitoli[k].costi, manodopera_avviso: labour.capitoli[k].avviso })),
     totali: documents.map((d, i) => ({
       document_id: d.id,
       totale: result.totali[i],
@@ -105,7 +105,8 @@ export function presentComparison(loaded: LoadedComparison) {
 function labourOfComparison({ documents, result, rows }: LoadedComparison) {
   const names = documents.map((d, i) => (i === 0 ? 'Progetto' : d.filename));
   const byId = new Map(rows.flat().map((r) => [r.id, r]));
-  return { voci: comparedLabour(result, byId, names), totali: totalLabour(rows, names) };
+  const voci = comparedLabour(result, byId, names);
+  return { voci, capitoli: chapterLabour(result, voci, names), totali: totalLabour(rows, names) };
 }
 
 export const PAIR_SAME_DOCUMENT = 'Le due voci devono appartenere a documenti diversi';
@@ -157,7 +158,7 @@ export async function comparisonWorkbook(loaded: LoadedComparison, now: Date): P
   ws.getCell(1, 1).font = { bold: true, size: 14 };
   ws.getCell(2, 1).value = `Documento di riferimento: ${safeText(documents[0].filename)}. Esportato il ${new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)}`;
   writeColumnTitles(ws, documents, layout);
-  const line = writeChapters(ws, result, new Map(result.voci.map((v, k) => [v, labour.voci[k]])), layout, 6);
+  const line = writeChapters(ws, result, { voci: new Map(result.voci.map((v, k) => [v, labour.voci[k]])), capitoli: labour.capitoli }, layout, 6);
   writeTotal(ws.getRow(line + 1), result, labour.totali, layout);
   ws.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
   ws.getColumn(5).alignment = { wrapText: true, vertical: 'top' };
@@ -233,12 +234,18 @@ function setMoney(cell: ExcelJS.Cell, value: number | null | undefined, fmt = EU
   cell.numFmt = fmt;
 }
 
-/** Chapter by chapter from `line`: its title, one row per voce, its subtotals. Returns the next free line. */
-function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result'], labour: ReadonlyMap<ComparedVoce, VoceLabour>, layout: ColumnLayout, line: number): number {
+/** Chapter by chapter from `line`: its title, one row per voce, its subtotals (with their labour). Returns the next free line. */
+function writeChapters(
+  ws: ExcelJS.Worksheet,
+  result: LoadedComparison['result'],
+  labour: { voci: ReadonlyMap<ComparedVoce, VoceLabour>; capitoli: readonly ChapterLabour[] },
+  layout: ColumnLayout,
+  line: number,
+): number {
   const { groupStart, lastCol } = layout;
   const byChapter = new Map<string, typeof result.voci>();
   for (const v of result.voci) (byChapter.get(v.capitolo) ?? byChapter.set(v.capitolo, []).get(v.capitolo)!).push(v);
-  for (const chapter of result.capitoli) {
+  for (const [k, chapter] of result.capitoli.entries()) {
     const title = ws.getRow(line++);
     title.getCell(1).value = safeText(chapter.capitolo || 'Senza capitolo');
     for (let c = 1; c <= lastCol; c++) title.getCell(c).fill = CHAPTER_FILL;
@@ -250,7 +257,7 @@ function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result']
       r.getCell(3).value = safeText(v.unita_di_misura);
       r.getCell(4).value = STATE_LABEL[v.stato];
       r.getCell(5).value = v.incerto ? safeText(`Abbinamento incerto: ${v.motivo ?? ''}`) : '';
-      writeLabour(r, labour.get(v), layout);
+      writeLabour(r, labour.voci.get(v), layout);
       r.eachCell((cell, c) => {
         cell.alignment = { vertical: 'top', wrapText: c === 2 || c === 5 || c === lastCol };
       });
@@ -271,19 +278,29 @@ function writeChapters(ws: ExcelJS.Worksheet, result: LoadedComparison['result']
         }
       });
     }
-    const sub = ws.getRow(line++);
-    sub.getCell(2).value = safeText(`Subtotale ${chapter.capitolo || 'senza capitolo'}`);
-    chapter.subtotali.forEach((t, i) => {
-      setMoney(sub.getCell(groupStart[i] + 2), t);
-      if (i > 0) setMoney(sub.getCell(groupStart[i] + 3), chapter.differenze[i]);
-    });
-    sub.font = { bold: true };
+    writeSubtotal(ws.getRow(line++), chapter, labour.capitoli[k], layout);
   }
   return line;
 }
 
-/** A voce's labour cost in each document (empty where unknown) and the warning of an offer below the project's. */
-function writeLabour(r: ExcelJS.Row, labour: VoceLabour | undefined, { labourStart, lastCol }: ColumnLayout): void {
+/** A chapter's subtotal line: each document's subtotal and difference, its labour cost and the warning of an offer below the project's. */
+function writeSubtotal(sub: ExcelJS.Row, chapter: ComparisonResult['capitoli'][number], labour: ChapterLabour, layout: ColumnLayout): void {
+  sub.getCell(2).value = safeText(`Subtotale ${chapter.capitolo || 'senza capitolo'}`);
+  chapter.subtotali.forEach((t, i) => {
+    setMoney(sub.getCell(layout.groupStart[i] + 2), t);
+    if (i > 0) setMoney(sub.getCell(layout.groupStart[i] + 3), chapter.differenze[i]);
+  });
+  writeLabour(sub, labour, layout);
+  sub.getCell(layout.lastCol).alignment = { vertical: 'top', wrapText: true };
+  sub.height = rowHeight([
+    { text: String(sub.getCell(2).value ?? ''), width: FIXED_WIDTHS[1] },
+    { text: String(sub.getCell(layout.lastCol).value ?? ''), width: LABOUR_WARNING_WIDTH },
+  ]);
+  sub.font = { bold: true };
+}
+
+/** A voce's (or a subtotal's) labour cost in each document (empty where unknown) and the warning of an offer below the project's. */
+function writeLabour(r: ExcelJS.Row, labour: VoceLabour | ChapterLabour | undefined, { labourStart, lastCol }: ColumnLayout): void {
   labour?.costi.forEach((c, i) => setMoney(r.getCell(labourStart + i), c));
   r.getCell(lastCol).value = labour?.avviso ? safeText(labour.avviso) : '';
 }

@@ -65,7 +65,15 @@ export const pairChoice = z.object({ azione: z.enum(PAIR_ACTIONS), righe: z.tupl
 export const comparison = z.object({
   documenti: z.array(z.object({ id: z.number().int(), filename: z.string(), totale: z.number(), totale_stampato: z.boolean() })),
   voci: z.array(comparedVoce),
-  capitoli: z.array(z.object({ capitolo: z.string(), subtotali: z.array(z.number()), differenze: z.array(z.number().nullable()) })),
+  capitoli: z.array(
+    z.object({
+      capitolo: z.string(),
+      subtotali: z.array(z.number()),
+      differenze: z.array(z.number().nullable()),
+      manodopera: z.array(z.number().nullable()).optional().meta({ description: 'Costo della manodopera del capitolo per documento (somma delle sue voci); null dove nessuna voce ne ha uno noto' }),
+      manodopera_avviso: z.string().nullable().optional().meta({ description: 'Presente quando la manodopera del capitolo di un\u2019offerta è inferiore a quella del progetto' }),
+    }),
+  ),
   totali: z.array(
     z.object({
       document_id: z.number().int(),

@@ -5,12 +5,19 @@
  * offer does not cut the labour cost the tender states. Kept apart from the text matching of
  * comparison.ts: it reads the compared pairs (row ids) and the stored rows, nothing else.
  */
-import { formatItalian, fromNumber } from './money.ts';
+import { formatItalian, fromNumber, round, sum, toNumber } from './money.ts';
 import { quadroManodopera, rowLabourCost, type LabourRow } from './manodopera.ts';
 import type { ComparisonResult } from './comparison.ts';
 
 /** Labour of one compared voce: per document its labour cost (null: no incidence known, or not in it); the warning when an offer's is below the project's. */
 export interface VoceLabour {
+  costi: Array<number | null>;
+  avviso: string | null;
+}
+
+/** Labour of one chapter's subtotal: per document the sum of its voci's labour costs (null: none of them known); the warning when an offer's is below the project's. */
+export interface ChapterLabour {
+  capitolo: string;
   costi: Array<number | null>;
   avviso: string | null;
 }
@@ -40,11 +47,11 @@ export function labourBelowProject(costs: ReadonlyArray<number | null | undefine
   return i > 0 && project != null && c != null && cents(c) < cents(project);
 }
 
-/** "Offerta 2: manodopera 80,00 € contro 93,47 € del progetto (−13,47 €)" for each document below the first. */
-function belowProject(costs: ReadonlyArray<number | null>, names: readonly string[]): string | null {
+/** "Offerta 2: manodopera 80,00 € contro 93,47 € del progetto (−13,47 €)" for each document below the first ("manodopera del capitolo" for a subtotal). */
+function belowProject(costs: ReadonlyArray<number | null>, names: readonly string[], what = 'manodopera'): string | null {
   const project = costs[0];
   if (project === null || project === undefined) return null;
-  const below = costs.flatMap((c, i) => (c !== null && labourBelowProject(costs, i) ? [`${names[i]}: manodopera ${euro(c)} contro ${euro(project)} del progetto (−${euro((cents(project) - cents(c)) / 100)})`] : []));
+  const below = costs.flatMap((c, i) => (c !== null && labourBelowProject(costs, i) ? [`${names[i]}: ${what} ${euro(c)} contro ${euro(project)} del progetto (−${euro((cents(project) - cents(c)) / 100)})`] : []));
   return below.length ? below.join('; ') : null;
 }
 
@@ -53,6 +60,22 @@ export function comparedLabour(result: Pick<ComparisonResult, 'voci'>, rows: Rea
   return result.voci.map((v) => {
     const costi = v.valori.map((x) => (x ? costOf(x.row_ids, rows) : null));
     return { costi, avviso: belowProject(costi, names) };
+  });
+}
+
+/**
+ * Per chapter (in the result's order), per document, the sum of its voci's labour costs, half-up
+ * to the cent; null where no voce of the chapter has a known one in that document; the warning
+ * of an offer whose chapter labour is below the project's (the same rule as the voci's).
+ */
+export function chapterLabour(result: Pick<ComparisonResult, 'voci' | 'capitoli'>, voci: readonly VoceLabour[], names: readonly string[]): ChapterLabour[] {
+  return result.capitoli.map(({ capitolo }) => {
+    const own = voci.filter((_, k) => result.voci[k].capitolo === capitolo);
+    const costi = names.map((_, i) => {
+      const known = own.map((v) => v.costi[i]).filter((c): c is number => c != null);
+      return known.length ? toNumber(round(sum(known.map(fromNumber)))) : null;
+    });
+    return { capitolo, costi, avviso: belowProject(costi, names, 'manodopera del capitolo') };
   });
 }
 

@@ -144,6 +144,10 @@ describe('comparison page', () => {
     const totals = (await page.getByTestId('labour-total').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(totals).toEqual(['Costo della manodopera 4.802,79 €', 'Costo della manodopera 4.448,59 € 354,20 € in meno del progetto']);
     expect(await page.locator('.cmp-total-card').nth(1).locator('.cmp-labour-below').count()).toBe(1);
+    // Each chapter's subtotal carries its labour: Finiture 364,62 + 1.224,00 + 672,00 = 2.260,62 € against 1.852,62 € in the offer, warned.
+    const finiture = page.locator('tr.cmp-subtotal', { hasText: 'Subtotale Finiture' });
+    expect((await finiture.locator('td.cmp-labour-sub').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['2.260,62 €', '1.852,62 €, inferiore al progetto']);
+    expect(await finiture.getByTestId('labour-subtotal-below').getAttribute('title')).toBe('offerta-mdo.xpwe: manodopera del capitolo 1.852,62 € contro 2.260,62 € del progetto (−408,00 €)');
     await page.screenshot({ path: path.join(shots, 'confronto-manodopera-1366.png'), fullPage: true });
     await expectNoFindings(page, 'comparison with labour at 1366 px');
     await page.context().close();

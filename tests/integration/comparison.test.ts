@@ -232,5 +232,12 @@ describe('GET /api/documents/{id}/comparison/export', () => {
     const total = lines.find((l) => l[1] === 'Totale')!;
     expect(total.slice(13, 15)).toEqual([Math.round(project * 100) / 100, 4448.59]);
     expect(total[15]).toBe('offerta-mdo.xpwe: costo della manodopera 4.448,59 € inferiore a quello del progetto 4.802,79 €');
+    // Each chapter's subtotal: the sum of its voci's. Demolizioni 484,22 + 400,00 = 884,22 against 538,02 + 400,00 = 938,02 (above);
+    // Murature 841,05 + 816,90 in both; Finiture 364,62 + 1.224,00 + 672,00 = 2.260,62 against 364,62 + 816,00 + 672,00 = 1.852,62: below, warned.
+    const subtotal = (name: string) => lines.find((l) => l[1] === `Subtotale ${name}`)!;
+    expect(subtotal('Demolizioni').slice(13, 16)).toEqual([884.22, 938.02, '']);
+    expect(subtotal('Murature').slice(13, 16)).toEqual([1657.95, 1657.95, '']);
+    expect(subtotal('Finiture').slice(13, 16)).toEqual([2260.62, 1852.62, 'offerta-mdo.xpwe: manodopera del capitolo 1.852,62 € contro 2.260,62 € del progetto (\u2212408,00 €)']);
+    expect(ws.getCell(lines.findIndex((l) => l[1] === 'Subtotale Finiture') + 1, 14).numFmt).toContain('€');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareDocuments, type ComparisonRow } from '../../../shared/domain/comparison.ts';
-import { comparedLabour, totalLabour } from '../../../shared/domain/comparison-labour.ts';
+import { chapterLabour, comparedLabour, totalLabour } from '../../../shared/domain/comparison-labour.ts';
 import type { LabourRow } from '../../../shared/domain/manodopera.ts';
 
 type Row = ComparisonRow & LabourRow;
@@ -63,5 +63,33 @@ describe('labour of the compared offers', () => {
     // Assess
     expect(voci).toEqual([{ costi: [400, 400], avviso: null }]);
     expect(totali.map((t) => t.avviso)).toEqual([null, null]);
+  });
+
+  it('sums each chapter\u2019s voci\u2019 labour per document to the cent, "—" (null) where none is known, and warns of an offer below the project\u2019s', () => {
+    // Prepare: Demolizioni: project D1 1.000,00 × 40% = 400,00, D2 10,00 × 1% = 0,10, D3 20,00 × 1% = 0,20 → 400,30;
+    // the offer D1 900,00 × 40% = 360,00 → 360,30, below by 40,00. Finiture: F1 300,00 with no incidence in either: none known.
+    // Tinte: 0,10 + 0,20 = 0,30 to the cent (in floating point 0,30000000000000004). Scavi: only in the offer, 200,00 × 30% = 60,00: no project figure, no warning.
+    const dem = { capitolo: 'Demolizioni' };
+    const fin = { capitolo: 'Finiture' };
+    const tin = { capitolo: 'Tinte' };
+    const tinte = (id: number) => [row(id, 'T1', 1, 10, 1, tin), row(id + 1, 'T2', 1, 20, 1, tin)];
+    const project = [row(1, 'D1', 100, 10, 40, dem), row(2, 'D2', 1, 10, 1, dem), row(3, 'D3', 1, 20, 1, dem), row(4, 'F1', 1, 300, null, fin), ...tinte(5)];
+    const offer = [row(11, 'D1', 100, 9, 40, dem), row(12, 'D2', 1, 10, 1, dem), row(13, 'D3', 1, 20, 1, dem), row(14, 'F1', 1, 300, null, fin), row(15, 'S1', 1, 200, 30, { capitolo: 'Scavi' }), ...tinte(16)];
+    const result = compareDocuments([{ id: 1, rows: project }, { id: 2, rows: offer }]);
+    const names = ['Progetto', 'offerta-rossi.pdf'];
+    const voci = comparedLabour(result, new Map([...project, ...offer].map((r) => [r.id, r])), names);
+    // Act
+    const capitoli = chapterLabour(result, voci, names);
+    // Assess
+    const of = (name: string) => capitoli.find((c) => c.capitolo === name);
+    expect(capitoli.map((c) => c.capitolo)).toEqual(result.capitoli.map((c) => c.capitolo));
+    expect(of('Demolizioni')).toEqual({
+      capitolo: 'Demolizioni',
+      costi: [400.3, 360.3],
+      avviso: 'offerta-rossi.pdf: manodopera del capitolo 360,30 € contro 400,30 € del progetto (\u221240,00 €)',
+    });
+    expect(of('Finiture')).toEqual({ capitolo: 'Finiture', costi: [null, null], avviso: null });
+    expect(of('Tinte')).toEqual({ capitolo: 'Tinte', costi: [0.3, 0.3], avviso: null });
+    expect(of('Scavi')).toEqual({ capitolo: 'Scavi', costi: [null, 60], avviso: null });
   });
 });

@@ -43,6 +43,25 @@ export function CardLabour({ voce, i }: { voce: Voce; i: number }) {
   );
 }
 
+/** A chapter's subtotal labour cell for document i: the sum of its voci's, "—" when none is known; amber with the warning when below the project's. */
+export function SubtotalLabourCell({ chapter, i }: { chapter: Comparison['capitoli'][number]; i: number }) {
+  const costs = chapter.manodopera ?? [];
+  const cost = costs[i];
+  if (cost == null)
+    return (
+      <td className="num cmp-labour-sub">
+        <span className="hint">—</span>
+      </td>
+    );
+  const below = labourBelowProject(costs, i);
+  return (
+    <td className={`num cmp-labour-sub${below ? ' cmp-labour-below' : ''}`} title={below ? (chapter.manodopera_avviso ?? undefined) : undefined} data-testid={below ? 'labour-subtotal-below' : undefined}>
+      {below && <i className="pi pi-exclamation-triangle" aria-hidden />} {formatEuro(cost)}
+      {below && <span className="sr-only">, {BELOW}</span>}
+    </td>
+  );
+}
+
 /** The total row's labour cell for document i. */
 export function TotalLabourCell({ t }: { t: Comparison['totali'][number] }) {
   if (t.manodopera == null) return <td />;

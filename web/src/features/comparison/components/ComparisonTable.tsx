@@ -5,7 +5,7 @@ import { Tag } from 'primereact/tag';
 import { formatEuro, formatNumber, formatPercent } from '@shared/format.ts';
 import type { Comparison } from '../api/get-comparison.ts';
 import { byChapter, chapterName, rowLink, STATE_LABEL, STATE_SEVERITY, type Voce } from '../utils/view.ts';
-import { CardLabour, hasLabour, TotalLabourCell, VoceLabour } from './ComparisonLabour.tsx';
+import { CardLabour, hasLabour, SubtotalLabourCell, TotalLabourCell, VoceLabour } from './ComparisonLabour.tsx';
 
 interface Props {
   data: Comparison;
@@ -135,7 +135,7 @@ function TableHead({ data, labour }: { data: Comparison; labour: boolean }) {
   );
 }
 
-/** A chapter's subtotal row: each document's subtotal and, for offers, its difference. */
+/** A chapter's subtotal row: each document's subtotal and, for offers, its difference; its labour cost when known. */
 function SubtotalRow({ data, capitolo, labour }: { data: Comparison; capitolo: string; labour: boolean }) {
   const c = data.capitoli.find((x) => x.capitolo === capitolo);
   if (!c) return null;
@@ -155,7 +155,7 @@ function SubtotalRow({ data, capitolo, labour }: { data: Comparison; capitolo: s
               <td />
             </>
           )}
-          {labour && <td />}
+          {labour && <SubtotalLabourCell chapter={c} i={i} />}
         </Fragment>
       ))}
       <td />
