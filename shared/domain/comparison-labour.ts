@@ -5,7 +5,8 @@
  * offer does not cut the labour cost the tender states. Kept apart from the text matching of
  * comparison.ts: it reads the compared pairs (row ids) and the stored rows, nothing else.
  */
-import { formatItalian, fromNumber, round, sum, toNumber } from './money.ts';
+import { fromNumber, round, sub, sum, toNumber } from './money.ts';
+import { euro } from './verification/words.ts';
 import { quadroManodopera, rowLabourCost, type LabourRow } from './manodopera.ts';
 import type { ComparisonResult } from './comparison.ts';
 
@@ -31,8 +32,6 @@ export interface TotalLabour {
 }
 
 const cents = (n: number) => Math.round(n * 100);
-/** "1.224,00 €": grouped from four digits on (it-IT's toLocaleString writes "1224,00"). */
-const euro = (n: number) => `${formatItalian(fromNumber(n), 2)} \u20ac`;
 
 /** The labour cost of the rows a document's part of a voce sums (null when none of them has one). */
 function costOf(ids: readonly number[], rows: ReadonlyMap<number, LabourRow>): number | null {
@@ -51,7 +50,7 @@ export function labourBelowProject(costs: ReadonlyArray<number | null | undefine
 function belowProject(costs: ReadonlyArray<number | null>, names: readonly string[], what = 'manodopera'): string | null {
   const project = costs[0];
   if (project === null || project === undefined) return null;
-  const below = costs.flatMap((c, i) => (c !== null && labourBelowProject(costs, i) ? [`${names[i]}: ${what} ${euro(c)} contro ${euro(project)} del progetto (−${euro((cents(project) - cents(c)) / 100)})`] : []));
+  const below = costs.flatMap((c, i) => (c !== null && labourBelowProject(costs, i) ? [`${names[i]}: ${what} ${euro(fromNumber(c))} contro ${euro(fromNumber(project))} del progetto (−${euro(sub(fromNumber(project), fromNumber(c)))})`] : []));
   return below.length ? below.join('; ') : null;
 }
 
@@ -88,7 +87,7 @@ export function totalLabour(documents: ReadonlyArray<readonly LabourRow[]>, name
     return {
       costo: c,
       differenza: i === 0 ? null : (cents(c) - cents(project)) / 100,
-      avviso: below ? `${names[i]}: costo della manodopera ${euro(c)} inferiore a quello del progetto ${euro(project)}` : null,
+      avviso: below ? `${names[i]}: costo della manodopera ${euro(fromNumber(c))} inferiore a quello del progetto ${euro(fromNumber(project))}` : null,
     };
   });
 }

@@ -3,7 +3,8 @@
  * the labour incidence (percent, as the price list prints it) and its cost, and for the document
  * the quadro a tender states apart from the amount subject to discount. Pure rules, no I/O.
  */
-import { div, formatItalian, fromNumber, mul, parsePlain, round, sub, sum, toNumber, type Decimal } from './money.ts';
+import { euro } from './verification/words.ts';
+import { div, fromNumber, mul, parsePlain, round, sub, sum, toNumber, type Decimal } from './money.ts';
 
 /** Where a row's labour incidence comes from: the price list, the computo itself, typed by hand. */
 export const FONTI_MANODOPERA = ['prezzario', 'documento', 'manuale'] as const;
@@ -67,10 +68,9 @@ export function labourMismatch(row: LabourRow): string | null {
   const list = listLabourCost(row);
   if (declared === null || list === null) return null;
   if (Math.abs(declared - list) <= Math.max(LABOUR_MISMATCH_MIN_EURO, Math.abs(list) * LABOUR_MISMATCH_SHARE) + 1e-9) return null;
-  const euro = (n: number) => `${formatItalian(fromNumber(n), 2)} €`;
   const pct = (n: number | null | undefined) => (isNum(n) ? ` (${n.toLocaleString('it-IT', { maximumFractionDigits: 2 })}%)` : '');
   const own = declaredIncidence(row);
-  return `costo della manodopera dichiarato nel computo ${euro(declared)}${pct(own)} contro ${euro(list)}${pct(row.price_source?.incidenza_manodopera)} dal prezzario`;
+  return `costo della manodopera dichiarato nel computo ${euro(fromNumber(declared))}${pct(own)} contro ${euro(fromNumber(list))}${pct(row.price_source?.incidenza_manodopera)} dal prezzario`;
 }
 
 const HUNDRED = parsePlain('100');
